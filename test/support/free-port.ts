@@ -1,0 +1,17 @@
+/**
+ * Free loopback ports for tests, so that parallel runs never collide.
+ */
+import { createServer } from 'node:net';
+
+/** Asks the kernel for a free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
