@@ -43,15 +43,26 @@ export async function startEmbeddedPostgres(
   const dataDir = path.resolve(options.dataDir);
   const password = options.password ?? randomBytes(18).toString('base64url');
   const log = options.onLog ?? (() => {});
+  const persistent = options.persistent ?? true;
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
-    persistent: options.persistent ?? true,
+    persistent,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // A throw-away cluster need not survive a power cut: skipping fsync makes tests much faster.
+    initdbFlags: persistent ? [] : ['--no-sync'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...(persistent
+        ? []
+        : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ],
     onLog: log,
     onError: (e) => log(String(e)),
   });

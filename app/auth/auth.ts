@@ -1,0 +1,70 @@
+/**
+ * The sign-in module assembled: routes, session middleware and identity, sharing one
+ * configuration, cookie policy and relying party.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { type Identity, systemClock } from '../../core/index.ts';
+import { createRepositories } from '../db/index.ts';
+import { type AuthConfig, type AuthOptions, authOptionsSchema, secureRandomToken } from './auth-options.ts';
+import { createAuthRoutes } from './auth-routes.ts';
+import { createOidcClient } from './oidc-client.ts';
+import { CALLBACK_PATH } from './session-cookies.ts';
+import { createSessionMiddleware } from './session-middleware.ts';
+import { type AuthEnv, sessionIdentity } from './session-user.ts';
+
+/** Sign-in and sessions for a Hono app. */
+export interface Auth {
+  /** The resolved settings. */
+  readonly config: AuthConfig;
+  /** `/login`, `/auth/callback`, `/logout`; mount with `app.route('/', auth.routes)`. */
+  readonly routes: OpenAPIHono<AuthEnv>;
+  /** Sets `c.get('user')` and `c.get('session')`; mount with `app.use('*', auth.session)`. */
+  readonly session: MiddlewareHandler<AuthEnv>;
+  /** The identity provider function for the authorization middleware. */
+  readonly identity: (c: Context) => Identity;
+  /** Deletes expired session and sign-in records; returns how many. Call it now and then. */
+  deleteExpiredSessions(): Promise<number>;
+}
+
+/**
+ * Builds sign-in and sessions. The provider is discovered on the first `/login`, so the app
+ * starts even while the provider is still starting.
+ *
+ * @param options settings (see {@link AuthSettings}) plus `sql`, and optionally `clock`, `randomToken`, `log`
+ * @throws {z.ZodError} when a setting is invalid (e.g. a session secret shorter than 32 bytes)
+ * @example
+ * const auth = createAuth({ sql, issuer, clientId, clientSecret, appBaseUrl, sessionSecret });
+ * const app = new OpenAPIHono<AuthEnv>();
+ * app.use('*', auth.session);
+ * app.route('/', auth.routes);
+ * app.get('/me', (c) => c.json(c.get('user')));
+ */
+export function createAuth(options: AuthOptions): Auth {
+  const config = authOptionsSchema.parse(options);
+  const repos = createRepositories(options.sql);
+  const clock = options.clock ?? systemClock;
+  const cookies = { secret: config.sessionSecret, secure: config.cookieSecure };
+  const oidc = createOidcClient({
+    issuer: config.issuer,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    redirectUri: `${new URL(config.appBaseUrl).origin}${CALLBACK_PATH}`,
+    scope: config.scope,
+  });
+  return {
+    config,
+    routes: createAuthRoutes({
+      config,
+      repos,
+      oidc,
+      cookies,
+      clock,
+      randomToken: options.randomToken ?? secureRandomToken,
+      log: options.log ?? console,
+    }),
+    session: createSessionMiddleware({ sessions: repos.sessions, cookies, clock }),
+    identity: sessionIdentity,
+    deleteExpiredSessions: () => repos.sessions.deleteExpired(new Date(clock.now())),
+  };
+}

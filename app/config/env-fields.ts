@@ -1,0 +1,66 @@
+/**
+ * zod schemas for single environment values. An empty value counts as unset, as shells and
+ * `.env` files commonly write `NAME=` to mean "not set".
+ */
+import { z } from 'zod';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function blankAsAbsent(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/** True when `url` names a loopback host (127.0.0.0/8, `localhost`, `[::1]`). */
+export function isLoopbackUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** A TCP port, `fallback` when unset. */
+export function portField(fallback: number) {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .default(String(fallback))
+      .refine((v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535, {
+        message: 'must be a port number between 1 and 65535',
+      })
+      .transform(Number),
+  );
+}
+
+/** An optional string of at most `max` characters. */
+export function optionalText(max = 4096) {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .max(max, { message: `must be at most ${max} characters` })
+      .optional(),
+  );
+}
+
+/** An optional absolute URL whose scheme is one of `schemes`. */
+export function optionalUrl(schemes: readonly string[], label = schemes.join(' or ')) {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && schemes.includes(new URL(v).protocol.replace(/:$/, '')), {
+        message: `must be an absolute ${label} URL`,
+      })
+      .optional(),
+  );
+}
+
+/** A boolean written as `true`/`false`/`1`/`0`, `fallback` when unset. */
+export function booleanField(fallback: boolean) {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1'),
+  );
+}

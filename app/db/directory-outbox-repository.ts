@@ -1,0 +1,136 @@
+/**
+ * The directory outbox: relation changes waiting to be written to the decision service's
+ * directory. Enqueue them with the same transaction as the data change, so both commit or
+ * neither does; a relay reads pending rows in id order, writes them (directory writes are
+ * idempotent, so a replay after a crash is harmless) and marks them delivered.
+ */
+import type postgres from 'postgres';
+import type { Queryable } from './connection.ts';
+import { DatabaseError, withDatabaseErrors } from './database-error.ts';
+import { type DirectoryChange, directoryChangeSchema } from './directory-change.ts';
+
+/** Longest `last_error` kept. */
+const MAX_ERROR_LENGTH = 2000;
+
+/** A row of the outbox. */
+export interface OutboxEntry {
+  readonly id: number;
+  readonly change: DirectoryChange;
+  readonly createdAt: Date;
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly deliveredAt: Date | null;
+}
+
+/** Statements on `directory_outbox`. */
+export interface DirectoryOutboxRepository {
+  /** Validates and stores changes in order; returns their ids. `invalid` for a malformed change. */
+  enqueue(changes: readonly DirectoryChange[]): Promise<number[]>;
+  /** Undelivered entries, oldest first. */
+  listPending(limit?: number): Promise<OutboxEntry[]>;
+  /** True when the entry was pending and is now delivered. */
+  markDelivered(id: number, deliveredAt: Date): Promise<boolean>;
+  /** Counts a failed attempt and keeps the (truncated) reason. */
+  markFailed(id: number, error: string): Promise<void>;
+  countPending(): Promise<number>;
+  /** Removes delivered entries older than `before`; returns how many. */
+  deleteDelivered(before: Date): Promise<number>;
+}
+
+type OutboxRow = {
+  id: string;
+  payload: unknown;
+  created_at: Date;
+  attempts: number;
+  last_error: string | null;
+  delivered_at: Date | null;
+};
+
+function toEntry(row: OutboxRow): OutboxEntry {
+  const parsed = directoryChangeSchema.safeParse(row.payload);
+  if (!parsed.success)
+    throw new DatabaseError('invalid', `directory_outbox row ${row.id} holds a malformed change`);
+  return {
+    id: Number(row.id),
+    change: parsed.data,
+    createdAt: row.created_at,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    deliveredAt: row.delivered_at,
+  };
+}
+
+/**
+ * The outbox repository over a pool or a transaction.
+ *
+ * @example
+ * await sql.begin(async (tx) => {
+ *   const repos = createRepositories(tx);
+ *   const doc = await repos.documents.create({ name: 'Plan', ownerId: sub });
+ *   await repos.directoryOutbox.enqueue([{ op: 'set_relation', relation: {
+ *     objectType: 'document', objectId: String(doc.id), relation: 'owner', subjectType: 'user', subjectId: sub } }]);
+ * });
+ */
+export function createDirectoryOutboxRepository(db: Queryable): DirectoryOutboxRepository {
+  const columns = db`id, payload, created_at, attempts, last_error, delivered_at`;
+  return {
+    enqueue: (changes) =>
+      withDatabaseErrors('enqueue directory change', async () => {
+        const payloads = changes.map((change, i) => {
+          const parsed = directoryChangeSchema.safeParse(change);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            throw new DatabaseError(
+              'invalid',
+              `directory change ${i} is malformed: ${issue?.path.join('.')} ${issue?.message}`,
+              {
+                field: 'payload',
+              },
+            );
+          }
+          return parsed.data;
+        });
+        const ids: number[] = [];
+        // One statement per change keeps ids in the given order.
+        for (const payload of payloads) {
+          const [row] = await db<{ id: string }[]>`
+            INSERT INTO directory_outbox (payload) VALUES (${db.json(payload as postgres.JSONValue)}) RETURNING id`;
+          ids.push(Number(row!.id));
+        }
+        return ids;
+      }),
+    listPending: (limit = 100) =>
+      withDatabaseErrors('list directory changes', async () => {
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+          throw new DatabaseError('invalid', 'limit must be an integer from 1 to 1000', { field: 'limit' });
+        }
+        const rows = await db<OutboxRow[]>`
+          SELECT ${columns} FROM directory_outbox WHERE delivered_at IS NULL ORDER BY id LIMIT ${limit}`;
+        return rows.map(toEntry);
+      }),
+    markDelivered: (id, deliveredAt) =>
+      withDatabaseErrors('mark directory change delivered', async () => {
+        const result = await db`
+          UPDATE directory_outbox SET delivered_at = ${deliveredAt}, attempts = attempts + 1
+          WHERE id = ${id} AND delivered_at IS NULL`;
+        return result.count > 0;
+      }),
+    markFailed: (id, error) =>
+      withDatabaseErrors('mark directory change failed', async () => {
+        await db`
+          UPDATE directory_outbox SET attempts = attempts + 1, last_error = ${error.slice(0, MAX_ERROR_LENGTH)}
+          WHERE id = ${id} AND delivered_at IS NULL`;
+      }),
+    countPending: () =>
+      withDatabaseErrors('count directory changes', async () => {
+        const [row] = await db<{ n: number }[]>`
+          SELECT count(*)::integer AS n FROM directory_outbox WHERE delivered_at IS NULL`;
+        return row?.n ?? 0;
+      }),
+    deleteDelivered: (before) =>
+      withDatabaseErrors('delete delivered directory changes', async () => {
+        const result = await db`DELETE FROM directory_outbox WHERE delivered_at < ${before}`;
+        return result.count;
+      }),
+  };
+}

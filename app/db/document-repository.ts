@@ -1,0 +1,154 @@
+/**
+ * Documents: named text owned by a user, optionally in a folder, optionally public.
+ */
+import type { Queryable } from './connection.ts';
+import { DatabaseError, withDatabaseErrors } from './database-error.ts';
+import { isRowId, type Page, resolvePage } from './page.ts';
+
+/** A document row. */
+export interface Document {
+  readonly id: number;
+  readonly name: string;
+  readonly content: string;
+  readonly ownerId: string;
+  readonly folderId: number | null;
+  readonly isPublic: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** A new document; `content` default `''`, `isPublic` default `false`. */
+export interface DocumentInput {
+  readonly name: string;
+  readonly content?: string;
+  readonly ownerId: string;
+  readonly folderId?: number | null;
+  readonly isPublic?: boolean;
+}
+
+/** Fields of a document that may change; absent fields stay as they are. */
+export interface DocumentPatch {
+  readonly name?: string;
+  readonly content?: string;
+  readonly folderId?: number | null;
+  readonly isPublic?: boolean;
+}
+
+/** Filters of {@link DocumentRepository.list}; every given filter must hold. */
+export interface DocumentFilter extends Page {
+  readonly ownerId?: string;
+  /** `null`: documents in no folder. */
+  readonly folderId?: number | null;
+  readonly isPublic?: boolean;
+  /** Only these ids (at most 1000). */
+  readonly ids?: readonly number[];
+}
+
+/** Statements on `documents`. */
+export interface DocumentRepository {
+  create(document: DocumentInput): Promise<Document>;
+  get(id: number): Promise<Document | undefined>;
+  /** Sets `updated_at`; `undefined` when the document does not exist. */
+  update(id: number, patch: DocumentPatch): Promise<Document | undefined>;
+  /** Returns the deleted document (its shares go with it). */
+  delete(id: number): Promise<Document | undefined>;
+  /** Ordered by id. */
+  list(filter?: DocumentFilter): Promise<Document[]>;
+}
+
+type DocumentRow = {
+  id: number;
+  name: string;
+  content: string;
+  owner_id: string;
+  folder_id: number | null;
+  is_public: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+
+function toDocument(row: DocumentRow): Document {
+  return {
+    id: row.id,
+    name: row.name,
+    content: row.content,
+    ownerId: row.owner_id,
+    folderId: row.folder_id,
+    isPublic: row.is_public,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function checkFolder(folderId: number | null | undefined): void {
+  if (folderId != null && !isRowId(folderId)) {
+    throw new DatabaseError('invalid', 'folder_id must be a folder id', { field: 'folder_id' });
+  }
+}
+
+/** The document repository over a pool or a transaction. */
+export function createDocumentRepository(db: Queryable): DocumentRepository {
+  const columns = db`id, name, content, owner_id, folder_id, is_public, created_at, updated_at`;
+  const get = (id: number) =>
+    withDatabaseErrors('get document', async () => {
+      if (!isRowId(id)) return undefined;
+      const [row] = await db<DocumentRow[]>`SELECT ${columns} FROM documents WHERE id = ${id}`;
+      return row && toDocument(row);
+    });
+  return {
+    create: (document) =>
+      withDatabaseErrors('create document', async () => {
+        checkFolder(document.folderId);
+        const [row] = await db<DocumentRow[]>`
+          INSERT INTO documents (name, content, owner_id, folder_id, is_public)
+          VALUES (${document.name}, ${document.content ?? ''}, ${document.ownerId},
+                  ${document.folderId ?? null}, ${document.isPublic ?? false})
+          RETURNING ${columns}`;
+        return toDocument(row!);
+      }),
+    get,
+    update: (id, patch) =>
+      withDatabaseErrors('update document', async () => {
+        checkFolder(patch.folderId);
+        if (!isRowId(id)) return undefined;
+        const changes: Record<string, string | number | boolean | null> = {};
+        if (patch.name !== undefined) changes.name = patch.name;
+        if (patch.content !== undefined) changes.content = patch.content;
+        if (patch.folderId !== undefined) changes.folder_id = patch.folderId;
+        if (patch.isPublic !== undefined) changes.is_public = patch.isPublic;
+        if (Object.keys(changes).length === 0) return get(id);
+        const [row] = await db<DocumentRow[]>`
+          UPDATE documents SET ${db(changes)}, updated_at = greatest(now(), created_at)
+          WHERE id = ${id} RETURNING ${columns}`;
+        return row && toDocument(row);
+      }),
+    delete: (id) =>
+      withDatabaseErrors('delete document', async () => {
+        if (!isRowId(id)) return undefined;
+        const [row] = await db<DocumentRow[]>`DELETE FROM documents WHERE id = ${id} RETURNING ${columns}`;
+        return row && toDocument(row);
+      }),
+    list: (filter = {}) =>
+      withDatabaseErrors('list documents', async () => {
+        const { limit, offset } = resolvePage(filter);
+        checkFolder(filter.folderId);
+        if (filter.ids && (filter.ids.length > 1000 || !filter.ids.every(isRowId))) {
+          throw new DatabaseError('invalid', 'ids must be at most 1000 document ids', { field: 'ids' });
+        }
+        const conditions = [
+          filter.ownerId === undefined ? db`` : db`AND owner_id = ${filter.ownerId}`,
+          filter.folderId === undefined
+            ? db``
+            : filter.folderId === null
+              ? db`AND folder_id IS NULL`
+              : db`AND folder_id = ${filter.folderId}`,
+          filter.isPublic === undefined ? db`` : db`AND is_public = ${filter.isPublic}`,
+          filter.ids === undefined ? db`` : db`AND id = ANY(${db.array([...filter.ids])}::integer[])`,
+        ];
+        const rows = await db<DocumentRow[]>`
+          SELECT ${columns} FROM documents WHERE true ${conditions}
+          ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
+        return rows.map(toDocument);
+      }),
+  };
+}

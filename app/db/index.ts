@@ -1,0 +1,38 @@
+/**
+ * @module app/db
+ * The application's data layer on PostgreSQL 16 through the `postgres` driver: connection,
+ * migrations (applied at start, in one transaction, under an advisory lock), one repository per
+ * table with parameterized SQL, and the directory outbox that commits with the data it mirrors.
+ */
+export type { ConnectionOptions, Database, Queryable } from './connection.ts';
+export { connectDatabase } from './connection.ts';
+export type { DatabaseErrorCode } from './database-error.ts';
+export { DatabaseError } from './database-error.ts';
+export type { DirectoryChange } from './directory-change.ts';
+export { directoryChangeSchema } from './directory-change.ts';
+export type { DirectoryOutboxRepository, OutboxEntry } from './directory-outbox-repository.ts';
+export type {
+  Document,
+  DocumentFilter,
+  DocumentInput,
+  DocumentPatch,
+  DocumentRepository,
+} from './document-repository.ts';
+export type {
+  Folder,
+  FolderFilter,
+  FolderInput,
+  FolderPatch,
+  FolderRepository,
+} from './folder-repository.ts';
+export type { MigrationReport } from './migrate.ts';
+export { migrate } from './migrate.ts';
+export type { Migration } from './migration.ts';
+export { MIGRATIONS } from './migration.ts';
+export type { Page } from './page.ts';
+export { isRowId, MAX_PAGE_SIZE } from './page.ts';
+export type { Repositories } from './repositories.ts';
+export { createRepositories, withTransaction } from './repositories.ts';
+export type { ActiveSession, PendingLogin, SessionRepository, SessionTiming } from './session-repository.ts';
+export type { Share, ShareInput, SharePermission, ShareRepository } from './share-repository.ts';
+export type { User, UserInput, UserRepository } from './user-repository.ts';

@@ -1,0 +1,17 @@
+/**
+ * What a schema migration is, and the ordered list the application applies.
+ */
+import { schemaMigration } from './migration-0001-schema.ts';
+
+/** One schema change, applied once, in version order. */
+export interface Migration {
+  /** Positive, strictly increasing. */
+  readonly version: number;
+  /** Short label stored beside the version. */
+  readonly name: string;
+  /** One or more SQL statements. Never edit a released migration: add a new one. */
+  readonly sql: string;
+}
+
+/** The application's migrations, in order. */
+export const MIGRATIONS: readonly Migration[] = Object.freeze([schemaMigration]);
