@@ -14,3 +14,76 @@ export class AuthzError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * A configuration value is invalid (caught at construction, never at request time when avoidable).
+ * `field` names the offending option, e.g. `circuitBreaker.failureThreshold`.
+ */
+export class AuthzConfigError extends AuthzError {
+  override name = 'AuthzConfigError';
+  /** Dotted name of the first offending field (empty when the whole value is wrong). */
+  readonly field: string;
+
+  constructor(field: string, message: string, options?: { cause?: unknown }) {
+    super('config_invalid', field ? `${field}: ${message}` : message, options);
+    this.field = field;
+  }
+}
+
+/** A request was denied; adapters answer 403 `Access denied: <policyPath>`. */
+export class AccessDeniedError extends AuthzError {
+  override name = 'AccessDeniedError';
+  /** The policy path whose decision denied the request. */
+  readonly policyPath: string;
+
+  constructor(policyPath: string, options?: { cause?: unknown }) {
+    super('access_denied', `Access denied: ${policyPath}`, options);
+    this.policyPath = policyPath;
+  }
+}
+
+/** A fetch-then-authorize lookup found nothing; adapters answer 404. */
+export class ResourceNotFoundError extends AuthzError {
+  override name = 'ResourceNotFoundError';
+  /** The object type that was looked up. */
+  readonly objectType: string;
+
+  constructor(objectType: string, options?: { cause?: unknown }) {
+    super('resource_not_found', `${objectType} not found`, options);
+    this.objectType = objectType;
+  }
+}
+
+/**
+ * The decision service could not be reached and no circuit breaker (hence no fallback) is
+ * configured, or the configuration was closed; adapters answer 503.
+ */
+export class DecisionUnavailableError extends AuthzError {
+  override name = 'DecisionUnavailableError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('decision_unavailable', message, options);
+  }
+}
+
+/** Startup validation found routes without a policy. */
+export class MissingPoliciesError extends AuthzError {
+  override name = 'MissingPoliciesError';
+  /** How many routes have no policy. */
+  readonly count: number;
+
+  constructor(count: number, policyPaths: readonly string[]) {
+    const noun = count === 1 ? 'policy is' : 'policies are';
+    super('policies_missing', `${count} ${noun} missing: ${policyPaths.join(', ')}`);
+    this.count = count;
+  }
+}
+
+/** A connection pool was used after `close()`, or an acquire was aborted. */
+export class PoolClosedError extends AuthzError {
+  override name = 'PoolClosedError';
+
+  constructor(message = 'connection pool is closed') {
+    super('pool_closed', message);
+  }
+}

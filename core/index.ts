@@ -3,9 +3,77 @@
  * The framework-agnostic authorization core: identities, policy paths, the decision cache,
  * the circuit breaker and fallbacks, the decision flows, and the ports adapters implement.
  */
-export { AuthzError } from './errors.ts';
+export type { AuditLoggerOptions, LineStream } from './audit-logger.ts';
+export { AuditLogger, AuditLoggerOptionsSchema, consolaAuditSink } from './audit-logger.ts';
+export type { FilterSpec } from './batch-filter.ts';
+export { filterAuthorized } from './batch-filter.ts';
+export type {
+  BreakerEvent,
+  BreakerMachine,
+  BreakerState,
+  BreakerStateName,
+  BreakerThresholds,
+} from './breaker-machine.ts';
+export { createBreakerMachine } from './breaker-machine.ts';
+export type { DecisionCacheKeyInput } from './cache-key.ts';
+export { decisionCacheKey } from './cache-key.ts';
+export { canonicalJson } from './canonical-json.ts';
+export type {
+  BreakerPermit,
+  BreakerStatus,
+  BreakerTransitionListener,
+  CircuitBreakerConfig,
+  CircuitBreakerOptions,
+} from './circuit-breaker.ts';
+export { CircuitBreaker, CircuitBreakerOptionsSchema } from './circuit-breaker.ts';
+export type {
+  AuthorizerOptions,
+  AuthzConfig,
+  AuthzOptions,
+  IdentityProvider,
+  ResourceContextProvider,
+} from './config.ts';
+export { AuthzOptionsSchema, createAuthzConfig } from './config.ts';
+export type { ConnectionFactory, ConnectionPoolConfig, ConnectionPoolOptions } from './connection-pool.ts';
+export { ConnectionPool, ConnectionPoolOptionsSchema, ResourcePool } from './connection-pool.ts';
+export type { DecisionCacheConfig, DecisionCacheEntry, DecisionCacheOptions } from './decision-cache.ts';
+export { DecisionCache, DecisionCacheOptionsSchema } from './decision-cache.ts';
+export type { RelationSpec } from './decision-flow.ts';
+export {
+  ALLOWED_DECISION,
+  checkPolicy,
+  checkRelation,
+  checkRelations,
+  DEFAULT_SUBJECT_TYPE,
+  relationCheck,
+} from './decision-flow.ts';
+export {
+  AccessDeniedError,
+  AuthzConfigError,
+  AuthzError,
+  DecisionUnavailableError,
+  MissingPoliciesError,
+  PoolClosedError,
+  ResourceNotFoundError,
+} from './errors.ts';
+export type { Check, Decision, RequestInfo } from './evaluation.ts';
+export type { Fallback, FallbackContext, FallbackFunction, FallbackStrategy } from './fallback.ts';
+export { FALLBACK_STRATEGIES } from './fallback.ts';
+export type { HierarchyLevel, HierarchyLevelInput, HierarchyMode, HierarchyResult } from './hierarchy.ts';
+export { checkHierarchy, HIERARCHY_MODES, hierarchyOf } from './hierarchy.ts';
 export type { Identity, IdentityType } from './identity.ts';
 export { ANONYMOUS } from './identity.ts';
+export type { PathExclusions, PathPattern } from './path-exclusions.ts';
+export { compilePathExclusions } from './path-exclusions.ts';
+export { isPackagePath, policyPath } from './policy-path.ts';
+export type {
+  MissingPolicy,
+  PolicyInventory,
+  PolicyValidationResult,
+  RouteEntry,
+} from './policy-validation.ts';
+export { policyPackagesOf, validatePolicies } from './policy-validation.ts';
+export type { AuditRecord, AuditSink, DecisionOutcomeKind, DecisionSource } from './ports/audit-sink.ts';
 export type { Clock } from './ports/clock.ts';
 export { systemClock } from './ports/clock.ts';
 export type {
@@ -17,6 +85,10 @@ export type {
   ResourceContext,
 } from './ports/decision-service.ts';
 export { DecisionServiceError } from './ports/decision-service.ts';
+export type { Logger } from './ports/logger.ts';
+export { consolaLogger } from './ports/logger.ts';
+export type { AuthzMetrics, DecisionMetric } from './ports/metrics.ts';
+export { noopMetrics } from './ports/metrics.ts';
 export type {
   DirectoryObject,
   Relation,
@@ -24,3 +96,5 @@ export type {
   RelationDirectory,
   RelationFilter,
 } from './ports/relation-directory.ts';
+export type { Span, SpanAttributes, Tracer } from './ports/tracing.ts';
+export { noopTracer } from './ports/tracing.ts';

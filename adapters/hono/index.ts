@@ -1,0 +1,23 @@
+/**
+ * @module gatehouse/hono
+ * The Hono adapter: the global authorization middleware, per-route guards, resource helpers,
+ * the non-raising permission query, identity providers, route scanning and policy validation.
+ */
+export { checkRelations } from './check-relations.ts';
+export type { AuthzEnv, AuthzVariables, HonoAuthzConfig } from './context-vars.ts';
+export { jsonHttpError, toHttpError } from './http-errors.ts';
+export type { SessionUser } from './identity-providers.ts';
+export { identityFromHeader, identityFromSessionUser } from './identity-providers.ts';
+export type { AuthzMiddlewareOptions } from './middleware.ts';
+export { authzMiddleware } from './middleware.ts';
+export { requirePolicyAllowed, requirePolicyAuto } from './policy-guards.ts';
+export type { RebacOptions } from './rebac-guards.ts';
+export { requireRebacAllowed, requireRebacHierarchy } from './rebac-guards.ts';
+export type { AuthorizedResourceOptions, FilterOptions } from './resources.ts';
+export { filterAuthorizedResources, getAuthorizedResource } from './resources.ts';
+export type { TargetRoute } from './route-match.ts';
+export { skipMiddleware } from './route-match.ts';
+export type { ScanOptions } from './route-scan.ts';
+export { ALL_METHODS, scanRoutes } from './route-scan.ts';
+export type { ValidatePoliciesOptions } from './validate-policies.ts';
+export { validatePoliciesFromApp } from './validate-policies.ts';

@@ -1,0 +1,74 @@
+/**
+ * Which route a request is for, seen from a middleware: the *matched route pattern* (never the
+ * raw URL), and the routes exempted with {@link skipMiddleware}.
+ */
+import type { Context, Handler, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+
+type AnyHandler = Handler | MiddlewareHandler;
+const skipped = new WeakSet<object>();
+const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
+
+/**
+ * Exempts a route from {@link authzMiddleware} (and from route scanning and validation): wrap its
+ * handler. Returns the same handler.
+ *
+ * @example
+ * app.get('/health', skipMiddleware((c) => c.json({ status: 'ok' })));
+ */
+export function skipMiddleware<H extends AnyHandler>(handler: H): H {
+  skipped.add(handler);
+  return handler;
+}
+
+/** The handler a route entry runs (sub-apps with their own error handler wrap handlers). */
+export function targetHandler(handler: AnyHandler): AnyHandler {
+  let current = handler as AnyHandler & { [COMPOSED_HANDLER]?: AnyHandler };
+  while (current[COMPOSED_HANDLER]) current = current[COMPOSED_HANDLER] as typeof current;
+  return current;
+}
+
+/** Whether `handler` was marked with {@link skipMiddleware}. */
+export function isSkipped(handler: AnyHandler): boolean {
+  return skipped.has(targetHandler(handler));
+}
+
+/** Whether `handler` is middleware-shaped (`(c, next)`), as Hono itself tells them apart. */
+export function isMiddlewareShaped(handler: AnyHandler): boolean {
+  return targetHandler(handler).length > 1;
+}
+
+/** The route a request will be answered by. */
+export interface TargetRoute {
+  /** The route pattern, e.g. `/api/documents/:id` (base paths of sub-apps included). */
+  readonly path: string;
+  /** Marked with {@link skipMiddleware}. */
+  readonly skipped: boolean;
+  /** Its index among the matched routes (what `c.req.routeIndex` is while it runs). */
+  readonly index: number;
+}
+
+/**
+ * The route that will answer the request, as seen from the middleware running now: the first
+ * handler (or {@link skipMiddleware}-marked route) matched *after* the current one; failing that,
+ * the last middleware-shaped route matched after it (a mounted app, static files), so that such
+ * responders are authorized too. `undefined` when nothing after it matched (the answer is 404).
+ */
+export function targetRoute(c: Context): TargetRoute | undefined {
+  const routes = matchedRoutes(c);
+  let responder: TargetRoute | undefined;
+  for (let i = c.req.routeIndex + 1; i < routes.length; i++) {
+    const route = routes[i]!;
+    const handler = targetHandler(route.handler);
+    if (skipped.has(handler)) return { path: route.path, skipped: true, index: i };
+    if (handler.length < 2) return { path: route.path, skipped: false, index: i };
+    responder = { path: route.path, skipped: false, index: i };
+  }
+  return responder;
+}
+
+/** The method a request is authorized as: `HEAD` is authorized like `GET` (Hono answers it with GET's handler). */
+export function authorizationMethod(method: string): string {
+  const upper = method.toUpperCase();
+  return upper === 'HEAD' ? 'GET' : upper;
+}

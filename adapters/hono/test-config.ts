@@ -1,0 +1,30 @@
+/**
+ * Test support: a Hono authorization configuration over the in-memory decision service, with
+ * identities from `X-User-ID`, and what it logged and audited.
+ */
+import type { Context } from 'hono';
+import { type AuditRecord, type AuthzOptions, createAuthzConfig } from '../../core/index.ts';
+import { InMemoryDecisionService, ManualClock, recordingLogger } from '../../core/testing/index.ts';
+import { identityFromHeader } from './identity-providers.ts';
+
+/** A configuration for Hono tests and what it records. */
+export function testConfig(options: Partial<AuthzOptions<Context>> = {}, batch = false) {
+  const service = new InMemoryDecisionService({ batch });
+  const clock = new ManualClock();
+  const audit: AuditRecord[] = [];
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  const config = createAuthzConfig<Context>({
+    policyRoot: 'webapp',
+    decisionService: service,
+    identityProvider: identityFromHeader('X-User-ID'),
+    auditLogger: { sink: { write: (r) => audit.push(r) } },
+    logger: recordingLogger(warnings, errors),
+    clock,
+    ...options,
+  });
+  return { config, service, clock, audit, warnings, errors };
+}
+
+/** Request headers of a signed-in user. */
+export const as = (user: string): RequestInit => ({ headers: { 'X-User-ID': user } });

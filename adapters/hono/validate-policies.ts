@@ -1,0 +1,47 @@
+/**
+ * Start-up validation of a Hono application: every route must have a policy.
+ */
+import type { Hono } from 'hono';
+import {
+  AuthzConfigError,
+  type PathPattern,
+  type PolicyInventory,
+  type PolicyValidationResult,
+  validatePolicies,
+} from '../../core/index.ts';
+import type { HonoAuthzConfig } from './context-vars.ts';
+import { scanRoutes } from './route-scan.ts';
+
+/** Options of {@link validatePoliciesFromApp}. */
+export interface ValidatePoliciesOptions {
+  /** The policies that exist: policy paths or package names (see `policyPackagesOf`). */
+  readonly policies: PolicyInventory;
+  /** Root of the derived policy paths; default: `config.policyRoot`. */
+  readonly policyRoot?: string;
+  /** The application's configuration (for its root) when `policyRoot` is not given. */
+  readonly config?: Pick<HonoAuthzConfig, 'policyRoot'>;
+  /** Route patterns to leave out (the middleware's exclusions). Default none. */
+  readonly excludePaths?: readonly PathPattern[];
+  /** Throw instead of returning an invalid result (default false). */
+  readonly failOnMissing?: boolean;
+}
+
+/**
+ * Checks that every route of `app` (see {@link scanRoutes}) has a policy.
+ *
+ * @returns `{ valid, missingPolicies: [{ policyPath, method, path }] }`
+ * @throws {MissingPoliciesError} stating the count, with `failOnMissing`, when policies are missing
+ * @example
+ * validatePoliciesFromApp(app, {
+ *   config, policies: policyPackagesOf(regoFiles), excludePaths: ['/health'], failOnMissing: true,
+ * });
+ */
+export function validatePoliciesFromApp(
+  app: Pick<Hono, 'routes'>,
+  options: ValidatePoliciesOptions,
+): PolicyValidationResult {
+  const policyRoot = options.policyRoot ?? options.config?.policyRoot;
+  if (!policyRoot) throw new AuthzConfigError('policyRoot', 'give policyRoot or config');
+  const routes = scanRoutes(app, { policyRoot, excludePaths: options.excludePaths });
+  return validatePolicies(routes, options.policies, { failOnMissing: options.failOnMissing });
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { decisionCacheKey } from './cache-key.ts';
+import { canonicalJson } from './canonical-json.ts';
+import { AuthzError } from './errors.ts';
+import type { Identity } from './identity.ts';
+
+const alice: Identity = { type: 'IDENTITY_TYPE_SUB', value: 'alice' };
+const base = { identity: alice, policyPath: 'webapp.GET.api.documents.__id', decision: 'allowed' };
+const key = (resourceContext: Record<string, unknown>, over: Partial<typeof base> = {}) =>
+  decisionCacheKey({ ...base, ...over, resourceContext });
+
+describe('canonicalJson', () => {
+  it('sorts keys at every depth and follows JSON otherwise', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: 'x' } })).toBe(
+      '{"a":{"c":"x","d":[2,{"y":2,"z":1}]},"b":1}',
+    );
+    expect(canonicalJson({ a: undefined, b: [undefined], c: new Date(0) })).toBe(
+      '{"b":[null],"c":"1970-01-01T00:00:00.000Z"}',
+    );
+  });
+
+  it('refuses values that are not JSON', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => canonicalJson(cyclic)).toThrow(AuthzError);
+    expect(() => canonicalJson({ n: 1n })).toThrow(AuthzError);
+  });
+});
+
+describe('decisionCacheKey', () => {
+  it('is 32 hex characters', () => {
+    expect(key({ id: '1' })).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('does not depend on key order at any depth', () => {
+    expect(key({ a: 1, b: { c: 2, d: 3 } })).toBe(key({ b: { d: 3, c: 2 }, a: 1 }));
+  });
+
+  it('changes with any different value', () => {
+    const keys = [
+      key({ id: '1' }),
+      key({ id: 1 }),
+      key({ id: '2' }),
+      key({ id: ['1'] }),
+      key({ id: '1', extra: null }),
+      key({ nested: { id: '1' } }),
+      key({ id: '1' }, { identity: { type: 'IDENTITY_TYPE_SUB', value: 'bob' } }),
+      key({ id: '1' }, { identity: { type: 'IDENTITY_TYPE_JWT', value: 'alice' } }),
+      key({ id: '1' }, { identity: { type: 'IDENTITY_TYPE_NONE' } }),
+      key({ id: '1' }, { policyPath: 'webapp.PUT.api.documents.__id' }),
+      key({ id: '1' }, { decision: 'visible' }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('cannot be forged by moving text between fields', () => {
+    expect(key({}, { policyPath: 'a.b', decision: 'c' })).not.toBe(
+      key({}, { policyPath: 'a', decision: 'b.c' }),
+    );
+  });
+});
+
+describe('canonicalJson strings', () => {
+  it('quotes every string exactly as JSON does', () => {
+    for (const text of [
+      'plain',
+      'quote " inside',
+      'back\\slash',
+      'line\nbreak',
+      '\u0001',
+      'é ü 中',
+      '😀',
+      '\ud800 lone',
+    ]) {
+      expect(canonicalJson({ [text]: text })).toBe(JSON.stringify({ [text]: text }));
+    }
+  });
+});
+
+describe('canonicalJson key order', () => {
+  it('sorts many keys, and keys with any characters, like Array.prototype.sort', () => {
+    const keys = [
+      'b',
+      'a',
+      'B',
+      '_',
+      'é',
+      'aa',
+      '10',
+      '9',
+      'Z',
+      'z',
+      '😀',
+      ' ',
+      'a b',
+      'k1',
+      'k10',
+      'k2',
+      'x',
+      'y',
+    ];
+    for (const count of [3, keys.length]) {
+      const subset = keys.slice(0, count);
+      const object = Object.fromEntries(subset.map((k) => [k, 1]));
+      const sorted = Object.keys(object).sort();
+      expect(canonicalJson(object)).toBe(`{${sorted.map((k) => `${JSON.stringify(k)}:1`).join(',')}}`);
+    }
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The decision cache key: 32 hex characters of SHA-256 over the identity, the policy path, the
+ * decision name and the canonical resource context.
+ */
+import { hash } from 'node:crypto';
+import { canonicalJson } from './canonical-json.ts';
+import type { Identity } from './identity.ts';
+import type { ResourceContext } from './ports/decision-service.ts';
+
+/** What a cached decision depends on. */
+export interface DecisionCacheKeyInput {
+  readonly identity: Identity;
+  readonly policyPath: string;
+  readonly decision: string;
+  readonly resourceContext: ResourceContext;
+}
+
+/**
+ * The first 32 hex characters of SHA-256 over the identity type and value, the policy path, the
+ * decision name and the resource context serialized canonically (keys sorted at every depth), so
+ * that key order never changes the key and any different value does.
+ *
+ * @throws {AuthzError} `invalid_resource_context` when the context is not JSON (BigInt, cycle)
+ * @example
+ * decisionCacheKey({
+ *   identity: { type: 'IDENTITY_TYPE_SUB', value: 'alice' },
+ *   policyPath: 'webapp.GET.api.documents.__id',
+ *   decision: 'allowed',
+ *   resourceContext: { id: '1' },
+ * }); // 32 hex characters
+ */
+export function decisionCacheKey(input: DecisionCacheKeyInput): string {
+  const material = canonicalJson([
+    input.identity.type,
+    input.identity.value ?? null,
+    input.policyPath,
+    input.decision,
+    input.resourceContext,
+  ]);
+  return hash('sha256', material, 'hex').slice(0, 32);
+}

@@ -1,0 +1,92 @@
+/**
+ * The decision cache: booleans keyed by {@link decisionCacheKey}, each with its own TTL, strictly
+ * bounded in size (least recently used evicted first), expired entries kept — within the same
+ * bound — as stale values for the circuit breaker's fallback.
+ */
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { parseOptions } from './options.ts';
+import { type Clock, systemClock } from './ports/clock.ts';
+
+/** Options of {@link DecisionCache}; the schema holds the defaults. */
+export const DecisionCacheOptionsSchema = z.object({
+  /** Seconds a decision is served from the cache (default 60). */
+  ttlSeconds: z.number().positive().default(60),
+  /** Most entries held, fresh and stale together; the bound is strict (default 1000). */
+  maxSize: z.int().min(1).default(1000),
+  /** Seconds after expiry an entry may still serve the fallback as a stale value (default 300). */
+  staleTtlSeconds: z.number().min(0).default(300),
+});
+/** Options accepted by {@link DecisionCache}. */
+export type DecisionCacheOptions = z.input<typeof DecisionCacheOptionsSchema>;
+/** Resolved options of {@link DecisionCache}. */
+export type DecisionCacheConfig = z.output<typeof DecisionCacheOptionsSchema>;
+
+/** A cache entry: the decision and when it expires (milliseconds since the epoch). */
+export interface DecisionCacheEntry {
+  readonly value: boolean;
+  readonly expiresAt: number;
+}
+
+/**
+ * Cached decisions with a per-entry TTL and a strict size bound.
+ *
+ * @example
+ * const cache = new DecisionCache({ ttlSeconds: 30, maxSize: 10_000 });
+ * cache.set(key, true);
+ * cache.get(key); // true until 30 s have passed
+ */
+export class DecisionCache {
+  /** The resolved options. */
+  readonly options: DecisionCacheConfig;
+  readonly #entries: LRUCache<string, DecisionCacheEntry>;
+  readonly #clock: Clock;
+
+  /**
+   * @param options - `{ ttlSeconds = 60, maxSize = 1000, staleTtlSeconds = 300 }`
+   * @param deps - `clock` (default the system clock)
+   * @throws {AuthzConfigError} naming the field when an option is invalid
+   */
+  constructor(options: DecisionCacheOptions = {}, deps: { clock?: Clock } = {}) {
+    this.options = parseOptions(DecisionCacheOptionsSchema, options, 'decisionCache');
+    this.#clock = deps.clock ?? systemClock;
+    this.#entries = new LRUCache({ max: this.options.maxSize });
+  }
+
+  /** The unexpired decision under `key`, or `undefined` (a miss). */
+  get(key: string): boolean | undefined {
+    const entry = this.#entries.get(key);
+    return entry !== undefined && entry.expiresAt > this.#clock.now() ? entry.value : undefined;
+  }
+
+  /** The decision under `key`, fresh or expired less than `staleTtlSeconds` ago. */
+  getStale(key: string): boolean | undefined {
+    const entry = this.#entries.peek(key);
+    if (entry === undefined) return undefined;
+    if (this.#clock.now() >= entry.expiresAt + this.options.staleTtlSeconds * 1000) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Stores a decision that expires `ttlSeconds` from now, evicting the least recent entry when full. */
+  set(key: string, value: boolean): void {
+    this.#entries.set(key, { value, expiresAt: this.#clock.now() + this.options.ttlSeconds * 1000 });
+  }
+
+  /** Removes one entry. */
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  /** Number of entries held (fresh and stale); never above `maxSize`. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Removes every entry. */
+  clear(): void {
+    this.#entries.clear();
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The two decision flows of the specification, written once for every adapter: the policy check
+ * (identity → cache → breaker → service → cache store → allow/deny) and the relationship check
+ * (`<root>.check` with object_type, object_id, relation and subject_type).
+ */
+import type { AuthzConfig } from './config.ts';
+import { DecisionUnavailableError } from './errors.ts';
+import { type Check, type Decision, evaluate, evaluateAll, type RequestInfo } from './evaluation.ts';
+import type { ResourceContext } from './ports/decision-service.ts';
+import { resolveScope } from './request-scope.ts';
+
+/** The decision rule every flow asks for. */
+export const ALLOWED_DECISION = 'allowed';
+/** The subject type of relationship checks unless a guard says otherwise. */
+export const DEFAULT_SUBJECT_TYPE = 'user';
+
+/** A relationship question about the request's identity. */
+export interface RelationSpec {
+  readonly objectType: string;
+  /** The object's id; empty denies (as an error: the route did not provide it). */
+  readonly objectId: string;
+  /** Relation or permission, e.g. `can_read`. */
+  readonly relation: string;
+  /** Default `user`. */
+  readonly subjectType?: string;
+}
+
+/**
+ * The check of the relationship flow: `<root>.check`, decision `allowed`, with
+ * `input.resource = { ...providerMapping, object_type, object_id, relation, subject_type }`
+ * (the relationship keys win over the resource context provider's).
+ */
+export function relationCheck(
+  policyRoot: string,
+  resourceContext: ResourceContext,
+  spec: RelationSpec,
+  problem?: string,
+): Check {
+  const { objectType, objectId, relation } = spec;
+  const missing = typeof objectId !== 'string' || objectId === '' ? 'missing_object_id' : undefined;
+  const issue = problem ?? missing;
+  return {
+    policyPath: `${policyRoot}.check`,
+    decision: ALLOWED_DECISION,
+    resourceContext: {
+      ...resourceContext,
+      object_type: objectType,
+      object_id: objectId,
+      relation,
+      subject_type: spec.subjectType ?? DEFAULT_SUBJECT_TYPE,
+    },
+    relation: { objectType, objectId, relation },
+    ...(issue ? { problem: issue } : {}),
+  };
+}
+
+/**
+ * The policy flow: evaluates `decision` (default `allowed`) of `policyPath` for the request's
+ * identity and resource context. Adapters turn a denial into 403.
+ *
+ * @throws {DecisionUnavailableError} on a transient failure without a circuit breaker
+ * @example
+ * const d = await checkPolicy(config, c, 'webapp.GET.api.documents', { method: 'GET', path: '/api/documents' });
+ * if (!d.allowed) throw new AccessDeniedError(d.policyPath);
+ */
+export async function checkPolicy<R>(
+  config: AuthzConfig<R>,
+  request: R,
+  policyPath: string,
+  info: RequestInfo = {},
+  decision: string = ALLOWED_DECISION,
+): Promise<Decision> {
+  const { scope, resourceContext, problem } = await resolveScope(config, request, info);
+  return evaluate(scope, { policyPath, decision, resourceContext, ...(problem ? { problem } : {}) });
+}
+
+/**
+ * The relationship flow: whether the request's identity holds `spec.relation` on the object.
+ *
+ * @throws {DecisionUnavailableError} on a transient failure without a circuit breaker
+ */
+export async function checkRelation<R>(
+  config: AuthzConfig<R>,
+  request: R,
+  spec: RelationSpec,
+  info: RequestInfo = {},
+): Promise<Decision> {
+  const { scope, resourceContext, problem } = await resolveScope(config, request, info);
+  return evaluate(scope, relationCheck(config.policyRoot, resourceContext, spec, problem));
+}
+
+/**
+ * Several relations on one object at once, for user interfaces: `{ [relation]: boolean }`.
+ * Never throws on denial; when the service is unavailable (no breaker) every relation is false.
+ */
+export async function checkRelations<R>(
+  config: AuthzConfig<R>,
+  request: R,
+  objectType: string,
+  objectId: string,
+  relations: readonly string[],
+  options: { info?: RequestInfo; subjectType?: string } = {},
+): Promise<Record<string, boolean>> {
+  const result: Record<string, boolean> = {};
+  for (const relation of relations) result[relation] = false;
+  try {
+    const { scope, resourceContext, problem } = await resolveScope(config, request, options.info ?? {});
+    const checks = relations.map((relation) =>
+      relationCheck(
+        config.policyRoot,
+        resourceContext,
+        { objectType, objectId, relation, subjectType: options.subjectType },
+        problem,
+      ),
+    );
+    const decisions = await evaluateAll(scope, checks);
+    relations.forEach((relation, i) => {
+      result[relation] = decisions[i]?.allowed === true;
+    });
+  } catch (error) {
+    if (!(error instanceof DecisionUnavailableError)) throw error;
+    config.logger.warn(`relations on ${objectType}:${objectId} reported false: ${error.message}`);
+  }
+  return result;
+}

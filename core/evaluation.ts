@@ -1,0 +1,225 @@
+/**
+ * The evaluation shared by both decision flows: decision cache → circuit breaker → decision
+ * service → cache store, with the fallback while the breaker is open or a call fails
+ * transiently, one audit record, metric and span per decision.
+ */
+import { decisionCacheKey } from './cache-key.ts';
+import type { AuthzConfig } from './config.ts';
+import { type Pending, recordDecision } from './decision-record.ts';
+import { AuthzError, DecisionUnavailableError } from './errors.ts';
+import { applyFallback } from './fallback.ts';
+import type { Identity } from './identity.ts';
+import type { DecisionOutcomeKind, DecisionSource } from './ports/audit-sink.ts';
+import { type DecisionQuery, DecisionServiceError, type ResourceContext } from './ports/decision-service.ts';
+import { noopTracer, type Span } from './ports/tracing.ts';
+import { Semaphore } from './semaphore.ts';
+
+/** The request being authorized, for audit records. */
+export interface RequestInfo {
+  readonly method?: string;
+  readonly path?: string;
+}
+
+/** One decision to make. */
+export interface Check {
+  readonly policyPath: string;
+  /** Decision rule name, e.g. `allowed`. */
+  readonly decision: string;
+  readonly resourceContext: ResourceContext;
+  /** The relationship asked about, for relationship checks (audit fields). */
+  readonly relation?: { readonly objectType: string; readonly objectId: string; readonly relation: string };
+  /** An error code when the check cannot be put to the service: it then denies as an error. */
+  readonly problem?: string;
+}
+
+/** The outcome of one check. */
+export interface Decision {
+  readonly allowed: boolean;
+  readonly outcome: DecisionOutcomeKind;
+  readonly source: DecisionSource;
+  readonly policyPath: string;
+  readonly decision: string;
+  /** Error code, for outcome `error` and for fallback decisions. */
+  readonly error?: string;
+}
+
+/** A request with its identity resolved. */
+export interface Scope<R> {
+  readonly config: AuthzConfig<R>;
+  readonly request: R;
+  readonly identity: Identity;
+  readonly info: RequestInfo;
+}
+
+const NO_SPAN: Span = noopTracer.startSpan('', {});
+
+function begin<R>(scope: Scope<R>, check: Check): Pending {
+  const { tracer } = scope.config;
+  // The cache-hit path is hot: without a tracer, do not even build the attributes.
+  const span =
+    tracer === noopTracer
+      ? NO_SPAN
+      : tracer.startSpan('gatehouse.decision', {
+          'gatehouse.policy_path': check.policyPath,
+          'gatehouse.decision': check.decision,
+        });
+  return { check, key: undefined, started: scope.config.clock.now(), span };
+}
+
+function queryOf<R>(scope: Scope<R>, check: Check): DecisionQuery {
+  return {
+    identity: scope.identity,
+    policyPath: check.policyPath,
+    decisions: [check.decision],
+    resourceContext: check.resourceContext,
+  };
+}
+
+/** Looks `pending` up in the cache; returns the decision on a fresh hit. */
+function fromCache<R>(scope: Scope<R>, pending: Pending): Decision | undefined {
+  const { check } = pending;
+  if (check.problem) return recordDecision(scope, pending, false, 'none', check.problem);
+  const cache = scope.config.decisionCache;
+  if (!cache) return undefined;
+  try {
+    pending.key = decisionCacheKey({
+      identity: scope.identity,
+      policyPath: check.policyPath,
+      decision: check.decision,
+      resourceContext: check.resourceContext,
+    });
+  } catch (error) {
+    const code = error instanceof AuthzError ? error.code : 'invalid_resource_context';
+    scope.config.logger.error(`cannot evaluate ${check.policyPath}: ${String(error)}`, { code });
+    return recordDecision(scope, pending, false, 'none', code);
+  }
+  const hit = cache.get(pending.key);
+  scope.config.metrics.cacheLookup(hit !== undefined, cache.size);
+  return hit === undefined ? undefined : recordDecision(scope, pending, hit, 'cache');
+}
+
+async function fallback<R>(
+  scope: Scope<R>,
+  pending: Pending,
+  reason: 'circuit_open' | 'service_failed',
+  error?: unknown,
+): Promise<Decision> {
+  const { config } = scope;
+  const strategy = config.circuitBreaker?.options.fallback ?? 'deny';
+  const staleDecision = pending.key === undefined ? undefined : config.decisionCache?.getStale(pending.key);
+  const allowed = await applyFallback(
+    strategy,
+    { reason, ...pending.check, identity: scope.identity, staleDecision, error, request: scope.request },
+    config.logger,
+  );
+  const code = error instanceof AuthzError ? error.code : reason;
+  return recordDecision(scope, pending, allowed, 'fallback', undefined, code);
+}
+
+/** A call failed: transient failures go to the fallback (or throw without a breaker); others deny. */
+async function failed<R>(
+  scope: Scope<R>,
+  pendings: readonly Pending[],
+  permit: { epoch: number } | undefined,
+  error: unknown,
+): Promise<Decision[]> {
+  const { config } = scope;
+  const breaker = config.circuitBreaker;
+  if (error instanceof DecisionServiceError && error.transient) {
+    if (breaker && permit) breaker.recordFailure(permit);
+    if (!breaker) {
+      for (const p of pendings) recordDecision(scope, p, false, 'service', error.code);
+      throw new DecisionUnavailableError(`decision service unavailable: ${error.message}`, { cause: error });
+    }
+    return Promise.all(pendings.map((p) => fallback(scope, p, 'service_failed', error)));
+  }
+  // The service answered (or the adapter broke its contract): not a breaker failure; deny and report.
+  if (breaker && permit) breaker.recordSuccess(permit);
+  const code = error instanceof AuthzError ? error.code : 'evaluation_failed';
+  const paths = [...new Set(pendings.map((p) => p.check.policyPath))].join(', ');
+  config.logger.error(`decision service error for ${paths}: ${String(error)}`, { code });
+  return pendings.map((p) => recordDecision(scope, p, false, 'service', code));
+}
+
+/** Puts the cache misses to the service in one call (`decideBatch` when there are several). */
+async function decideMisses<R>(scope: Scope<R>, pendings: readonly Pending[]): Promise<Decision[]> {
+  const { config } = scope;
+  const breaker = config.circuitBreaker;
+  const permit = breaker?.acquire();
+  if (breaker && !permit) return Promise.all(pendings.map((p) => fallback(scope, p, 'circuit_open')));
+  let answers: readonly Readonly<Record<string, boolean>>[];
+  try {
+    const service = config.decisionService;
+    const queries = pendings.map((p) => queryOf(scope, p.check));
+    if (queries.length > 1 && service.decideBatch) {
+      answers = await service.decideBatch(queries);
+      if (!Array.isArray(answers) || answers.length !== queries.length) {
+        throw new DecisionServiceError(
+          'evaluation_failed',
+          `decideBatch answered ${queries.length} queries wrongly`,
+        );
+      }
+    } else {
+      answers = await Promise.all(queries.map((q) => service.decide(q)));
+    }
+  } catch (error) {
+    return failed(scope, pendings, permit, error);
+  }
+  if (breaker && permit) breaker.recordSuccess(permit);
+  return pendings.map((p, i) => {
+    const allowed = answers[i]?.[p.check.decision] === true;
+    if (p.key !== undefined) config.decisionCache?.set(p.key, allowed);
+    return recordDecision(scope, p, allowed, 'service');
+  });
+}
+
+/**
+ * Decides one check: a fresh cached decision, else the service through the breaker, else the
+ * fallback. Never throws on denial or on a policy defect (those deny, reported).
+ *
+ * @throws {DecisionUnavailableError} on a transient failure when no circuit breaker is configured
+ */
+export async function evaluate<R>(scope: Scope<R>, check: Check): Promise<Decision> {
+  const pending = begin(scope, check);
+  const cached = fromCache(scope, pending);
+  if (cached) return cached;
+  const [decision] = await decideMisses(scope, [pending]);
+  return decision!;
+}
+
+/**
+ * Decides several checks, results in input order: cache first, then the misses in calls of at
+ * most `batchSize` queries (with `decideBatch`) or one query each, at most `maxConcurrentChecks`
+ * calls in flight.
+ *
+ * @throws {DecisionUnavailableError} on a transient failure when no circuit breaker is configured
+ */
+export async function evaluateAll<R>(scope: Scope<R>, checks: readonly Check[]): Promise<Decision[]> {
+  const results: Decision[] = new Array(checks.length);
+  const misses: { pending: Pending; index: number }[] = [];
+  checks.forEach((check, index) => {
+    const pending = begin(scope, check);
+    const cached = fromCache(scope, pending);
+    if (cached) results[index] = cached;
+    else misses.push({ pending, index });
+  });
+  const { config } = scope;
+  const size = config.decisionService.decideBatch ? config.batchSize : 1;
+  const groups: (typeof misses)[] = [];
+  for (let i = 0; i < misses.length; i += size) groups.push(misses.slice(i, i + size));
+  const semaphore = new Semaphore(config.maxConcurrentChecks);
+  await Promise.all(
+    groups.map(async (group) => {
+      const decisions = await semaphore.run(() =>
+        decideMisses(
+          scope,
+          group.map((m) => m.pending),
+        ),
+      );
+      group.forEach((m, i) => {
+        results[m.index] = decisions[i]!;
+      });
+    }),
+  );
+  return results;
+}

@@ -1,0 +1,27 @@
+/**
+ * Parsing of configuration objects: a zod schema holds the defaults, and a bad value becomes an
+ * {@link AuthzConfigError} naming the field.
+ */
+import type { z } from 'zod';
+import { AuthzConfigError } from './errors.ts';
+
+/**
+ * Parses `value` with `schema`; on failure throws an {@link AuthzConfigError} whose field is
+ * `prefix` joined with the first issue's path and whose message lists every issue.
+ *
+ * @param prefix - name of the option holding `value`, e.g. `circuitBreaker` (default: none)
+ */
+export function parseOptions<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fieldOf = (path: readonly PropertyKey[]) =>
+    [prefix, ...path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))]
+      .filter((s) => s !== '')
+      .join('.')
+      .replace(/\.\[/g, '[');
+  const [first, ...rest] = result.error.issues;
+  const details = rest.map((issue) => `; ${fieldOf(issue.path) || 'value'}: ${issue.message}`).join('');
+  throw new AuthzConfigError(fieldOf(first?.path ?? []), `${first?.message ?? 'invalid'}${details}`, {
+    cause: result.error,
+  });
+}
