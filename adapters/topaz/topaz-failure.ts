@@ -1,0 +1,72 @@
+/**
+ * Classification of Topaz call failures. Only failures to reach Topaz in time are transient
+ * (unavailable, connection refused or reset, deadline exceeded); what Topaz answered about the
+ * request itself (unknown policy, malformed request, rejected credentials, TLS misconfiguration)
+ * is a configuration error that retrying cannot fix.
+ */
+import { Code, ConnectError } from '@connectrpc/connect';
+import { DecisionServiceError, type DecisionServiceErrorCode, PoolClosedError } from '../../core/index.ts';
+
+/** Node error codes of a failed TLS handshake (certificate not trusted, wrong name, expired). */
+const tlsFailure = /CERT|^ERR_TLS|^ERR_SSL|^SELF_SIGNED|^DEPTH_ZERO/;
+
+function nodeErrorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 8; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = current.cause;
+  }
+  return codes;
+}
+
+/**
+ * The decision-service error for a failed call. `E30010 … undefined results` (Topaz found no
+ * policy at the path) is `policy_not_found`; `E30010 … query evaluation failed` is
+ * `evaluation_failed`.
+ */
+export function classifyTopazFailure(error: unknown, operation: string): DecisionServiceError {
+  if (error instanceof DecisionServiceError) return error;
+  if (error instanceof PoolClosedError) {
+    return new DecisionServiceError('service_unavailable', `${operation}: the Topaz client is closed`, {
+      cause: error,
+    });
+  }
+  const failure = ConnectError.from(error);
+  const text = failure.rawMessage;
+  const fail = (code: DecisionServiceErrorCode, message: string) =>
+    new DecisionServiceError(code, `${operation}: ${message}`, { cause: error });
+  switch (failure.code) {
+    case Code.Unavailable:
+    case Code.Aborted:
+    case Code.ResourceExhausted:
+      return fail('service_unavailable', `Topaz is unavailable (${text})`);
+    case Code.DeadlineExceeded:
+    case Code.Canceled:
+      return fail('deadline_exceeded', `no answer from Topaz before the deadline (${text})`);
+    case Code.InvalidArgument:
+      if (text.startsWith('E30010') && text.includes('undefined results')) {
+        return fail('policy_not_found', `Topaz has no policy for the request (${text})`);
+      }
+      if (text.startsWith('E30010') && text.includes('query evaluation failed')) {
+        return fail('evaluation_failed', text);
+      }
+      return fail('invalid_request', `Topaz rejected the request (${text})`);
+    case Code.Unauthenticated:
+    case Code.PermissionDenied:
+      return fail('invalid_request', `Topaz rejected the credentials (check apiKey/token/tenantId): ${text}`);
+    case Code.Internal:
+    case Code.Unknown: {
+      const codes = nodeErrorCodes(failure.cause);
+      if (codes.some((c) => tlsFailure.test(c))) {
+        return fail('invalid_request', `TLS handshake with Topaz failed (check caFile/insecure): ${text}`);
+      }
+      // A Node error code means the transport broke on this side; none means Topaz failed.
+      if (codes.length > 0) return fail('service_unavailable', `connection to Topaz failed (${text})`);
+      return fail('evaluation_failed', `Topaz failed to evaluate (${text})`);
+    }
+    default:
+      return fail('invalid_request', `Topaz rejected the request (${text})`);
+  }
+}
