@@ -1,0 +1,115 @@
+/**
+ * The registry of standard built-ins, assembled from one definition list per family.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
+import { aggregateBuiltins } from './aggregates.ts';
+import { arithmeticBuiltins } from './arithmetic.ts';
+import { arrayBuiltins } from './arrays.ts';
+import { castBuiltins } from './casts.ts';
+import { comparisonBuiltins } from './comparison.ts';
+import { cryptoBuiltins } from './crypto.ts';
+import { encodingBuiltins } from './encoding.ts';
+import { globBuiltins } from './glob.ts';
+import { graphBuiltins } from './graph.ts';
+import { jsonBuiltins } from './json.ts';
+import { netBuiltins } from './net.ts';
+import { objectBuiltins } from './objects.ts';
+import { builtinError } from './operands.ts';
+import { regexBuiltins } from './regex.ts';
+import { createRuntimeBuiltins, type RandomBytes } from './runtime.ts';
+import { semverBuiltins } from './semver.ts';
+import { setBuiltins } from './sets.ts';
+import { sprintfBuiltins } from './sprintf.ts';
+import { stringEditBuiltins } from './string-edit.ts';
+import { stringBuiltins } from './strings.ts';
+import { timeBuiltins } from './time.ts';
+import { typeBuiltins } from './types.ts';
+import { unitBuiltins } from './units.ts';
+import { walkBuiltins } from './walk.ts';
+import { yamlBuiltins } from './yaml.ts';
+
+/** A stack overflow (a value nested too deeply for a recursive built-in) as a built-in error. */
+function stackError(name: string, e: unknown): unknown {
+  return e instanceof RangeError && /call stack/i.test(e.message)
+    ? builtinError(name, 'value nested too deeply', e)
+    : e;
+}
+
+/** `def` with stack overflows reported as built-in errors instead of escaping as `RangeError`s. */
+function withStackGuard(def: BuiltinDefinition): BuiltinDefinition {
+  if (def.kind === 'function') {
+    const call = def.call;
+    return {
+      ...def,
+      call: (args, ctx) => {
+        try {
+          return call(args, ctx);
+        } catch (e) {
+          throw stackError(def.name, e);
+        }
+      },
+    };
+  }
+  const relation = def.call;
+  return {
+    ...def,
+    *call(args, ctx) {
+      try {
+        yield* relation(args, ctx);
+      } catch (e) {
+        throw stackError(def.name, e);
+      }
+    },
+  };
+}
+
+/** Options of {@link createStandardBuiltins}. */
+export interface StandardBuiltinsOptions {
+  /** Source of randomness for `uuid.rfc4122` and `rand.intn` (default: `crypto.randomBytes`). */
+  randomBytes?: RandomBytes;
+}
+
+/**
+ * Builds the registry of standard built-ins.
+ * @param options.randomBytes randomness for `uuid.rfc4122` / `rand.intn`; default `crypto.randomBytes`
+ * @example
+ * const builtins = createStandardBuiltins({ randomBytes: (n) => new Uint8Array(n) });
+ * builtins.get('count')?.kind; // 'function'
+ */
+export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): BuiltinRegistry {
+  const definitions: readonly BuiltinDefinition[] = [
+    ...arithmeticBuiltins,
+    ...comparisonBuiltins,
+    ...aggregateBuiltins,
+    ...arrayBuiltins,
+    ...setBuiltins,
+    ...objectBuiltins,
+    ...stringBuiltins,
+    ...stringEditBuiltins,
+    ...sprintfBuiltins,
+    ...regexBuiltins,
+    ...globBuiltins,
+    ...typeBuiltins,
+    ...castBuiltins,
+    ...jsonBuiltins,
+    ...yamlBuiltins,
+    ...encodingBuiltins,
+    ...walkBuiltins,
+    ...graphBuiltins,
+    ...timeBuiltins,
+    ...unitBuiltins,
+    ...semverBuiltins,
+    ...netBuiltins,
+    ...cryptoBuiltins,
+    ...createRuntimeBuiltins(options.randomBytes ?? ((n) => randomBytes(n))),
+  ];
+  return new Map(definitions.map((d) => [d.name, withStackGuard(d)]));
+}
+
+/**
+ * Every standard built-in, by name (randomness from `crypto.randomBytes`).
+ * @example
+ * const count = standardBuiltins.get('count');
+ */
+export const standardBuiltins: BuiltinRegistry = createStandardBuiltins();

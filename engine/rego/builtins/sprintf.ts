@@ -1,0 +1,216 @@
+/**
+ * `sprintf` with Go's `fmt` semantics as OPA feeds it: integers are `int64` (or `*big.Int` when
+ * larger), other numbers `float64`, strings themselves, and every other value its Rego text
+ * (so `%v` of an array prints `["a", 1]`). Go's error markers (`%!d(string=x)`, `%!v(MISSING)`,
+ * `%!(EXTRA …)`) are reproduced.
+ */
+import type { BuiltinDefinition } from '../builtin.ts';
+import type { Value } from '../value.ts';
+import { formatFloatMagnitude } from './go-float.ts';
+import { type FormatFlags, formatInteger, pad, quoteRune } from './go-integer.ts';
+import { arrayArg, builtinError, defineFunction, stringArg } from './operands.ts';
+import { goQuote, numberText, regoText } from './rego-text.ts';
+
+/** An argument as Go sees it. */
+type GoArg =
+  | { type: 'int64' | '*big.Int'; value: bigint }
+  | { type: 'float64'; value: number }
+  | { type: 'string'; value: string };
+
+/** Largest width or precision Go's `fmt` accepts. */
+const MAX_WIDTH = 1_000_000;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Largest finite double, as an integer: beyond it OPA keeps the literal's exponent form. */
+const MAX_DOUBLE = BigInt(Number.MAX_VALUE);
+
+/** `2e308`: a number too large for a double, written as OPA keeps such literals. */
+function exponentText(v: bigint): string {
+  const digits = (v < 0n ? -v : v).toString();
+  const mantissa = digits.replace(/0+$/, '');
+  const rest = mantissa.length > 1 ? `.${mantissa.slice(1)}` : '';
+  return `${v < 0n ? '-' : ''}${mantissa[0]}${rest}e${digits.length - 1}`;
+}
+
+function toGoArg(v: Value): GoArg {
+  if (typeof v === 'bigint') {
+    if (v > MAX_DOUBLE || v < -MAX_DOUBLE) return { type: 'string', value: exponentText(v) };
+    return { type: v < INT64_MIN || v > INT64_MAX ? '*big.Int' : 'int64', value: v };
+  }
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? { type: 'int64', value: BigInt(v) } : { type: 'float64', value: v };
+  if (typeof v === 'string') return { type: 'string', value: v };
+  return { type: 'string', value: regoText(v) };
+}
+
+function plainText(a: GoArg): string {
+  return a.type === 'float64'
+    ? formatFloat(a.value, 'g', freshFlags())
+    : a.type === 'string'
+      ? a.value
+      : numberText(a.value);
+}
+
+function badVerb(verb: string, a: GoArg): string {
+  return a.type === '*big.Int' ? `%!${verb}(big.Int=${a.value})` : `%!${verb}(${a.type}=${plainText(a)})`;
+}
+
+function freshFlags(): FormatFlags {
+  return { plus: false, minus: false, sharp: false, space: false, zero: false };
+}
+
+function formatFloat(x: number, verb: string, f: FormatFlags): string {
+  const fmt = (verb === 'v' ? 'g' : verb) as 'e' | 'E' | 'f' | 'F' | 'g' | 'G';
+  const defaultPrec = fmt === 'e' || fmt === 'E' || fmt === 'f' || fmt === 'F' ? 6 : -1;
+  const digits = formatFloatMagnitude(x, fmt, f.prec ?? defaultPrec);
+  const sign = x < 0 || Object.is(x, -0) ? '-' : f.plus ? '+' : f.space ? ' ' : '';
+  if (f.zero && !f.minus && f.width !== undefined && f.width > sign.length + digits.length) {
+    return sign + '0'.repeat(f.width - sign.length - digits.length) + digits;
+  }
+  return pad(sign + digits, f);
+}
+
+/** Go's `strconv.CanBackquote`: no backquote, no control character other than tab. */
+function canBackquote(s: string): boolean {
+  for (const ch of s) {
+    const c = ch.codePointAt(0) as number;
+    if (ch === '`' || ch === '\ufffd' || c === 0x7f || (c < 0x20 && c !== 0x09)) return false;
+  }
+  return true;
+}
+
+function formatString(s: string, verb: string, f: FormatFlags): string | undefined {
+  switch (verb) {
+    case 's':
+    case 'v':
+      return pad(f.prec === undefined ? s : Array.from(s).slice(0, f.prec).join(''), f);
+    case 'q':
+      return pad(f.sharp && canBackquote(s) ? `\`${s}\`` : goQuote(s), f);
+    case 'x':
+    case 'X': {
+      const bytes = [...Buffer.from(s, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
+      const hex = bytes.map((b) => (f.sharp ? `0x${b}` : b)).join(f.space ? ' ' : '');
+      return pad(verb === 'X' ? hex.toUpperCase() : hex, f);
+    }
+    default:
+      return undefined;
+  }
+}
+
+function formatArg(a: GoArg, verb: string, f: FormatFlags): string {
+  if (verb === 'T') return pad(a.type, f);
+  let out: string | undefined;
+  if (a.type === 'string') out = formatString(a.value, verb, f);
+  else if (a.type === 'float64') {
+    if ('eEfFgGv'.includes(verb)) out = formatFloat(a.value, verb, f);
+    else if ('bxX'.includes(verb))
+      throw builtinError('sprintf', `%${verb} of a floating-point number is not supported`);
+  } else if (verb === 'c' && a.type === 'int64') out = pad(String.fromCodePoint(Number(a.value)), f);
+  else if (verb === 'q' && a.type === 'int64') out = pad(quoteRune(Number(a.value)), f);
+  else if (verb === 'U' && a.type === 'int64') {
+    const hex = a.value.toString(16).toUpperCase().padStart(4, '0');
+    out = pad(f.sharp ? `U+${hex} '${String.fromCodePoint(Number(a.value))}'` : `U+${hex}`, f);
+  } else out = formatInteger(a.value, verb, f, a.type === '*big.Int');
+  return out ?? badVerb(verb, a);
+}
+
+/** Go's `fmt.Sprintf(format, args...)`. */
+export function goSprintf(format: string, values: readonly Value[]): string {
+  const args = values.map(toGoArg);
+  let out = '';
+  let argNum = 0;
+  let reordered = false;
+  let i = 0;
+  const readIndex = (): boolean => {
+    if (format[i] !== '[') return true;
+    reordered = true;
+    const close = format.indexOf(']', i);
+    const n = close < 0 ? Number.NaN : Number(format.slice(i + 1, close));
+    i = close < 0 ? format.length : close + 1;
+    if (!Number.isInteger(n) || n < 1 || n > args.length) return false;
+    argNum = n - 1;
+    return true;
+  };
+  // Go gives up on widths and precisions over a million: the rest of the format is consumed.
+  const readNumber = (): number | undefined => {
+    const start = i;
+    let n = 0;
+    for (; i < format.length && format.charCodeAt(i) >= 48 && format.charCodeAt(i) <= 57; i++) {
+      n = n * 10 + format.charCodeAt(i) - 48;
+      if (n > MAX_WIDTH) {
+        i = format.length;
+        return undefined;
+      }
+    }
+    return i === start ? undefined : n;
+  };
+  const starArg = (): number | undefined => {
+    const a = args[argNum++];
+    return a && a.type === 'int64' && a.value >= -MAX_WIDTH && a.value <= MAX_WIDTH
+      ? Number(a.value)
+      : undefined;
+  };
+  while (i < format.length) {
+    const next = format.indexOf('%', i);
+    if (next < 0) {
+      out += format.slice(i);
+      break;
+    }
+    out += format.slice(i, next);
+    i = next + 1;
+    const f = freshFlags();
+    for (; i < format.length; i++) {
+      const c = format[i];
+      if (c === '+') f.plus = true;
+      else if (c === '-') [f.minus, f.zero] = [true, false];
+      else if (c === '#') f.sharp = true;
+      else if (c === ' ') f.space = true;
+      else if (c === '0') f.zero = !f.minus;
+      else break;
+    }
+    let goodIndex = readIndex();
+    if (format[i] === '*') {
+      i++;
+      const w = starArg();
+      if (w === undefined) out += '%!(BADWIDTH)';
+      else if (w < 0) [f.width, f.minus, f.zero] = [-w, true, false];
+      else f.width = w;
+    } else f.width = readNumber();
+    if (format[i] === '.') {
+      i++;
+      goodIndex = goodIndex && readIndex();
+      if (format[i] === '*') {
+        i++;
+        const p = starArg();
+        if (p === undefined || p < 0) out += '%!(BADPREC)';
+        else f.prec = p;
+      } else f.prec = readNumber() ?? 0;
+    }
+    goodIndex = goodIndex && readIndex();
+    if (i >= format.length) {
+      out += '%!(NOVERB)';
+      break;
+    }
+    const verb = String.fromCodePoint(format.codePointAt(i) as number);
+    i += verb.length;
+    if (verb === '%') out += '%';
+    else if (!goodIndex) out += `%!${verb}(BADINDEX)`;
+    else if (argNum >= args.length) out += `%!${verb}(MISSING)`;
+    else out += formatArg(args[argNum++] as GoArg, verb, f);
+  }
+  if (!reordered && argNum < args.length) {
+    out += `%!(EXTRA ${args
+      .slice(argNum)
+      .map((a) => `${a.type === '*big.Int' ? '*big.Int' : a.type}=${plainText(a)}`)
+      .join(', ')})`;
+  }
+  return out;
+}
+
+/** The `sprintf` built-in. */
+export const sprintfBuiltins: readonly BuiltinDefinition[] = [
+  defineFunction('sprintf', 2, (args) =>
+    goSprintf(stringArg('sprintf', args, 0), arrayArg('sprintf', args, 1)),
+  ),
+];
