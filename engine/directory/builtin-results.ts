@@ -1,0 +1,84 @@
+/**
+ * Topaz's JSON shapes for directory records, as its built-ins return them (protobuf JSON with
+ * proto field names and default values emitted): objects, relations, timestamps in RFC 3339,
+ * and an `etag` that changes whenever the record does.
+ */
+import { fromJson, type PlainObject, type Value } from '../rego/index.ts';
+import type { ObjectRecord, RelationRecord } from './relation-store.ts';
+
+/** A timestamp as protobuf JSON writes it: RFC 3339 in UTC, fractional seconds only when present. */
+export function timestampJson(ms: number): string {
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+const FNV_OFFSET = 0xcbf29ce484222325n;
+const FNV_PRIME = 0x100000001b3n;
+const MASK = 0xffffffffffffffffn;
+
+/** A 64-bit FNV-1a hash of the parts, in decimal (the form of Topaz's etags). */
+export function etag(parts: readonly string[]): string {
+  let hash = FNV_OFFSET;
+  for (const part of parts) {
+    for (const byte of Buffer.from(`${part}\u0000`, 'utf8')) {
+      hash = ((hash ^ BigInt(byte)) * FNV_PRIME) & MASK;
+    }
+  }
+  return hash.toString();
+}
+
+/** An object as Topaz returns it (`ds.object`, and the `objects` maps of `ds.relation(s)`). */
+export function objectJson(record: ObjectRecord): { [key: string]: Value } {
+  const properties = fromJson(record.properties) as PlainObject;
+  return {
+    type: record.type,
+    id: record.id,
+    display_name: record.displayName,
+    properties,
+    created_at: timestampJson(record.createdAt),
+    updated_at: timestampJson(record.updatedAt),
+    etag: etag([record.type, record.id, record.displayName, JSON.stringify(record.properties)]),
+  };
+}
+
+/** A relation as Topaz returns it. */
+export function relationJson(record: RelationRecord): PlainObject {
+  const subjectRelation = record.subjectRelation ?? '';
+  return {
+    object_type: record.objectType,
+    object_id: record.objectId,
+    relation: record.relation,
+    subject_type: record.subjectType,
+    subject_id: record.subjectId,
+    subject_relation: subjectRelation,
+    created_at: timestampJson(record.createdAt),
+    updated_at: timestampJson(record.createdAt),
+    etag: etag([
+      record.objectType,
+      record.objectId,
+      record.relation,
+      record.subjectType,
+      record.subjectId,
+      subjectRelation,
+    ]),
+  };
+}
+
+/**
+ * The `objects` map Topaz adds with `with_objects`: `"type:id"` → object, for the object and the
+ * subject of each relation (an object never stored appears with its type and id only).
+ */
+export function relatedObjectsJson(
+  records: readonly RelationRecord[],
+  lookup: (type: string, id: string) => ObjectRecord | undefined,
+): PlainObject {
+  const out: { [key: string]: Value } = {};
+  const add = (type: string, id: string) => {
+    const found = lookup(type, id);
+    out[`${type}:${id}`] = found ? objectJson(found) : { type, id };
+  };
+  for (const record of records) {
+    add(record.objectType, record.objectId);
+    add(record.subjectType, record.subjectId);
+  }
+  return out;
+}

@@ -1,0 +1,136 @@
+/**
+ * The state both stores share: the model, the in-memory index and the check limits. It
+ * answers every read synchronously ({@link DirectoryReader}) and applies changes — the same
+ * change records the Postgres store logs and replays, so both adapters mutate identically.
+ */
+import type { Relation, RelationCheck } from '../../core/index.ts';
+import { type CheckPlan, compileCheckPlan } from './check-plan.ts';
+import { searchGraph } from './graph-search.ts';
+import type { DirectoryModel } from './model.ts';
+import { type CheckLimits, resolveCheck } from './relation-check.ts';
+import { RelationIndex } from './relation-index.ts';
+import type {
+  CheckResult,
+  DirectoryReader,
+  GraphNode,
+  GraphQuery,
+  ObjectRecord,
+  RelationQuery,
+  RelationRecord,
+} from './relation-store.ts';
+
+/** One write, as applied to the index (and as logged by the Postgres store). */
+export type DirectoryChange =
+  | { readonly op: 'setObject'; readonly object: ObjectRecord }
+  | { readonly op: 'deleteObject'; readonly type: string; readonly id: string }
+  | { readonly op: 'setRelation'; readonly relation: RelationRecord }
+  | { readonly op: 'deleteRelation'; readonly relation: Relation };
+
+/** Model + index + limits; the index can be swapped atomically (Postgres reloads). */
+export class DirectoryState implements DirectoryReader {
+  readonly model: DirectoryModel;
+  readonly #plan: CheckPlan;
+  readonly #limits: CheckLimits;
+  #index = new RelationIndex();
+
+  constructor(model: DirectoryModel, limits: CheckLimits) {
+    this.model = model;
+    this.#plan = compileCheckPlan(model);
+    this.#limits = limits;
+  }
+
+  /** Replaces the index (after a full load) in one step, so readers never see a partial state. */
+  replaceIndex(index: RelationIndex): void {
+    this.#index = index;
+  }
+
+  check(check: RelationCheck): CheckResult {
+    return resolveCheck(this.#plan, this.#index, this.#limits, check);
+  }
+
+  object(type: string, id: string): ObjectRecord | undefined {
+    return this.#index.object(type, id);
+  }
+
+  relations(query: RelationQuery): RelationRecord[] {
+    return this.#index.relations(query);
+  }
+
+  graph(query: GraphQuery): GraphNode[] {
+    return searchGraph(this.#plan, this.#index, this.#limits, query);
+  }
+
+  /** Applies a change to `index` (default: the current one). Idempotent. */
+  apply(change: DirectoryChange, index: RelationIndex = this.#index): void {
+    switch (change.op) {
+      case 'setObject':
+        index.putObject(change.object);
+        return;
+      case 'deleteObject':
+        index.removeObject(change.type, change.id);
+        return;
+      case 'setRelation':
+        index.putRelation(change.relation);
+        return;
+      case 'deleteRelation':
+        index.removeRelation(change.relation);
+        return;
+    }
+  }
+
+  /**
+   * A change read back from storage, with type and relation names replaced by the model's own
+   * strings, so 100,000 relations do not hold 100,000 copies of "document". (Validated writes
+   * already carry the model's strings.)
+   */
+  intern(change: DirectoryChange): DirectoryChange {
+    const name = (type: string) => this.model.types.get(type)?.name ?? type;
+    switch (change.op) {
+      case 'setObject':
+        return { op: 'setObject', object: { ...change.object, type: name(change.object.type) } };
+      case 'setRelation': {
+        const r = change.relation;
+        const type = this.model.types.get(r.objectType);
+        const relation = type?.relations.get(r.relation)?.name ?? r.relation;
+        const interned = { ...r, objectType: name(r.objectType), relation, subjectType: name(r.subjectType) };
+        return { op: 'setRelation', relation: relationRecord(interned, r.createdAt) };
+      }
+      default:
+        return change;
+    }
+  }
+}
+
+/** A relation record (two fixed shapes: with and without a subject relation). */
+export function relationRecord(r: Relation, createdAt: number): RelationRecord {
+  return r.subjectRelation
+    ? {
+        objectType: r.objectType,
+        objectId: r.objectId,
+        relation: r.relation,
+        subjectType: r.subjectType,
+        subjectId: r.subjectId,
+        subjectRelation: r.subjectRelation,
+        createdAt,
+      }
+    : {
+        objectType: r.objectType,
+        objectId: r.objectId,
+        relation: r.relation,
+        subjectType: r.subjectType,
+        subjectId: r.subjectId,
+        createdAt,
+      };
+}
+
+/** The port's view of a record (timestamps dropped). */
+export function toRelation(record: RelationRecord): Relation {
+  const relation: Relation = {
+    objectType: record.objectType,
+    objectId: record.objectId,
+    relation: record.relation,
+    subjectType: record.subjectType,
+    subjectId: record.subjectId,
+  };
+  return record.subjectRelation ? { ...relation, subjectRelation: record.subjectRelation } : relation;
+}

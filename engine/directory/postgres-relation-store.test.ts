@@ -1,0 +1,142 @@
+import postgres, { type Sql } from 'postgres';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedPostgresServer } from '../../app/stack/embedded-postgres.ts';
+import { startTestPostgres } from '../../test/support/postgres.ts';
+import {
+  createPostgresRelationStore,
+  DirectoryError,
+  type PostgresRelationStore,
+  parseManifest,
+  runRelationStoreContract,
+} from './index.ts';
+
+let server: EmbeddedPostgresServer;
+let sql: Sql;
+let schemas = 0;
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+  sql = postgres(await server.database('directory_test'), { max: 4, onnotice: () => {} });
+});
+
+afterAll(async () => {
+  await sql?.end({ timeout: 5 });
+  await server?.stop();
+});
+
+runRelationStoreContract(
+  'postgres',
+  async (options) => createPostgresRelationStore({ ...options, sql, schema: `contract_${++schemas}` }),
+  { describe, it, expect, afterEach },
+);
+
+const manifest = parseManifest(
+  `model: {version: 3}
+types:
+  user: {}
+  document:
+    relations:
+      owner: user
+    permissions:
+      can_read: owner
+`,
+  'convergence.yaml',
+);
+const owner = (doc: string, user: string) => ({
+  objectType: 'document',
+  objectId: doc,
+  relation: 'owner',
+  subjectType: 'user',
+  subjectId: user,
+});
+const canRead = (doc: string, user: string) => ({ ...owner(doc, user), relation: 'can_read' });
+
+describe('createPostgresRelationStore', () => {
+  const stores: PostgresRelationStore[] = [];
+  const open = async (schema: string, extra: { changeRetention?: number } = {}) => {
+    const store = await createPostgresRelationStore({ sql, manifest, schema, ...extra });
+    stores.push(store);
+    return store;
+  };
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((s) => s.close()));
+  });
+
+  it('persists writes: a new instance loads them from the database at start', async () => {
+    const first = await open('reload');
+    await first.setRelation(owner('d1', 'ann'));
+    await first.setObject({ type: 'user', id: 'ann', displayName: 'Ann' });
+    await first.close();
+    const second = await open('reload');
+    expect(second.checkNow(canRead('d1', 'ann'))).toBe(true);
+    expect(second.reader.object('user', 'ann')?.displayName).toBe('Ann');
+    const [row] = await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM reload.relations`;
+    expect(row?.count).toBe(1);
+  });
+
+  it('converges two instances on the same database through NOTIFY, in commit order', async () => {
+    const a = await open('converge');
+    const b = await open('converge');
+    await a.setRelation(owner('d1', 'ann'));
+    await b.waitForVersion(a.version);
+    expect(b.checkNow(canRead('d1', 'ann'))).toBe(true);
+
+    await b.deleteRelation(owner('d1', 'ann'));
+    await b.setRelation(owner('d2', 'bob'));
+    await a.waitForVersion(b.version);
+    expect(a.checkNow(canRead('d1', 'ann'))).toBe(false);
+    expect(a.checkNow(canRead('d2', 'bob'))).toBe(true);
+
+    await Promise.all([
+      a.setRelation(owner('d3', 'cat')),
+      b.deleteRelation(owner('d3', 'cat')),
+      a.setRelation(owner('d4', 'dan')),
+      b.setObject({ type: 'user', id: 'dan', properties: { level: 3 } }),
+    ]);
+    const latest = Math.max(a.version, b.version);
+    await Promise.all([a.waitForVersion(latest), b.waitForVersion(latest)]);
+    expect(await b.getRelations({})).toEqual(await a.getRelations({}));
+    expect(a.reader.object('user', 'dan')).toEqual(b.reader.object('user', 'dan'));
+    const persisted = await sql`SELECT object_id, subject_id FROM converge.relations ORDER BY object_id`;
+    expect(persisted.map((r) => r.object_id)).toEqual((await a.getRelations({})).map((r) => r.objectId));
+  });
+
+  it('reloads an instance that fell behind the retained change log', async () => {
+    const a = await open('retention', { changeRetention: 100 });
+    const b = await open('retention', { changeRetention: 100 });
+    await b.close();
+    for (let i = 0; i < 250; i++) await a.setRelation(owner(`d${i}`, 'ann'));
+    const [state] = await sql<
+      { pruned: number }[]
+    >`SELECT pruned_through::int AS pruned FROM retention.state`;
+    expect(state?.pruned).toBeGreaterThan(0);
+    const c = await open('retention', { changeRetention: 100 });
+    expect(c.checkNow(canRead('d249', 'ann'))).toBe(true);
+    expect(c.reader.relations({}).length).toBe(250);
+  });
+
+  it('rejects a pending wait for a version when the store closes', async () => {
+    const a = await open('waits');
+    const pending = a.waitForVersion(a.version + 1_000);
+    await a.close();
+    await expect(pending).rejects.toMatchObject({ code: 'store_closed' });
+  });
+
+  it('keeps the schema name out of SQL text unless it is a plain identifier', async () => {
+    const error = await createPostgresRelationStore({ sql, manifest, schema: 'x; DROP TABLE y' }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(DirectoryError);
+    expect((error as DirectoryError).code).toBe('invalid_options');
+    expect((error as DirectoryError).message).toMatch(/schema/);
+  });
+
+  it('fails start-up with store_unavailable when the database cannot be reached', async () => {
+    const error = await createPostgresRelationStore({
+      url: 'postgres://nobody:wrong@127.0.0.1:1/none',
+      manifest,
+    }).catch((e) => e);
+    expect(error).toBeInstanceOf(DirectoryError);
+    expect((error as DirectoryError).code).toBe('store_unavailable');
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The Postgres relation store. Every write is persisted in Postgres first (with its change
+ * logged and announced by NOTIFY); the in-memory index that answers reads — synchronously, as
+ * `ds.check` needs — is loaded at start and then advanced only by replaying the change log in
+ * version order. A writer waits until its own change has been replayed before its promise
+ * resolves, and other instances replay it when the notification arrives, so instances sharing
+ * the database converge on the same state in the same order. A lost connection is caught up on
+ * reconnect; an instance that fell behind the retained log reloads everything.
+ */
+import postgres, { type Sql } from 'postgres';
+import type { DirectoryObject, Relation, RelationCheck, RelationFilter } from '../../core/index.ts';
+import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
+import { DirectoryError } from './errors.ts';
+import {
+  directoryTables,
+  ensureDirectoryTables,
+  readChangesSince,
+  readSnapshot,
+  writeChange,
+} from './postgres-tables.ts';
+import { RelationIndex } from './relation-index.ts';
+import type { RelationStore } from './relation-store.ts';
+import {
+  type PostgresRelationStoreOptions,
+  parseStoreOptions,
+  postgresRelationStoreSchema,
+} from './store-options.ts';
+import {
+  objectKey,
+  relationFilter,
+  relationShape,
+  validateObjectWrite,
+  validateRelationWrite,
+} from './write-validation.ts';
+
+/** A relation store backed by Postgres. */
+export interface PostgresRelationStore extends RelationStore {
+  /** The last change version replayed into this instance's index. */
+  readonly version: number;
+  /** Replays changes committed by any instance since the last replay. */
+  refresh(): Promise<void>;
+  /** Resolves once this instance has replayed `version` (e.g. another instance's write). */
+  waitForVersion(version: number): Promise<void>;
+}
+
+/**
+ * Connects, creates the schema's tables if needed, subscribes to changes and loads the index.
+ *
+ * @param options `manifest`, and `sql` (a client the caller owns) or `url`; `schema` (default
+ *   `directory`), `changeRetention` (default 10,000), `clock`, `limits`
+ * @example
+ * const store = await createPostgresRelationStore({ url: process.env.DATABASE_URL, manifest });
+ * await store.setRelation({ objectType: 'document', objectId: 'd1', relation: 'owner', subjectType: 'user', subjectId: 'ann' });
+ * await store.close();
+ */
+export async function createPostgresRelationStore(
+  options: PostgresRelationStoreOptions,
+): Promise<PostgresRelationStore> {
+  const config = parseStoreOptions(postgresRelationStoreSchema, options, 'Postgres relation store');
+  const ownsClient = config.sql === undefined;
+  const sql: Sql = config.sql ?? postgres(config.url as string, { max: 4, onnotice: () => {} });
+  const tables = directoryTables(config.schema);
+  const state = new DirectoryState(config.manifest, config.limits);
+  let version = 0;
+  let reloadNeeded = true;
+  let closed = false;
+  let replaying: Promise<void> | undefined;
+  let replayRequested = false;
+  type Waiter = {
+    readonly version: number;
+    readonly resolve: () => void;
+    readonly reject: (e: Error) => void;
+  };
+  let waiters: Waiter[] = [];
+
+  const replayOnce = async (): Promise<void> => {
+    const since = reloadNeeded ? 'reload' : await readChangesSince(sql, tables, version);
+    if (since === 'reload') {
+      const snapshot = await readSnapshot(sql, tables);
+      const index = new RelationIndex();
+      for (const change of snapshot.changes) state.apply(state.intern(change), index);
+      state.replaceIndex(index);
+      version = snapshot.version;
+      reloadNeeded = false;
+    } else {
+      for (const change of since.changes) state.apply(state.intern(change));
+      version = Math.max(version, since.version);
+    }
+    const ready = waiters.filter((w) => w.version <= version);
+    waiters = waiters.filter((w) => w.version > version);
+    for (const waiter of ready) waiter.resolve();
+  };
+  // Single flight: a request made while a replay runs gets one more pass after it.
+  const replay = (): Promise<void> => {
+    replayRequested = true;
+    replaying ??= (async () => {
+      try {
+        while (replayRequested) {
+          replayRequested = false;
+          await replayOnce();
+        }
+      } finally {
+        replaying = undefined;
+      }
+    })();
+    return replaying;
+  };
+  const replayInBackground = () => {
+    // A failed replay is retried by the next notification, reconnect or write.
+    if (!closed) replay().catch(() => {});
+  };
+
+  let subscription: { unlisten(): Promise<unknown> };
+  try {
+    await ensureDirectoryTables(sql, tables);
+    subscription = await sql.listen(tables.channel, replayInBackground, replayInBackground);
+    await replay();
+  } catch (cause) {
+    if (ownsClient) await sql.end({ timeout: 1 });
+    throw new DirectoryError(
+      'store_unavailable',
+      `cannot start the Postgres relation store: ${String(cause)}`,
+      {
+        cause,
+      },
+    );
+  }
+
+  const write = async (change: () => DirectoryChange): Promise<void> => {
+    if (closed) throw new DirectoryError('store_closed', 'the relation store is closed');
+    const prepared = change();
+    try {
+      await writeChange(sql, tables, prepared, config.changeRetention);
+    } catch (cause) {
+      throw new DirectoryError('store_unavailable', `directory write failed: ${String(cause)}`, { cause });
+    }
+    try {
+      await replay();
+    } catch (cause) {
+      throw new DirectoryError(
+        'store_unavailable',
+        'the write was committed but the index could not be refreshed',
+        {
+          cause,
+        },
+      );
+    }
+  };
+
+  return {
+    model: config.manifest,
+    reader: state,
+    get version() {
+      return version;
+    },
+    refresh: replay,
+    waitForVersion: (target: number) => {
+      if (target <= version) return Promise.resolve();
+      if (closed) return Promise.reject(new DirectoryError('store_closed', 'the relation store is closed'));
+      return new Promise<void>((resolve, reject) => waiters.push({ version: target, resolve, reject }));
+    },
+    setObject: (object: DirectoryObject) =>
+      write(() => {
+        const valid = validateObjectWrite(state.model, object);
+        const now = config.clock.now();
+        return { op: 'setObject', object: { ...valid, createdAt: now, updatedAt: now } };
+      }),
+    deleteObject: (type: string, id: string) => write(() => ({ op: 'deleteObject', ...objectKey(type, id) })),
+    setRelation: (relation: Relation) =>
+      write(() => {
+        const valid = validateRelationWrite(state.model, relation);
+        return { op: 'setRelation', relation: relationRecord(valid, config.clock.now()) };
+      }),
+    deleteRelation: (relation: Relation) =>
+      write(() => ({ op: 'deleteRelation', relation: relationShape(relation) })),
+    getRelations: async (filter: RelationFilter) => state.relations(relationFilter(filter)).map(toRelation),
+    check: async (check: RelationCheck) => state.check(check).check,
+    checkNow: (check: RelationCheck) => state.check(check).check,
+    checks: async (batch: readonly RelationCheck[]) => batch.map((check) => state.check(check).check),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const waiter of waiters.splice(0)) {
+        waiter.reject(
+          new DirectoryError('store_closed', 'the relation store was closed before the version arrived'),
+        );
+      }
+      await subscription.unlisten().catch(() => {});
+      await replaying?.catch(() => {});
+      if (ownsClient) await sql.end({ timeout: 5 });
+    },
+  };
+}

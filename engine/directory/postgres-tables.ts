@@ -1,0 +1,193 @@
+/**
+ * The Postgres side of the directory: its tables (created idempotently in their own schema),
+ * the change log that orders every write, and the statements that write, log and read. Every
+ * value is a bound parameter; the schema name (validated as an identifier) is escaped by the
+ * driver's identifier helper.
+ *
+ * Ordering: each write transaction first increments `state.version` (a row lock held until
+ * commit), so versions are assigned in commit order; the change is logged under that version
+ * and `pg_notify` announces it on commit. Readers replay the log past the version they hold.
+ */
+import type { Sql, TransactionSql } from 'postgres';
+import type { DirectoryChange } from './directory-state.ts';
+import type { ObjectRecord, RelationRecord } from './relation-store.ts';
+
+/** Identifiers of the directory's tables in one schema. */
+export interface DirectoryTables {
+  readonly schema: string;
+  readonly channel: string;
+}
+
+/** Table identifiers and the notification channel for a schema. */
+export function directoryTables(schema: string): DirectoryTables {
+  return { schema, channel: `${schema}_changes` };
+}
+
+const table = (sql: Sql | TransactionSql, t: DirectoryTables, name: string) => sql(`${t.schema}.${name}`);
+
+/** Creates the schema and tables if they do not exist (serialized by an advisory lock). */
+export async function ensureDirectoryTables(sql: Sql, t: DirectoryTables): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(hashtext(${`gatehouse.directory.${t.schema}`}))`;
+    await tx`CREATE SCHEMA IF NOT EXISTS ${tx(t.schema)}`;
+    await tx`CREATE TABLE IF NOT EXISTS ${table(tx, t, 'objects')} (
+      object_type text NOT NULL,
+      object_id text NOT NULL,
+      display_name text NOT NULL DEFAULT '',
+      properties jsonb NOT NULL DEFAULT '{}'::jsonb,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      PRIMARY KEY (object_type, object_id))`;
+    await tx`CREATE TABLE IF NOT EXISTS ${table(tx, t, 'relations')} (
+      object_type text NOT NULL,
+      object_id text NOT NULL,
+      relation text NOT NULL,
+      subject_type text NOT NULL,
+      subject_id text NOT NULL,
+      subject_relation text NOT NULL DEFAULT '',
+      created_at timestamptz NOT NULL,
+      PRIMARY KEY (object_type, object_id, relation, subject_type, subject_id, subject_relation))`;
+    await tx`CREATE INDEX IF NOT EXISTS relations_by_subject ON ${table(tx, t, 'relations')} (subject_type, subject_id)`;
+    await tx`CREATE TABLE IF NOT EXISTS ${table(tx, t, 'change_log')} (
+      version bigint PRIMARY KEY,
+      change jsonb NOT NULL)`;
+    await tx`CREATE TABLE IF NOT EXISTS ${table(tx, t, 'state')} (
+      id integer PRIMARY KEY CHECK (id = 1),
+      version bigint NOT NULL,
+      pruned_through bigint NOT NULL)`;
+    await tx`INSERT INTO ${table(tx, t, 'state')} (id, version, pruned_through) VALUES (1, 0, 0)
+      ON CONFLICT (id) DO NOTHING`;
+  });
+}
+
+/** Everything in the tables, read in one consistent snapshot. */
+export interface DirectorySnapshot {
+  readonly version: number;
+  readonly changes: DirectoryChange[];
+}
+
+/** Reads all objects and relations (as `set…` changes) with the version they correspond to. */
+export async function readSnapshot(sql: Sql, t: DirectoryTables): Promise<DirectorySnapshot> {
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const [state] = await tx`SELECT version::text AS version FROM ${table(tx, t, 'state')} WHERE id = 1`;
+    const objects = await tx`SELECT object_type, object_id, display_name, properties, created_at, updated_at
+      FROM ${table(tx, t, 'objects')}`;
+    const relations = await tx`SELECT object_type, object_id, relation, subject_type, subject_id,
+      subject_relation, created_at FROM ${table(tx, t, 'relations')}`;
+    const changes: DirectoryChange[] = [];
+    for (const row of objects) {
+      const object: ObjectRecord = {
+        type: row.object_type,
+        id: row.object_id,
+        displayName: row.display_name,
+        properties: row.properties,
+        createdAt: (row.created_at as Date).getTime(),
+        updatedAt: (row.updated_at as Date).getTime(),
+      };
+      changes.push({ op: 'setObject', object });
+    }
+    for (const row of relations) {
+      const relation: RelationRecord = {
+        objectType: row.object_type,
+        objectId: row.object_id,
+        relation: row.relation,
+        subjectType: row.subject_type,
+        subjectId: row.subject_id,
+        ...(row.subject_relation ? { subjectRelation: row.subject_relation } : {}),
+        createdAt: (row.created_at as Date).getTime(),
+      };
+      changes.push({ op: 'setRelation', relation });
+    }
+    return { version: Number(state?.version ?? 0), changes };
+  });
+}
+
+/** Changes logged after `version`, or `'reload'` when the log no longer reaches back that far. */
+export async function readChangesSince(
+  sql: Sql,
+  t: DirectoryTables,
+  version: number,
+): Promise<{ readonly version: number; readonly changes: DirectoryChange[] } | 'reload'> {
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const [state] = await tx`SELECT version::text AS version, pruned_through::text AS pruned
+      FROM ${table(tx, t, 'state')} WHERE id = 1`;
+    if (Number(state?.pruned) > version) return 'reload' as const;
+    const rows = await tx`SELECT change FROM ${table(tx, t, 'change_log')}
+      WHERE version > ${version} ORDER BY version`;
+    return {
+      version: Number(state?.version ?? 0),
+      changes: rows.map((row) => row.change as DirectoryChange),
+    };
+  });
+}
+
+/**
+ * Writes a change in one transaction: takes the next version, applies the change to the tables,
+ * logs it (with the database's answer folded in, e.g. the original `createdAt` of an updated
+ * object) and notifies on commit. A write that changes nothing (an existing relation set again,
+ * an absent one deleted) logs nothing. Every 1,000 versions (or
+ * `retention`, if smaller) the log is cut to `retention` entries.
+ */
+export async function writeChange(
+  sql: Sql,
+  t: DirectoryTables,
+  change: DirectoryChange,
+  retention: number,
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    const [state] = await tx`UPDATE ${table(tx, t, 'state')} SET version = version + 1 WHERE id = 1
+      RETURNING version::text AS version`;
+    const version = Number(state?.version);
+    const logged = await mutate(tx, t, change);
+    if (!logged) return;
+    await tx`INSERT INTO ${table(tx, t, 'change_log')} (version, change) VALUES (${version}, ${tx.json(logged as never)})`;
+    await tx`SELECT pg_notify(${t.channel}, ${String(version)})`;
+    if (version % Math.min(1_000, retention) === 0 && version > retention) {
+      await tx`DELETE FROM ${table(tx, t, 'change_log')} WHERE version <= ${version - retention}`;
+      await tx`UPDATE ${table(tx, t, 'state')} SET pruned_through = ${version - retention} WHERE id = 1`;
+    }
+  });
+}
+
+async function mutate(
+  tx: TransactionSql,
+  t: DirectoryTables,
+  change: DirectoryChange,
+): Promise<DirectoryChange | undefined> {
+  switch (change.op) {
+    case 'setObject': {
+      const o = change.object;
+      const [row] = await tx`INSERT INTO ${table(tx, t, 'objects')}
+        (object_type, object_id, display_name, properties, created_at, updated_at)
+        VALUES (${o.type}, ${o.id}, ${o.displayName}, ${tx.json(o.properties as never)},
+          ${new Date(o.createdAt)}, ${new Date(o.updatedAt)})
+        ON CONFLICT (object_type, object_id) DO UPDATE SET display_name = EXCLUDED.display_name,
+          properties = EXCLUDED.properties, updated_at = EXCLUDED.updated_at
+        RETURNING created_at`;
+      const createdAt = row?.created_at instanceof Date ? row.created_at.getTime() : o.createdAt;
+      return { op: 'setObject', object: { ...o, createdAt } };
+    }
+    case 'deleteObject': {
+      await tx`DELETE FROM ${table(tx, t, 'relations')} WHERE (object_type = ${change.type}
+        AND object_id = ${change.id}) OR (subject_type = ${change.type} AND subject_id = ${change.id})`;
+      await tx`DELETE FROM ${table(tx, t, 'objects')} WHERE object_type = ${change.type} AND object_id = ${change.id}`;
+      return change;
+    }
+    case 'setRelation': {
+      const r = change.relation;
+      const inserted = await tx`INSERT INTO ${table(tx, t, 'relations')}
+        (object_type, object_id, relation, subject_type, subject_id, subject_relation, created_at)
+        VALUES (${r.objectType}, ${r.objectId}, ${r.relation}, ${r.subjectType}, ${r.subjectId},
+          ${r.subjectRelation ?? ''}, ${new Date(r.createdAt)})
+        ON CONFLICT DO NOTHING`;
+      return inserted.count > 0 ? change : undefined;
+    }
+    case 'deleteRelation': {
+      const r = change.relation;
+      const deleted = await tx`DELETE FROM ${table(tx, t, 'relations')} WHERE object_type = ${r.objectType}
+        AND object_id = ${r.objectId} AND relation = ${r.relation} AND subject_type = ${r.subjectType}
+        AND subject_id = ${r.subjectId} AND subject_relation = ${r.subjectRelation ?? ''}`;
+      return deleted.count > 0 ? change : undefined;
+    }
+  }
+}
