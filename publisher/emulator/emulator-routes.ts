@@ -1,0 +1,184 @@
+/**
+ * The REST API v1 routes of the emulated Confluence: space, content search by title and by CQL,
+ * content by id, create, update, children, descendants, attachments (list, upload, data update).
+ */
+import { attachmentJson, type Expansions, expansions, listJson, pageJson } from './content-json.ts';
+import { parseCql } from './cql.ts';
+import { EmulatorError } from './emulator-error.ts';
+import type { EmulatorState } from './emulator-state.ts';
+import {
+  jsonBody,
+  paged,
+  pageInput,
+  type RouteRequest,
+  type RouteSettings,
+  uploadOf,
+} from './request-parts.ts';
+
+interface RouteCall {
+  readonly state: EmulatorState;
+  readonly request: RouteRequest;
+  readonly settings: RouteSettings;
+  readonly expand: Expansions;
+  readonly params: readonly string[];
+}
+
+type Handler = (call: RouteCall) => unknown;
+
+function pagesWhere(call: RouteCall, keep: (page: ReturnType<EmulatorState['page']>) => boolean) {
+  const items = [...call.state.pages.values()]
+    .filter(keep)
+    .map((page) => pageJson(call.state, page, call.expand));
+  return paged(items, call.request, call.settings);
+}
+
+const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: Handler]> = [
+  [
+    'GET',
+    /^\/rest\/api\/space\/([^/]+)$/,
+    ({ state, params, expand }) => {
+      const space = state.space(decodeURIComponent(params[0] ?? ''));
+      const home = state.pages.get(space.homepageId);
+      const homepage = expand.has('homepage') && home ? { homepage: pageJson(state, home, new Set()) } : {};
+      return { key: space.key, name: space.name, type: 'global', ...homepage };
+    },
+  ],
+  [
+    'GET',
+    /^\/rest\/api\/content$/,
+    (call) => {
+      const spaceKey = call.request.query.get('spaceKey');
+      const title = call.request.query.get('title')?.toLowerCase();
+      return pagesWhere(
+        call,
+        (page) =>
+          (!spaceKey || page.spaceKey === spaceKey) &&
+          (title === undefined || page.title.toLowerCase() === title),
+      );
+    },
+  ],
+  [
+    'GET',
+    /^\/rest\/api\/content\/search$/,
+    (call) => {
+      const cql = parseCql(call.request.query.get('cql') ?? '');
+      const ancestors = (page: Parameters<EmulatorState['ancestors']>[0]) =>
+        call.state.ancestors(page).map((a) => a.id);
+      return pagesWhere(
+        call,
+        (page) =>
+          (cql.type === undefined || cql.type === 'page') &&
+          (cql.space === undefined || page.spaceKey === cql.space) &&
+          (cql.title === undefined || page.title === cql.title) &&
+          (cql.parent === undefined || page.parentId === cql.parent) &&
+          (cql.ancestor === undefined || ancestors(page).includes(cql.ancestor)),
+      );
+    },
+  ],
+  [
+    'POST',
+    /^\/rest\/api\/content$/,
+    ({ state, request, expand }) =>
+      pageJson(state, state.createPage(pageInput(jsonBody(request.body))), expand),
+  ],
+  [
+    'GET',
+    /^\/rest\/api\/content\/(\d+)$/,
+    ({ state, params, expand }) => pageJson(state, state.page(params[0] ?? ''), expand),
+  ],
+  [
+    'PUT',
+    /^\/rest\/api\/content\/(\d+)$/,
+    ({ state, request, params, expand }) => {
+      const body = jsonBody(request.body);
+      const version = body.version as { number?: unknown; minorEdit?: unknown } | undefined;
+      if (typeof version?.number !== 'number')
+        throw new EmulatorError(400, 'Version number is required to update content');
+      const page = state.updatePage(
+        params[0] ?? '',
+        pageInput(body),
+        version.number,
+        version.minorEdit === true,
+      );
+      return pageJson(state, page, expand);
+    },
+  ],
+  [
+    'GET',
+    /^\/rest\/api\/content\/(\d+)\/child\/page$/,
+    (call) => {
+      const parent = call.state.page(call.params[0] ?? '');
+      return pagesWhere(call, (page) => page.parentId === parent.id);
+    },
+  ],
+  [
+    'GET',
+    /^\/rest\/api\/content\/(\d+)\/descendant\/page$/,
+    (call) => {
+      const root = call.state.page(call.params[0] ?? '');
+      return pagesWhere(call, (page) =>
+        call.state.ancestors(page).some((ancestor) => ancestor.id === root.id),
+      );
+    },
+  ],
+  [
+    'GET',
+    /^\/rest\/api\/content\/(\d+)\/child\/attachment$/,
+    ({ state, request, settings, params, expand }) => {
+      state.page(params[0] ?? '', false);
+      const filename = request.query.get('filename');
+      const items = state
+        .attachmentsOf(params[0] ?? '')
+        .filter((a) => filename === null || a.title === filename);
+      return paged(
+        items.map((attachment) => attachmentJson(attachment, expand)),
+        request,
+        settings,
+      );
+    },
+  ],
+  [
+    'POST',
+    /^\/rest\/api\/content\/(\d+)\/child\/attachment$/,
+    async ({ state, request, settings, params }) => {
+      const upload = await uploadOf(request);
+      const attachment = state.addAttachment(
+        params[0] ?? '',
+        upload.name,
+        upload.mediaType,
+        upload.comment,
+        upload.data,
+      );
+      return listJson([attachmentJson(attachment, new Set(['version', 'metadata']))], 0, 1, settings.base);
+    },
+  ],
+  [
+    'POST',
+    /^\/rest\/api\/content\/(\d+)\/child\/attachment\/([\w-]+)\/data$/,
+    async ({ state, request, params }) => {
+      const upload = await uploadOf(request);
+      const attachment = state.updateAttachmentData(
+        params[0] ?? '',
+        params[1] ?? '',
+        upload.comment,
+        upload.data,
+      );
+      return attachmentJson(attachment, new Set(['version', 'metadata']));
+    },
+  ],
+];
+
+/** Answers one request, or throws an {@link EmulatorError}. */
+export async function route(
+  state: EmulatorState,
+  request: RouteRequest,
+  settings: RouteSettings,
+): Promise<unknown> {
+  for (const [method, pattern, handler] of ROUTES) {
+    const match = request.method === method ? pattern.exec(request.path) : null;
+    if (!match) continue;
+    const expand = expansions(request.query.get('expand'));
+    return handler({ state, request, settings, expand, params: match.slice(1) });
+  }
+  throw new EmulatorError(404, `No route for ${request.method} ${request.path}`);
+}

@@ -1,0 +1,14 @@
+/**
+ * @module wiki-publish/report
+ * The record of a build: progress output as it happens and the final report (`--json`).
+ */
+export { BuildJournal } from './build-journal.ts';
+export type {
+  ActionCounts,
+  AttachmentAction,
+  PageAction,
+  PageOutcome,
+  PhaseName,
+  Problem,
+  PublishReport,
+} from './publish-report.ts';

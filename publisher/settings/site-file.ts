@@ -1,0 +1,98 @@
+/**
+ * Finds and reads the site: a folder with `mkdocs.yml` (its `docs_dir`, `nav` and the
+ * `wiki-publish` plugin block), the `mkdocs.yml` file itself, or a bare docs folder.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { PublishError } from '../errors.ts';
+import { parseMkdocsYaml } from './mkdocs-yaml.ts';
+
+/** The site as found on disk. */
+export interface SiteFile {
+  /** Absolute path of `mkdocs.yml`, when there is one. */
+  readonly configFile?: string;
+  /** Absolute path of the docs folder. */
+  readonly docsDir: string;
+  /** The `nav` of `mkdocs.yml`, unvalidated, when there is one. */
+  readonly nav?: unknown;
+  /** The `wiki-publish` plugin settings as written (snake_case keys). */
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+async function kindOf(target: string): Promise<'file' | 'directory' | undefined> {
+  try {
+    const info = await stat(target);
+    return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function pluginSettings(plugins: unknown, file: string): Record<string, unknown> {
+  const entries: Array<[string, unknown]> = [];
+  if (Array.isArray(plugins)) {
+    for (const item of plugins) {
+      if (typeof item === 'string') entries.push([item, null]);
+      else if (isRecord(item)) entries.push(...Object.entries(item));
+    }
+  } else if (isRecord(plugins)) {
+    entries.push(...Object.entries(plugins));
+  }
+  const block = entries.find(([name]) => name === 'wiki-publish')?.[1];
+  if (block === undefined || block === null) return {};
+  if (!isRecord(block)) {
+    throw new PublishError('config_invalid', `${file}: the wiki-publish plugin settings must be a mapping`);
+  }
+  return block;
+}
+
+/**
+ * Locates the site from a path given by the user.
+ *
+ * @param env environment for `!ENV` tags in `mkdocs.yml`
+ * @example
+ * const site = await loadSiteFile('.', process.env);
+ */
+export async function loadSiteFile(
+  sitePath: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<SiteFile> {
+  const target = path.resolve(sitePath);
+  const kind = await kindOf(target);
+  if (!kind)
+    throw new PublishError(
+      'site_invalid',
+      `site not found: ${sitePath} (give a folder with mkdocs.yml or a docs folder)`,
+    );
+  let configFile: string | undefined;
+  if (kind === 'file') configFile = target;
+  else {
+    for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
+      if ((await kindOf(path.join(target, name))) === 'file') {
+        configFile = path.join(target, name);
+        break;
+      }
+    }
+  }
+  if (!configFile) return { docsDir: target, settings: {} };
+  const label = path.relative(process.cwd(), configFile) || configFile;
+  const config = parseMkdocsYaml(await readFile(configFile, 'utf8'), label, env);
+  if (!isRecord(config)) throw new PublishError('config_invalid', `${label} must be a YAML mapping`);
+  const docsSetting = config.docs_dir ?? 'docs';
+  if (typeof docsSetting !== 'string')
+    throw new PublishError('config_invalid', `${label}: docs_dir must be a string`);
+  const docsDir = path.resolve(path.dirname(configFile), docsSetting);
+  if ((await kindOf(docsDir)) !== 'directory') {
+    throw new PublishError('site_invalid', `${label}: docs_dir ${docsSetting} is not a folder`);
+  }
+  return {
+    configFile,
+    docsDir,
+    ...(config.nav !== undefined && config.nav !== null ? { nav: config.nav } : {}),
+    settings: pluginSettings(config.plugins, label),
+  };
+}

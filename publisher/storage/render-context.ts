@@ -1,0 +1,35 @@
+/**
+ * What the storage-format renderer needs to know about the rest of the site while it converts one
+ * page: where links and images point, which headings are link targets, the page's admonitions.
+ */
+import type { AdmonitionSpec } from '../markdown/index.ts';
+
+/** Where a link on the page points once resolved against the site. */
+export type LinkTarget =
+  | { readonly kind: 'external'; readonly href: string }
+  | { readonly kind: 'page'; readonly title: string; readonly anchor?: string }
+  | { readonly kind: 'anchor'; readonly anchor: string }
+  | { readonly kind: 'attachment'; readonly name: string }
+  | { readonly kind: 'unresolved'; readonly reason: string; readonly missingFile?: boolean };
+
+/** What an image on the page shows once resolved against the site. */
+export type ImageTarget =
+  | { readonly kind: 'attachment'; readonly name: string }
+  | { readonly kind: 'external'; readonly url: string }
+  | { readonly kind: 'unresolved'; readonly reason: string; readonly missingFile?: boolean };
+
+/** The renderer's view of the site, for one page. */
+export interface RenderContext {
+  /** Resolves a link URL as written on this page. */
+  resolveLink(url: string): LinkTarget;
+  /** Resolves an image URL as written on this page. */
+  resolveImage(url: string): ImageTarget;
+  /** Heading slugs of this page that some link points at; those headings get an anchor macro. */
+  readonly anchorTargets: ReadonlySet<string>;
+  /** The page's MkDocs admonitions, by marker index. */
+  readonly admonitions: readonly AdmonitionSpec[];
+  /** Records a problem with the page that does not stop its conversion. */
+  warn(message: string): void;
+  /** Records a referenced local file that does not exist (a soft failure of the page's attachments). */
+  fail(message: string): void;
+}

@@ -1,0 +1,164 @@
+/**
+ * Phase 5 (MkDocs `on_post_build`): the wiki's pages below the parent read in bulk, then every
+ * page created or updated parents first — siblings in parallel within the bound, a child of a newly
+ * created parent waiting (bounded polling) until the parent is visible — and each page's
+ * attachments synced in parallel. One page or attachment failing is a soft failure; rejected
+ * credentials stop the build.
+ */
+import type { ConvertedPage } from '../convert/index.ts';
+import { createTaskLimit, type TaskLimit } from '../parallel/index.ts';
+import type { BuildJournal } from '../report/index.ts';
+import type { PublishConfig } from '../settings/index.ts';
+import {
+  backoffDelay,
+  hasStatus,
+  type RemoteAttachment,
+  type RemotePage,
+  type WikiSession,
+} from '../wiki/index.ts';
+import { type AttachmentSyncContext, syncAttachment } from './attachment-sync.ts';
+import { type PageSyncContext, syncPage } from './page-sync.ts';
+import { ParentReadiness } from './parent-readiness.ts';
+import { RemoteSite } from './remote-site.ts';
+
+/** What the upload phase needs. */
+export interface UploadInput {
+  readonly pages: readonly ConvertedPage[];
+  readonly wiki: WikiSession;
+  readonly config: PublishConfig;
+  readonly journal: BuildJournal;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly random: () => number;
+}
+
+/** What the upload phase found besides the journal's records. */
+export interface UploadResult {
+  /** Wiki pages below the parent that the site does not contain (left untouched). */
+  readonly notInSite: readonly string[];
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** One run of the upload phase. */
+class SiteUpload {
+  readonly #input: UploadInput;
+  readonly #remote: RemoteSite;
+  readonly #limit: TaskLimit;
+  readonly #parents: ParentReadiness;
+  readonly #pageContext: PageSyncContext;
+  readonly #attachmentContext: AttachmentSyncContext;
+  readonly #ids = new Map<string, Promise<string | undefined>>();
+  readonly #attachmentTasks: Promise<void>[] = [];
+  #hardError: unknown;
+
+  constructor(input: UploadInput) {
+    const { wiki, config, journal } = input;
+    this.#input = input;
+    this.#remote = new RemoteSite(wiki.client, wiki.space, wiki.root.id);
+    this.#limit = createTaskLimit(config.concurrency);
+    this.#parents = new ParentReadiness(wiki.client, {
+      attempts: config.parentPollAttempts,
+      intervalMs: config.parentPollInterval * 1000,
+      sleep: input.sleep,
+    });
+    const policy = {
+      retries: config.retries,
+      baseDelayMs: config.retryBaseDelay * 1000,
+      maxDelayMs: config.retryMaxDelay * 1000,
+      maxRetryAfterMs: config.maxRetryAfter * 1000,
+    };
+    const backoff = (retry: number) => input.sleep(backoffDelay(retry, policy, input.random));
+    this.#attachmentContext = { client: wiki.client, retries: config.retries, backoff };
+    this.#pageContext = {
+      ...this.#attachmentContext,
+      remote: this.#remote,
+      space: wiki.space,
+      rootTitle: wiki.root.title,
+      onComparisonFailure: (page, error) =>
+        journal.fail({
+          kind: 'comparison',
+          page: page.title,
+          message: `comparison failed, page updated: ${messageOf(error)}`,
+        }),
+    };
+  }
+
+  async run(): Promise<UploadResult> {
+    await this.#remote.load();
+    for (const page of this.#input.pages) this.#ids.set(page.key, this.#publish(page));
+    await Promise.all(this.#ids.values());
+    await Promise.all(this.#attachmentTasks);
+    if (this.#hardError) throw this.#hardError;
+    return { notInSite: this.#remote.notIn(new Set(this.#input.pages.map((page) => page.title))) };
+  }
+
+  /** Rejected credentials stop the build: remembered here, rethrown at the end. */
+  #isHard(error: unknown): boolean {
+    if (!hasStatus(error, 401)) return false;
+    this.#hardError ??= error;
+    return true;
+  }
+
+  async #publish(page: ConvertedPage): Promise<string | undefined> {
+    const { journal } = this.#input;
+    const source = page.sourcePath ?? null;
+    const failed = (message: string) => {
+      journal.page({ title: page.title, source, action: 'failed' });
+      journal.fail({ kind: 'page', page: page.title, message });
+      return undefined;
+    };
+    const parentId = page.parentKey ? await this.#ids.get(page.parentKey) : this.#input.wiki.root.id;
+    if (this.#hardError) return undefined;
+    if (!parentId) return failed('not published because its parent page failed');
+    try {
+      if (!(await this.#limit(() => this.#parents.ready(parentId)))) {
+        const checks = this.#input.config.parentPollAttempts;
+        return failed(`its new parent page (id ${parentId}) did not become available after ${checks} checks`);
+      }
+      const result = await this.#limit(() => syncPage(page, parentId, this.#pageContext));
+      if (result.action === 'created') this.#parents.created(result.page.id);
+      journal.page({ title: page.title, source, action: result.action, id: result.page.id });
+      if (page.attachments.length > 0) this.#attachmentTasks.push(this.#syncAttachments(page, result.page));
+      return result.page.id;
+    } catch (error) {
+      return this.#isHard(error) ? undefined : failed(messageOf(error));
+    }
+  }
+
+  async #syncAttachments(page: ConvertedPage, remotePage: RemotePage): Promise<void> {
+    const { journal } = this.#input;
+    let listing: Promise<RemoteAttachment[]> | undefined;
+    const existing = () => {
+      listing ??= this.#remote.attachments(remotePage);
+      return listing;
+    };
+    const one = async (attachment: ConvertedPage['attachments'][number]) => {
+      if (this.#hardError) return;
+      try {
+        const action = await syncAttachment(
+          remotePage.id,
+          attachment,
+          await existing(),
+          this.#attachmentContext,
+        );
+        journal.attachment(action, page.title, attachment.name);
+      } catch (error) {
+        if (this.#isHard(error)) return;
+        journal.attachment('failed', page.title, attachment.name);
+        journal.fail({
+          kind: 'attachment',
+          page: page.title,
+          message: `${attachment.name}: ${messageOf(error)}`,
+        });
+      }
+    };
+    await Promise.all(page.attachments.map((attachment) => this.#limit(() => one(attachment))));
+  }
+}
+
+/** Runs the upload phase. */
+export function uploadSite(input: UploadInput): Promise<UploadResult> {
+  return new SiteUpload(input).run();
+}

@@ -1,0 +1,188 @@
+/**
+ * The Confluence REST API v1 calls the publisher makes, typed: space, page by title or id, all
+ * pages below a page in bulk (CQL `ancestor`, with bodies and attachments expanded), page create
+ * and update (minor edit, version + 1), attachment listing, upload and data update (SHA-1 in the
+ * comment so the next build can compare without downloading).
+ */
+import {
+  attachmentComment,
+  nextLink,
+  type RemoteAttachment,
+  type RemotePage,
+  results,
+  toRemoteAttachment,
+  toRemotePage,
+} from './confluence-records.ts';
+import type { WikiTransport } from './wiki-transport.ts';
+
+/** A space as the wiki has it. */
+export interface RemoteSpace {
+  readonly key: string;
+  readonly name: string;
+  readonly homepageId?: string;
+  readonly homepageTitle?: string;
+}
+
+/** A page to create or update. */
+export interface PageWrite {
+  readonly space: string;
+  readonly title: string;
+  readonly parentId: string;
+  readonly storage: string;
+}
+
+/** An attachment file to upload. */
+export interface AttachmentUpload {
+  readonly name: string;
+  readonly data: Uint8Array;
+  readonly mediaType: string;
+  readonly sha1: string;
+}
+
+const PAGE_EXPAND = 'version,ancestors,body.storage';
+const LIST_LIMIT = 100;
+
+/** Typed calls to Confluence REST API v1. */
+export class ConfluenceClient {
+  readonly #transport: WikiTransport;
+
+  constructor(transport: WikiTransport) {
+    this.#transport = transport;
+  }
+
+  /** The space with its home page id; throws (404) when it does not exist or is not visible. */
+  async getSpace(key: string): Promise<RemoteSpace> {
+    const { data } = await this.#transport.request<Record<string, unknown>>({
+      method: 'GET',
+      path: `/rest/api/space/${encodeURIComponent(key)}`,
+      query: { expand: 'homepage' },
+    });
+    const homepage = data.homepage as { id?: unknown; title?: unknown } | undefined;
+    return {
+      key: String(data.key ?? key),
+      name: String(data.name ?? key),
+      ...(homepage?.id !== undefined ? { homepageId: String(homepage.id) } : {}),
+      ...(typeof homepage?.title === 'string' ? { homepageTitle: homepage.title } : {}),
+    };
+  }
+
+  /** The page with this exact title in the space, with body, version and ancestors. */
+  async findPage(space: string, title: string): Promise<RemotePage | undefined> {
+    const { data } = await this.#transport.request<unknown>({
+      method: 'GET',
+      path: '/rest/api/content',
+      query: { spaceKey: space, title, type: 'page', expand: PAGE_EXPAND },
+    });
+    const match = results(data)
+      .map(toRemotePage)
+      .find((page) => page.title === title);
+    return match ?? results(data).map(toRemotePage)[0];
+  }
+
+  /** The page with this id (body, version, ancestors). */
+  async getPage(id: string): Promise<RemotePage> {
+    const { data } = await this.#transport.request<unknown>({
+      method: 'GET',
+      path: `/rest/api/content/${encodeURIComponent(id)}`,
+      query: { expand: PAGE_EXPAND },
+    });
+    return toRemotePage(data);
+  }
+
+  /** Every page below `rootId`, at any depth, with bodies and (first) attachments, in few calls. */
+  async listDescendants(rootId: string): Promise<RemotePage[]> {
+    const expand = `${PAGE_EXPAND},children.attachment.version,children.attachment.metadata`;
+    const query = { cql: `ancestor = ${rootId} and type = page`, expand, limit: LIST_LIMIT };
+    return (await this.#pages('/rest/api/content/search', query)).map(toRemotePage);
+  }
+
+  /** The attachments of a page (optionally only the one with this file name). */
+  async listAttachments(pageId: string, filename?: string): Promise<RemoteAttachment[]> {
+    const path = `/rest/api/content/${encodeURIComponent(pageId)}/child/attachment`;
+    const items = await this.#pages(path, { expand: 'version,metadata', limit: LIST_LIMIT, filename });
+    return items.map(toRemoteAttachment);
+  }
+
+  /** Creates a page below `parentId`. */
+  async createPage(page: PageWrite): Promise<RemotePage> {
+    const { data } = await this.#transport.request<unknown>({
+      method: 'POST',
+      path: '/rest/api/content',
+      query: { expand: 'version,ancestors' },
+      json: {
+        type: 'page',
+        title: page.title,
+        space: { key: page.space },
+        ancestors: [{ id: page.parentId }],
+        body: { storage: { value: page.storage, representation: 'storage' } },
+      },
+    });
+    return { ...toRemotePage(data), storage: page.storage };
+  }
+
+  /** Updates a page as a minor edit; `version` is the new version number (current + 1). */
+  async updatePage(id: string, page: PageWrite, version: number): Promise<RemotePage> {
+    const { data } = await this.#transport.request<unknown>({
+      method: 'PUT',
+      path: `/rest/api/content/${encodeURIComponent(id)}`,
+      query: { expand: 'version,ancestors' },
+      json: {
+        id,
+        type: 'page',
+        title: page.title,
+        space: { key: page.space },
+        ancestors: [{ id: page.parentId }],
+        body: { storage: { value: page.storage, representation: 'storage' } },
+        version: { number: version, minorEdit: true, message: 'Published by wiki-publish' },
+      },
+    });
+    return { ...toRemotePage(data), storage: page.storage };
+  }
+
+  /** Adds a new attachment to a page. */
+  async createAttachment(pageId: string, upload: AttachmentUpload): Promise<RemoteAttachment> {
+    const path = `/rest/api/content/${encodeURIComponent(pageId)}/child/attachment`;
+    return this.#upload(path, upload);
+  }
+
+  /** Replaces the data of an existing attachment (a new attachment version). */
+  async updateAttachmentData(
+    pageId: string,
+    attachmentId: string,
+    upload: AttachmentUpload,
+  ): Promise<RemoteAttachment> {
+    const path = `/rest/api/content/${encodeURIComponent(pageId)}/child/attachment/${encodeURIComponent(attachmentId)}/data`;
+    return this.#upload(path, upload);
+  }
+
+  async #upload(path: string, upload: AttachmentUpload): Promise<RemoteAttachment> {
+    const { data } = await this.#transport.request<unknown>({
+      method: 'POST',
+      path,
+      form: () => {
+        const form = new FormData();
+        form.append('file', new Blob([upload.data], { type: upload.mediaType }), upload.name);
+        form.append('comment', attachmentComment(upload.sha1));
+        form.append('minorEdit', 'true');
+        return form;
+      },
+    });
+    const first = results(data)[0] ?? data;
+    return { ...toRemoteAttachment(first), sha1: upload.sha1 };
+  }
+
+  async #pages(
+    path: string,
+    query: Readonly<Record<string, string | number | undefined>>,
+  ): Promise<unknown[]> {
+    const items: unknown[] = [];
+    let next: { path: string; query?: typeof query } | undefined = { path, query };
+    while (next) {
+      const { data }: { data: unknown } = await this.#transport.request<unknown>({ method: 'GET', ...next });
+      items.push(...results(data));
+      const link = nextLink(data);
+      next = link ? { path: link } : undefined;
+    }
+    return items;
+  }
+}
