@@ -1,0 +1,72 @@
+/**
+ * One generation of loaded policies: the compiled policy set the service evaluates, the module
+ * catalog Topaz's `ListPolicies` reports, and the document paths `policy_not_found` is decided
+ * from. Built whole or not at all, so that a reload can swap generations atomically.
+ */
+
+import { DocumentPaths } from './document-paths.ts';
+import type { PolicySource } from './policy-source.ts';
+import {
+  type BuiltinRegistry,
+  compilePolicies,
+  type Module,
+  type PolicySet,
+  parseModule,
+  type RegoVersion,
+} from './rego/index.ts';
+import type { PolicyModule } from './server/index.ts';
+
+/** What policies are compiled with. */
+export interface PolicyLoadSettings {
+  readonly builtins: BuiltinRegistry;
+  /** The base document (JSON). */
+  readonly data: unknown;
+  /** Syntax of modules that do not import `rego.v1`. */
+  readonly version: RegoVersion;
+  readonly limits: { readonly maxSteps: number; readonly maxMillis: number };
+}
+
+/** A compiled generation of policies. */
+export interface LoadedPolicies {
+  readonly set: PolicySet;
+  /** Package names (dotted, without `data.`), sorted. */
+  readonly packages: readonly string[];
+  /** The modules, in the catalog shape of the Topaz-compatible server. */
+  readonly modules: readonly PolicyModule[];
+  /** The paths the policies and the base document define. */
+  readonly documents: DocumentPaths;
+}
+
+function ruleNames(module: Module): string[] {
+  return [...new Set(module.rules.map((rule) => rule.name))];
+}
+
+/**
+ * Parses and compiles `sources`.
+ *
+ * @throws {RegoError} naming file, line and column when a policy cannot be evaluated
+ */
+export function compileLoadedPolicies(
+  sources: readonly PolicySource[],
+  settings: PolicyLoadSettings,
+): LoadedPolicies {
+  const parsed = sources.map((s) => parseModule(s.source, s.file, { version: settings.version }));
+  const set = compilePolicies(
+    sources.map((s) => ({ file: s.file, source: s.source })),
+    { builtins: settings.builtins, data: settings.data, version: settings.version, limits: settings.limits },
+  );
+  return {
+    set,
+    packages: set.packages,
+    modules: sources.map((s, i) => {
+      const module = parsed[i] as Module;
+      return {
+        id: s.id,
+        packagePath: module.packagePath.join('.'),
+        ruleNames: ruleNames(module),
+        raw: s.source,
+      };
+    }),
+    documents: new DocumentPaths(parsed, settings.data),
+  };
+}
