@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+#
+# Two images from one file:
+#   stack-tools  a small Debian image with openssl and curl for the compose stack's one-shot jobs
+#                (`certs`, `topaz-manifest`); built with `--target stack-tools`.
+#   app          (the default, last stage) Gatehouse: the web application by default
+#                (`node --import tsx app/main.ts`), and the location service with another command
+#                (`node --import tsx app/location-main.ts`).
+# The TypeScript sources run as they are, through tsx, exactly as `npm start` runs them.
+
+FROM debian:bookworm-slim AS stack-tools
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ca-certificates curl openssl \
+  && rm -rf /var/lib/apt/lists/*
+
+FROM node:20-bookworm-slim AS app
+WORKDIR /srv/gatehouse
+# Every dependency, development ones included: the application's modules import some of them
+# (app/stack imports embedded-postgres, the development stack's database) whichever services the
+# environment selects.
+COPY package.json package-lock.json ./
+RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
+COPY . .
+ENV NODE_ENV=production
+USER node
+EXPOSE 8000 8001
+CMD ["node", "--import", "tsx", "app/main.ts"]
