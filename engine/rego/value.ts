@@ -11,7 +11,11 @@
  *   objects may have `Object.prototype`, engine-built ones have a null prototype);
  *   objects with at least one non-string key are {@link ObjectMap}s.
  * - sets are {@link SetValue}s.
+ *
+ * Ordering and equality live in `value-order.ts`, JSON conversion in `value-json.ts`; both are
+ * re-exported here.
  */
+import { canonicalKey, compare, compareStrings } from './value-order.ts';
 
 /** A Rego value. */
 export type Value = null | boolean | number | bigint | string | ArrayValue | ObjectValue | SetValue;
@@ -149,101 +153,28 @@ export function normalizeNumber(n: number | bigint): number | bigint {
 export function parseNumber(text: string): number | bigint | undefined {
   if (/^-?\d+$/.test(text)) return normalizeNumber(BigInt(text));
   const n = Number(text);
-  if (!Number.isFinite(n)) return undefined;
+  if (!Number.isFinite(n)) return hugeInteger(text);
   if (Number.isInteger(n) && !Number.isSafeInteger(n) && /^-?\d+(\.0*)?$/.test(text)) {
     return normalizeNumber(BigInt(text.split('.')[0] as string));
   }
   return normalizeNumber(n);
 }
 
-/** Compares two strings by Unicode code point (the byte order of their UTF-8 encodings, as Go does). */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // UTF-16 order differs from code point order only between surrogates and U+E000..U+FFFF.
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    if (xs !== ys) return xs ? 1 : -1;
-    return x < y ? -1 : 1;
-  }
-  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
-}
-
-const KIND_ORDER: Record<ValueKind, number> = {
-  null: 0,
-  boolean: 1,
-  number: 2,
-  string: 3,
-  array: 6,
-  object: 7,
-  set: 8,
-};
-
-/** OPA's total order over values: null < boolean < number < string < array < object < set. */
-export function compare(a: Value, b: Value): number {
-  if (a === b) return 0;
-  const ka = kindOf(a);
-  const kb = kindOf(b);
-  if (ka !== kb) return KIND_ORDER[ka] - KIND_ORDER[kb];
-  switch (ka) {
-    case 'boolean':
-      return a === false ? -1 : 1;
-    case 'number':
-      return (a as number | bigint) < (b as number | bigint)
-        ? -1
-        : (a as number | bigint) > (b as number | bigint)
-          ? 1
-          : 0;
-    case 'string':
-      return compareStrings(a as string, b as string);
-    case 'array':
-      return compareSequences(a as ArrayValue, b as ArrayValue);
-    case 'set':
-      return compareSequences((a as SetValue).sorted(), (b as SetValue).sorted());
-    case 'object':
-      return compareObjects(a as ObjectValue, b as ObjectValue);
-    default:
-      return 0;
-  }
-}
-
-function compareSequences(a: readonly Value[], b: readonly Value[]): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const c = compare(a[i] as Value, b[i] as Value);
-    if (c !== 0) return c;
-  }
-  return a.length - b.length;
-}
-
-function compareObjects(a: ObjectValue, b: ObjectValue): number {
-  const ea = objectEntries(a);
-  const eb = objectEntries(b);
-  const n = Math.min(ea.length, eb.length);
-  for (let i = 0; i < n; i++) {
-    const [ka, va] = ea[i] as readonly [Value, Value];
-    const [kb, vb] = eb[i] as readonly [Value, Value];
-    const kc = compare(ka, kb);
-    if (kc !== 0) return kc;
-    const vc = compare(va, vb);
-    if (vc !== 0) return vc;
-  }
-  return ea.length - eb.length;
-}
-
-/** Structural equality (sets and objects by content, `1 == 1.0`). */
-export function equal(a: Value, b: Value): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
-    // number vs bigint: only an integral float beyond the safe range could match, and
-    // normalizeNumber already turns those into bigints.
-    return false;
-  }
-  return compare(a, b) === 0;
+/** An exponent literal too large for a float (`2e308`) as the exact integer it denotes. */
+function hugeInteger(text: string): bigint | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?[eE]\+?(\d{1,6})$/.exec(text);
+  if (!m) return undefined;
+  const [, sign, whole, fraction = '', exp] = m as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+  ];
+  const shift = Number(exp) - fraction.length;
+  if (shift < 0 || Number(exp) > 100_000) return undefined;
+  const magnitude = BigInt(whole + fraction) * 10n ** BigInt(shift);
+  return sign ? -magnitude : magnitude;
 }
 
 /** The value under `key` in object `o`, or `undefined`. */
@@ -282,98 +213,6 @@ export function makeObject(entries: Iterable<readonly [Value, Value]>): ObjectVa
   return m;
 }
 
-/**
- * A string that is equal for equal values and different for different ones (objects and sets
- * are encoded in sorted order), for use as a hash key.
- */
-export function canonicalKey(v: Value): string {
-  switch (typeof v) {
-    case 'string':
-      return JSON.stringify(v);
-    case 'number':
-      return Object.is(v, -0) ? '0' : String(v);
-    case 'bigint':
-      return v.toString();
-    case 'boolean':
-      return v ? 'true' : 'false';
-    default:
-      if (v === null) return 'null';
-      if (Array.isArray(v)) return `[${v.map(canonicalKey).join(',')}]`;
-      if (v instanceof SetValue) return `<${v.sorted().map(canonicalKey).join(',')}>`;
-      return `{${objectEntries(v as ObjectValue)
-        .map(([k, x]) => `${canonicalKey(k)}:${canonicalKey(x)}`)
-        .join(',')}}`;
-  }
-}
-
-/** A JSON value, as accepted from and returned to callers. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
-/**
- * Checks that `x` is a JSON-compatible value and returns it as a Rego value (no copy is made:
- * JSON data already has the engine's representation). Throws a `TypeError` naming the path of
- * the first offending part (functions, `undefined`, non-finite numbers, class instances).
- */
-export function fromJson(x: unknown, path = '$'): Value {
-  switch (typeof x) {
-    case 'string':
-    case 'boolean':
-      return x;
-    case 'number':
-      if (!Number.isFinite(x)) throw new TypeError(`${path}: number ${x} is not finite`);
-      return normalizeNumber(x) === x ? x : convertDeep(x, path);
-    case 'bigint':
-      return normalizeNumber(x);
-    case 'object': {
-      if (x === null) return null;
-      if (Array.isArray(x)) {
-        for (let i = 0; i < x.length; i++) {
-          if (fromJson(x[i], `${path}[${i}]`) !== x[i]) return convertDeep(x, path);
-        }
-        return x as ArrayValue;
-      }
-      const proto = Object.getPrototypeOf(x);
-      if (proto !== Object.prototype && proto !== null) {
-        throw new TypeError(`${path}: ${proto?.constructor?.name ?? 'object'} is not a JSON value`);
-      }
-      for (const [k, v] of Object.entries(x)) {
-        if (fromJson(v, `${path}.${k}`) !== v) return convertDeep(x, path);
-      }
-      return x as PlainObject;
-    }
-    default:
-      throw new TypeError(`${path}: ${typeof x} is not a JSON value`);
-  }
-}
-
-/** Slow path of {@link fromJson}: copies when some number had to be normalized. */
-function convertDeep(x: unknown, path: string): Value {
-  if (typeof x === 'number') return normalizeNumber(x);
-  if (Array.isArray(x)) return x.map((e, i) => fromJson(e, `${path}[${i}]`));
-  return makeObject(
-    Object.entries(x as Record<string, unknown>).map(([k, v]) => [k, fromJson(v, `${path}.${k}`)] as const),
-  );
-}
-
-/**
- * Converts a value to JSON: sets become sorted arrays, non-string object keys become their JSON
- * encoding (as OPA prints them), bigints become numbers when exact and strings otherwise.
- */
-export function toJson(v: Value): JsonValue {
-  switch (typeof v) {
-    case 'bigint':
-      return BigInt(Number(v)) === v ? Number(v) : v.toString();
-    case 'object': {
-      if (v === null) return null;
-      if (Array.isArray(v)) return v.map(toJson);
-      if (v instanceof SetValue) return v.sorted().map(toJson);
-      const out: { [key: string]: JsonValue } = {};
-      for (const [k, x] of objectEntries(v as ObjectValue)) {
-        out[typeof k === 'string' ? k : JSON.stringify(toJson(k))] = toJson(x);
-      }
-      return out;
-    }
-    default:
-      return v as JsonValue;
-  }
-}
+export type { JsonValue } from './value-json.ts';
+export { asValue, fromJson, toJson } from './value-json.ts';
+export { canonicalKey, compare, compareStrings, equal } from './value-order.ts';

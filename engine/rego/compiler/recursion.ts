@@ -1,0 +1,93 @@
+/**
+ * Recursion check: rules (and functions) may not depend on themselves, directly or through
+ * other rules, as OPA refuses (`rego_recursion_error`).
+ */
+import { RegoError } from '../errors.ts';
+import type { IrTerm, IrWith } from './ir.ts';
+import { walkRule } from './ir-walk.ts';
+import type { ResolvedRule } from './resolve-rule.ts';
+import type { RuleNode } from './rule-tree.ts';
+
+type Node = RuleNode<ResolvedRule>;
+
+/**
+ * The rule nodes a `data` reference may read: the first rule node on its path, or every rule
+ * node below the point where its path stops being constant names. A constant key that is not a
+ * string can only address base documents.
+ */
+function nodesRead(root: Node, t: IrTerm): Node[] {
+  const path = t.k === 'ref' ? t.path : [];
+  let node = root;
+  for (const p of path) {
+    if (node.rules.length > 0) return [node];
+    if (p.k === 'const') {
+      if (typeof p.value !== 'string') return [];
+      const next = node.children.get(p.value);
+      if (!next) return [];
+      node = next;
+      continue;
+    }
+    break;
+  }
+  return [...node.walk()].filter((n) => n.rules.length > 0);
+}
+
+/** Whether `t` is `data` or a reference rooted at `data`. */
+function isDataRef(t: IrTerm): boolean {
+  return (
+    (t.k === 'root' && t.root === 'data') || (t.k === 'ref' && t.head.k === 'root' && t.head.root === 'data')
+  );
+}
+
+function dependencies(root: Node, node: Node): Set<Node> {
+  const deps = new Set<Node>();
+  const heads = new WeakSet<IrTerm>();
+  const visit = Object.assign(
+    (t: IrTerm) => {
+      if (t.k === 'ref') heads.add(t.head);
+      if (heads.has(t)) return;
+      if (isDataRef(t)) for (const n of nodesRead(root, t)) deps.add(n);
+      if (t.k === 'call' && t.callee.kind === 'function') {
+        const f = root.find(t.callee.path);
+        if (f) deps.add(f);
+      }
+    },
+    {
+      with: (w: IrWith) => {
+        if (w.replacement?.kind === 'function') {
+          const f = root.find(w.replacement.path);
+          if (f) deps.add(f);
+        }
+      },
+    },
+  );
+  for (const r of node.rules) walkRule(r, visit);
+  if (node.nodeClass === 'object')
+    for (const n of node.walk()) if (n !== node && n.rules.length > 0) deps.add(n);
+  return deps;
+}
+
+/** Throws `rego_recursion_error` if any rule depends on itself. */
+export function checkRecursion(root: Node): void {
+  const nodes = [...root.walk()].filter((n) => n.rules.length > 0);
+  const graph = new Map(nodes.map((n) => [n, dependencies(root, n)] as const));
+  const state = new Map<Node, 'active' | 'done'>();
+  const stack: Node[] = [];
+  const visit = (n: Node): void => {
+    if (state.get(n) === 'done') return;
+    if (state.get(n) === 'active') {
+      const cycle = [...stack.slice(stack.indexOf(n)), n].map((x) => x.name);
+      throw new RegoError(
+        'rego_recursion_error',
+        `rule ${n.name} is recursive: ${cycle.join(' -> ')}`,
+        n.rules[0]?.loc,
+      );
+    }
+    state.set(n, 'active');
+    stack.push(n);
+    for (const d of graph.get(n) ?? []) visit(d);
+    stack.pop();
+    state.set(n, 'done');
+  };
+  for (const n of nodes) visit(n);
+}

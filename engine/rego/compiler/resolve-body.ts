@@ -1,0 +1,250 @@
+/**
+ * Name resolution of bodies: literals in source order (declarations by `:=` and `some` take
+ * effect for what follows), negation, `some … in`, `every`, output-argument calls and `with`.
+ */
+import type { Body, Literal, Term, WithModifier } from '../syntax/index.ts';
+import type { Callee, IrExpr, IrLiteral, IrTerm, IrWith, WithTarget } from './ir.ts';
+import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
+import {
+  calleeArity,
+  compileError,
+  type ResolveContext,
+  resolveCall,
+  resolveCallee,
+  resolveTerm,
+  withOuter,
+} from './resolve-term.ts';
+import { mentionedVars, Scope } from './scope.ts';
+
+/** Resolves the literals of a body in `scope`. */
+export function resolveBody(cx: ResolveContext, body: Body, scope: Scope): IrLiteral[] {
+  const out: IrLiteral[] = [];
+  for (const lit of body) {
+    const r = resolveLiteral(cx, lit, scope);
+    if (r) out.push(r);
+  }
+  return out;
+}
+
+/** Names of the variables of a pattern term (`x`, `[a, {"k": b}]`). */
+export function patternVars(t: Term, out: string[] = []): string[] {
+  switch (t.type) {
+    case 'var':
+      out.push(t.name);
+      break;
+    case 'array':
+    case 'set':
+      for (const i of t.items) patternVars(i, out);
+      break;
+    case 'object':
+      for (const [, v] of t.entries) patternVars(v, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+function declareAssigned(t: Term, scope: Scope): void {
+  switch (t.type) {
+    case 'var':
+      if (t.name.startsWith('$')) return;
+      if (t.name === 'input' || t.name === 'data')
+        compileError('rego_compile_error', `cannot assign to ${t.name}`, t.loc);
+      if (scope.declaresHere(t.name))
+        compileError('rego_compile_error', `var ${t.name} assigned above`, t.loc);
+      if (scope.usedHere(t.name)) compileError('rego_compile_error', `var ${t.name} referenced above`, t.loc);
+      scope.declare(t.name);
+      return;
+    case 'array':
+      for (const i of t.items) declareAssigned(i, scope);
+      return;
+    case 'object':
+      for (const [, v] of t.entries) declareAssigned(v, scope);
+      return;
+    case 'scalar':
+      return;
+    default:
+      compileError('rego_compile_error', `cannot assign to ${t.type}`, t.loc);
+  }
+}
+
+function resolveLiteral(cx: ResolveContext, lit: Literal, scope: Scope): IrLiteral | undefined {
+  const e = lit.expr;
+  if (e.type === 'some') {
+    for (const v of e.vars) {
+      if (scope.declaresHere(v.name))
+        compileError('rego_compile_error', `var ${v.name} declared above`, v.loc);
+      scope.declare(v.name);
+    }
+    return undefined;
+  }
+  const withs = lit.withs.map((w) => resolveWith(cx, w, scope));
+  const expr = resolveExpr(cx, lit, scope);
+  if (!lit.negated) return { expr, withs, loc: lit.loc };
+  return {
+    expr: { k: 'not', body: { literals: [{ expr, withs, loc: lit.loc }], outer: [] } },
+    withs: [],
+    loc: lit.loc,
+  };
+}
+
+function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
+  const e = lit.expr;
+  switch (e.type) {
+    case 'unify': {
+      if (!e.assign)
+        return { k: 'unify', left: resolveTerm(cx, e.left, scope), right: resolveTerm(cx, e.right, scope) };
+      const right = resolveTerm(cx, e.right, scope);
+      declareAssigned(e.left, scope);
+      return { k: 'unify', left: resolveTerm(cx, e.left, scope), right };
+    }
+    case 'somein': {
+      const collection = resolveTerm(cx, e.collection, scope);
+      for (const name of [...(e.key ? patternVars(e.key) : []), ...patternVars(e.value)]) {
+        if (!name.startsWith('$')) scope.declare(name);
+      }
+      const key = e.key && resolveTerm(cx, e.key, scope);
+      return { k: 'somein', key, value: resolveTerm(cx, e.value, scope), collection };
+    }
+    case 'every': {
+      const domain = resolveTerm(cx, e.domain, scope);
+      const inner = new Scope(scope, scope.namer, mentionedVars(e.body));
+      const key = e.key && inner.declare(e.key.name);
+      const value = inner.declare(e.value.name);
+      const literals = resolveBody(cx, e.body, inner);
+      return { k: 'every', key, value, domain, body: withOuter(literals, inner) };
+    }
+    case 'term':
+      return resolveTermExpr(cx, e.term, scope);
+    case 'some':
+      return compileError('rego_compile_error', 'unexpected some declaration', lit.loc);
+  }
+}
+
+/** A term expression; a call with one argument more than its arity assigns its result to that argument. */
+function resolveTermExpr(cx: ResolveContext, t: Term, scope: Scope): IrExpr {
+  if (t.type !== 'call') return { k: 'term', term: resolveTerm(cx, t, scope) };
+  const { callee, args } = resolveCall(cx, t, scope);
+  const arity = calleeArity(cx, callee);
+  if (arity >= 0 && args.length === arity + 1) {
+    const out = args.pop() as IrTerm;
+    return { k: 'unify', left: out, right: { k: 'call', callee, args, loc: t.loc } };
+  }
+  if (arity >= 0 && args.length !== arity) {
+    compileError(
+      'rego_type_error',
+      `${t.name}: arity mismatch: have ${args.length} arguments, want ${arity}`,
+      t.loc,
+    );
+  }
+  return { k: 'term', term: { k: 'call', callee, args, loc: t.loc } };
+}
+
+function targetParts(t: Term): string[] | undefined {
+  if (t.type === 'var') return [t.name];
+  if (t.type !== 'ref' || t.head.type !== 'var') return undefined;
+  const parts = [t.head.name];
+  for (const p of t.path) {
+    if (p.type !== 'scalar' || typeof p.value !== 'string') return undefined;
+    parts.push(p.value);
+  }
+  return parts;
+}
+
+function resolveWith(cx: ResolveContext, w: WithModifier, scope: Scope): IrWith {
+  const parts = targetParts(w.target);
+  const invalid = () =>
+    compileError(
+      'rego_type_error',
+      'with keyword target must reference existing input, data, or a function',
+      w.target.loc,
+    );
+  if (!parts) return invalid();
+  const first = parts[0] as string;
+  const imported = cx.imports.get(first);
+  const inputPath =
+    first === 'input'
+      ? parts.slice(1)
+      : imported?.[0] === 'input'
+        ? [...imported.slice(1), ...parts.slice(1)]
+        : undefined;
+  const path = inputPath ? undefined : dataPath(cx, parts);
+  let target: WithTarget;
+  if (inputPath) target = { kind: 'input', path: inputPath };
+  else if (path) {
+    target =
+      cx.tree.find(path)?.nodeClass === 'function' ? { kind: 'function', path } : { kind: 'data', path };
+  } else {
+    const name = parts.join('.');
+    if (!cx.builtins.has(name)) {
+      if (OPA_BUILTIN_NAMES.has(name)) {
+        compileError('rego_unsupported_error', `built-in function ${name} is not supported`, w.target.loc);
+      }
+      return invalid();
+    }
+    target = { kind: 'builtin', name };
+  }
+  if (target.kind === 'data') checkDataTarget(cx, target.path, w);
+  const replacement =
+    target.kind === 'function' || target.kind === 'builtin' ? replacementOf(cx, w, scope) : undefined;
+  if (replacement) checkReplacementArity(cx, target, replacement, w);
+  return { target, value: resolveTerm(cx, w.value, scope), replacement, loc: w.loc };
+}
+
+function checkReplacementArity(
+  cx: ResolveContext,
+  target: WithTarget,
+  replacement: Callee,
+  w: WithModifier,
+): void {
+  const want =
+    target.kind === 'builtin'
+      ? calleeArity(cx, { kind: 'builtin', name: target.name, def: cx.builtins.get(target.name) })
+      : target.kind === 'function'
+        ? calleeArity(cx, { kind: 'function', name: '', path: target.path })
+        : -1;
+  const have = calleeArity(cx, replacement);
+  if (want >= 0 && have >= 0 && want !== have) {
+    compileError(
+      'rego_type_error',
+      `with: arity mismatch: the replacement takes ${have} arguments, want ${want}`,
+      w.value.loc,
+    );
+  }
+}
+
+function checkDataTarget(cx: ResolveContext, path: readonly string[], w: WithModifier): void {
+  for (let i = 0; i < path.length; i++) {
+    if ((cx.tree.find(path.slice(0, i))?.rules.length ?? 0) > 0) {
+      compileError(
+        'rego_compile_error',
+        'with keyword cannot partially replace virtual document(s)',
+        w.target.loc,
+      );
+    }
+  }
+}
+
+/** A replacement naming a function or built-in (`with f as g`); `undefined` for value replacements. */
+function replacementOf(cx: ResolveContext, w: WithModifier, scope: Scope): Callee | undefined {
+  const parts = targetParts(w.value);
+  if (!parts || scope.declaredName(parts[0] as string)) return undefined;
+  const path = dataPath(cx, parts);
+  if (path) {
+    if (cx.tree.find(path)?.nodeClass !== 'function') return undefined;
+    return resolveCallee(cx, ['data', ...path].join('.'), w.value.loc, scope);
+  }
+  const name = parts.join('.');
+  return cx.builtins.has(name) ? resolveCallee(cx, name, w.value.loc, scope) : undefined;
+}
+
+/** The `data` path (without the root) a dotted name denotes, if it denotes one. */
+function dataPath(cx: ResolveContext, parts: readonly string[]): string[] | undefined {
+  const first = parts[0] as string;
+  if (first === 'data') return parts.slice(1);
+  const imported = cx.imports.get(first);
+  if (imported) return imported[0] === 'data' ? [...imported.slice(1), ...parts.slice(1)] : undefined;
+  if (cx.ruleNames.has(first)) return [...cx.pkg, ...parts];
+  return undefined;
+}

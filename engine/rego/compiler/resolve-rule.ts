@@ -1,0 +1,216 @@
+/**
+ * Resolution of whole modules and queries: the rule tree is built from the rules' head paths,
+ * checked for conflicts, then every rule (head, parameters, body, `else` branches) is resolved
+ * against its package, imports and the tree.
+ */
+import type { BuiltinRegistry } from '../builtin.ts';
+import type { Body, Module, Rule, Term } from '../syntax/index.ts';
+import type { IrElse, IrLiteral, IrRule, IrTerm } from './ir.ts';
+import { patternVars, resolveBody } from './resolve-body.ts';
+import { compileError, type ResolveContext, resolveTerm, withOuter } from './resolve-term.ts';
+import { checkRuleTree, RuleNode, type RuleShape } from './rule-tree.ts';
+import { displayName, mentionedVars, Scope, VarNamer } from './scope.ts';
+
+/** A resolved rule with what the rule tree needs. */
+export interface ResolvedRule extends IrRule, RuleShape {}
+
+/** Splits a head ref into its static path (leading names) and the dynamic rest. */
+function splitRef(rule: Rule): { path: string[]; dynamic: readonly Term[] } {
+  const path = [rule.name];
+  let i = 1;
+  for (; i < rule.ref.length; i++) {
+    const t = rule.ref[i] as Term;
+    if (t.type !== 'scalar' || typeof t.value !== 'string') break;
+    path.push(t.value);
+  }
+  return { path, dynamic: rule.ref.slice(i) };
+}
+
+function shapeOf(rule: Rule, dynamicLength: number): RuleShape {
+  return {
+    kind: rule.kind,
+    isDefault: rule.isDefault,
+    dynamicLength,
+    arity: rule.args.length,
+    loc: rule.loc,
+  };
+}
+
+/**
+ * Resolves `modules` into a checked rule tree whose nodes hold {@link ResolvedRule}s.
+ * Throws `RegoError` (`rego_type_error`, `rego_compile_error`) on conflicts and unknown names.
+ */
+export function resolveModules(
+  modules: readonly Module[],
+  builtins: BuiltinRegistry,
+): RuleNode<ResolvedRule> {
+  const shapes = new RuleNode<RuleShape>([]);
+  const ruleNames = new Map<string, Set<string>>();
+  for (const m of modules) {
+    const key = m.packagePath.join('.');
+    const names = ruleNames.get(key) ?? new Set<string>();
+    ruleNames.set(key, names);
+    for (const r of m.rules) {
+      const { path, dynamic } = splitRef(r);
+      names.add(r.name);
+      let node = shapes;
+      for (const k of [...m.packagePath, ...path]) node = node.child(k);
+      node.rules.push(shapeOf(r, dynamic.length));
+    }
+  }
+  checkRuleTree(shapes);
+
+  const tree = new RuleNode<ResolvedRule>([]);
+  for (const m of modules) {
+    const cx: ResolveContext = {
+      file: m.file,
+      pkg: m.packagePath,
+      imports: importAliases(m),
+      ruleNames: ruleNames.get(m.packagePath.join('.')) ?? new Set(),
+      tree: shapes,
+      builtins,
+    };
+    for (const r of m.rules) {
+      const resolved = resolveRule(cx, r);
+      let node = tree;
+      for (const k of resolved.path) node = node.child(k);
+      node.rules.push(resolved);
+    }
+    let pkgNode = tree;
+    for (const k of m.packagePath) pkgNode = pkgNode.child(k);
+  }
+  checkRuleTree(tree);
+  return tree;
+}
+
+function importAliases(m: Module): Map<string, readonly string[]> {
+  const aliases = new Map<string, readonly string[]>();
+  for (const imp of m.imports) {
+    if (imp.path[0] === 'future' || imp.path[0] === 'rego') continue;
+    const alias = imp.alias ?? (imp.path[imp.path.length - 1] as string);
+    if (aliases.has(alias))
+      compileError('rego_compile_error', `import must not shadow import ${alias}`, imp.loc);
+    aliases.set(alias, imp.path);
+  }
+  return aliases;
+}
+
+function declareParams(args: readonly Term[], scope: Scope): void {
+  for (const a of args) for (const name of patternVars(a)) scope.declare(name);
+}
+
+function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
+  const { path, dynamic } = splitRef(rule);
+  const headTerms = [
+    ...rule.args,
+    ...dynamic,
+    ...(rule.key ? [rule.key] : []),
+    ...(rule.value ? [rule.value] : []),
+  ];
+  const scope = new Scope(undefined, new VarNamer(), mentionedVars(rule.body, headTerms));
+  declareParams(rule.args, scope);
+  const args = rule.args.map((a) => resolveTerm(cx, a, scope));
+  const literals = resolveBody(cx, rule.body, scope);
+  const fullPath = [...cx.pkg, ...path];
+  const elses: IrElse[] = rule.elses.map((e) => {
+    const s = new Scope(undefined, scope.namer, mentionedVars(e.body, [...rule.args, e.value]));
+    declareParams(rule.args, s);
+    const elseArgs = rule.args.map((a) => resolveTerm(cx, a, s));
+    const body = resolveBody(cx, e.body, s);
+    return {
+      value: resolveTerm(cx, e.value, s),
+      body: withOuter(bindArgs(elseArgs, args, body), s),
+      loc: e.loc,
+    };
+  });
+  const dyn = dynamic.map((t) => resolveTerm(cx, t, scope));
+  return {
+    kind: rule.kind,
+    isDefault: rule.isDefault,
+    path: fullPath,
+    dynamic: dyn,
+    dynamicLength: dyn.length,
+    arity: args.length,
+    key: rule.key && resolveTerm(cx, rule.key, scope),
+    value: rule.value && resolveTerm(cx, rule.value, scope),
+    args,
+    body: withOuter(literals, scope),
+    elses,
+    loc: rule.loc,
+    name: ['data', ...fullPath].join('.'),
+  };
+}
+
+/**
+ * An `else` branch sees the parameters under its own variable names; it is evaluated in the
+ * frame of the first definition, so its parameter variables are unified with the first's.
+ */
+function bindArgs(own: readonly IrTerm[], first: readonly IrTerm[], body: IrLiteral[]): IrLiteral[] {
+  const bindings: IrLiteral[] = own.map((t, i) => ({
+    expr: { k: 'unify', left: t, right: first[i] as IrTerm },
+    withs: [],
+    loc: t.loc,
+  }));
+  return [...bindings, ...body];
+}
+
+/** A resolved query: its literals and the user's variable names (unique name → written name). */
+export interface ResolvedQuery {
+  readonly literals: readonly IrLiteral[];
+  readonly vars: ReadonlyMap<string, string>;
+}
+
+/** Resolves a query body against the rule tree (no package, no imports). */
+export function resolveQuery(body: Body, tree: RuleNode, builtins: BuiltinRegistry): ResolvedQuery {
+  const cx: ResolveContext = {
+    file: 'query',
+    pkg: [],
+    imports: new Map(),
+    ruleNames: new Set(),
+    tree,
+    builtins,
+  };
+  const scope = new Scope(undefined, new VarNamer(), mentionedVars(body));
+  const literals = resolveBody(cx, body, scope);
+  const vars = new Map<string, string>();
+  const collect = (t: IrTerm) => {
+    if (t.k === 'var' && !t.name.startsWith('$')) vars.set(t.name, displayName(t.name));
+  };
+  for (const lit of literals) {
+    const e = lit.expr;
+    if (e.k === 'unify') {
+      visitPattern(e.left, collect);
+      visitPattern(e.right, collect);
+    } else if (e.k === 'term') visitPattern(e.term, collect);
+    else if (e.k === 'somein') {
+      if (e.key) visitPattern(e.key, collect);
+      visitPattern(e.value, collect);
+    }
+  }
+  return { literals, vars };
+}
+
+function visitPattern(t: IrTerm, f: (t: IrTerm) => void): void {
+  f(t);
+  switch (t.k) {
+    case 'ref':
+      visitPattern(t.head, f);
+      for (const p of t.path) visitPattern(p, f);
+      break;
+    case 'call':
+      for (const a of t.args) visitPattern(a, f);
+      break;
+    case 'array':
+    case 'set':
+      for (const i of t.items) visitPattern(i, f);
+      break;
+    case 'object':
+      for (const [k, v] of t.entries) {
+        visitPattern(k, f);
+        visitPattern(v, f);
+      }
+      break;
+    default:
+      break;
+  }
+}

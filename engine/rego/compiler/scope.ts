@@ -1,0 +1,171 @@
+/**
+ * Variable scoping during name resolution. Each body (rule body, comprehension, `every` body)
+ * is a scope. A variable declared with `:=`, `some`, `every` or as a function parameter belongs
+ * to the scope declaring it and shadows rule names; any other variable belongs to the outermost
+ * enclosing body that mentions it (so comprehensions share the variables of their rule), and is
+ * local to the innermost body otherwise. Every variable gets a unique name (`x#3`).
+ */
+import type { Body, Expr, Literal, Term } from '../syntax/index.ts';
+
+/** Allocates unique variable names within one rule or query. */
+export class VarNamer {
+  private n = 0;
+  /** A unique name for a variable written `name`. */
+  fresh(name: string): string {
+    return `${name}#${this.n++}`;
+  }
+}
+
+/** The written name of a unique variable name. */
+export function displayName(unique: string): string {
+  const i = unique.lastIndexOf('#');
+  return i < 0 ? unique : unique.slice(0, i);
+}
+
+/** One body's variables. */
+export class Scope {
+  readonly parent: Scope | undefined;
+  readonly namer: VarNamer;
+  /** Names mentioned at this body's own level (not inside nested bodies). */
+  readonly mentioned: ReadonlySet<string>;
+  private readonly declared = new Map<string, string>();
+  private readonly implicit = new Map<string, string>();
+  /** Unique names used here that belong to enclosing scopes. */
+  readonly outer = new Set<string>();
+
+  constructor(parent: Scope | undefined, namer: VarNamer, mentioned: ReadonlySet<string>) {
+    this.parent = parent;
+    this.namer = namer;
+    this.mentioned = mentioned;
+  }
+
+  /** The unique name of a declared variable visible here, if any. */
+  declaredName(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const u = s.declared.get(name);
+      if (u) return u;
+    }
+    return undefined;
+  }
+
+  /** Whether `name` is declared in this very scope. */
+  declaresHere(name: string): boolean {
+    return this.declared.has(name);
+  }
+
+  /** Whether `name` was already used as an undeclared variable of this scope. */
+  usedHere(name: string): boolean {
+    return this.implicit.has(name);
+  }
+
+  /** Declares `name` here and returns its unique name. */
+  declare(name: string): string {
+    const u = this.namer.fresh(name);
+    this.declared.set(name, u);
+    return u;
+  }
+
+  /** The unique name of the undeclared variable `name` as used in this scope. */
+  implicitName(name: string): string {
+    let owner: Scope = this;
+    for (let s: Scope | undefined = this.parent; s; s = s.parent) if (s.mentioned.has(name)) owner = s;
+    let u = owner.implicit.get(name);
+    if (!u) {
+      u = owner.namer.fresh(name);
+      owner.implicit.set(name, u);
+    }
+    this.noteUse(u, owner);
+    return u;
+  }
+
+  /** Records that `unique` (owned by `owner`) is used here, marking it outer for scopes in between. */
+  noteUse(unique: string, owner: Scope): void {
+    for (let s: Scope | undefined = this; s && s !== owner; s = s.parent) s.outer.add(unique);
+  }
+
+  /** The scope that declares `name` (for {@link noteUse}). */
+  declaringScope(name: string): Scope | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) if (s.declared.has(name)) return s;
+    return undefined;
+  }
+}
+
+/**
+ * Variable names a body uses at its own level without declaring them there (`:=`, `some`):
+ * nested bodies share these; declared ones are visible to nested bodies only after their
+ * declaration.
+ */
+export function mentionedVars(body: Body, extra: readonly Term[] = []): Set<string> {
+  const out = new Set<string>();
+  for (const t of extra) termVars(t, out);
+  for (const lit of body) literalVars(lit, out);
+  for (const lit of body) for (const name of declaredBy(lit)) out.delete(name);
+  return out;
+}
+
+function declaredBy(lit: Literal): string[] {
+  const e = lit.expr;
+  const out = new Set<string>();
+  if (e.type === 'some') for (const v of e.vars) out.add(v.name);
+  if (e.type === 'somein') {
+    if (e.key) termVars(e.key, out);
+    termVars(e.value, out);
+  }
+  if (e.type === 'unify' && e.assign) termVars(e.left, out);
+  return [...out];
+}
+
+function literalVars(lit: Literal, out: Set<string>): void {
+  exprVars(lit.expr, out);
+  for (const w of lit.withs) termVars(w.value, out);
+}
+
+function exprVars(e: Expr, out: Set<string>): void {
+  switch (e.type) {
+    case 'term':
+      termVars(e.term, out);
+      break;
+    case 'unify':
+      termVars(e.left, out);
+      termVars(e.right, out);
+      break;
+    case 'some':
+      for (const v of e.vars) out.add(v.name);
+      break;
+    case 'somein':
+      if (e.key) termVars(e.key, out);
+      termVars(e.value, out);
+      termVars(e.collection, out);
+      break;
+    case 'every':
+      termVars(e.domain, out);
+      break;
+  }
+}
+
+function termVars(t: Term, out: Set<string>): void {
+  switch (t.type) {
+    case 'var':
+      out.add(t.name);
+      break;
+    case 'ref':
+      termVars(t.head, out);
+      for (const p of t.path) termVars(p, out);
+      break;
+    case 'call':
+      for (const a of t.args) termVars(a, out);
+      break;
+    case 'array':
+    case 'set':
+      for (const i of t.items) termVars(i, out);
+      break;
+    case 'object':
+      for (const [k, v] of t.entries) {
+        termVars(k, out);
+        termVars(v, out);
+      }
+      break;
+    default:
+      break;
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Rego tokenizer: identifiers, numbers, strings (JSON-escaped and raw), operators and
+ * punctuation. Whitespace and comments are dropped, but each token records whether whitespace
+ * or a newline preceded it (refs need adjacency, bodies separate literals by newlines).
+ */
+import { RegoError, type SourceLocation } from '../errors.ts';
+
+/** Token kinds. */
+export type TokenKind = 'ident' | 'number' | 'string' | 'punct' | 'eof';
+
+/** One token. */
+export interface Token {
+  readonly kind: TokenKind;
+  /** Source text (for strings: the decoded value). */
+  readonly text: string;
+  readonly loc: SourceLocation;
+  /** Whitespace or a comment precedes the token. */
+  readonly spaced: boolean;
+  /** A newline precedes the token. */
+  readonly newline: boolean;
+}
+
+const PUNCT2 = [':=', '==', '!=', '<=', '>='];
+const PUNCT1 = '=<>+-*/%&|,;:.()[]{}';
+
+function isIdentStart(c: string): boolean {
+  return /[A-Za-z_]/.test(c) || (c > '\u007f' && /\p{L}/u.test(c));
+}
+
+function isIdentPart(c: string): boolean {
+  return /[A-Za-z0-9_]/.test(c) || (c > '\u007f' && /[\p{L}\p{N}]/u.test(c));
+}
+
+/**
+ * Splits `source` into tokens, ending with an `eof` token.
+ * Throws {@link RegoError} `rego_parse_error` on an illegal character or literal.
+ */
+export function tokenize(source: string, file: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  let line = 1;
+  let lineStart = 0;
+  let spaced = false;
+  let newline = false;
+  const here = (at: number): SourceLocation => ({ file, line, column: at - lineStart + 1 });
+  const fail = (at: number, message: string): never => {
+    throw new RegoError('rego_parse_error', message, here(at));
+  };
+  const push = (kind: TokenKind, text: string, loc: SourceLocation) => {
+    tokens.push({ kind, text, loc, spaced, newline });
+    spaced = false;
+    newline = false;
+  };
+  while (i < source.length) {
+    const c = source[i] as string;
+    if (c === '\n') {
+      i++;
+      line++;
+      lineStart = i;
+      spaced = true;
+      newline = true;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      i++;
+      spaced = true;
+      continue;
+    }
+    if (c === '#') {
+      while (i < source.length && source[i] !== '\n') i++;
+      spaced = true;
+      continue;
+    }
+    const start = i;
+    const loc = here(start);
+    if (isIdentStart(c)) {
+      while (i < source.length && isIdentPart(source[i] as string)) i++;
+      push('ident', source.slice(start, i), loc);
+      continue;
+    }
+    if (c >= '0' && c <= '9') {
+      const m = /^\d+(\.\d+)?([eE][+-]?\d+)?/.exec(source.slice(i, i + 400));
+      const text = m ? m[0] : c;
+      i += text.length;
+      if (i < source.length && isIdentPart(source[i] as string)) fail(i, 'illegal number literal');
+      push('number', text, loc);
+      continue;
+    }
+    if (c === '"') {
+      i = readString(source, i, fail);
+      let value: unknown;
+      try {
+        value = JSON.parse(source.slice(start, i));
+      } catch {
+        fail(start, `illegal string literal: ${source.slice(start, Math.min(i, start + 40))}`);
+      }
+      push('string', value as string, loc);
+      continue;
+    }
+    if (c === '`') {
+      const end = source.indexOf('`', i + 1);
+      if (end < 0) fail(start, 'non-terminated raw string');
+      const text = source.slice(i + 1, end);
+      for (const ch of text.matchAll(/\n/g)) {
+        line++;
+        lineStart = start + 1 + (ch.index ?? 0) + 1;
+      }
+      i = end + 1;
+      push('string', text, loc);
+      continue;
+    }
+    const two = source.slice(i, i + 2);
+    if (PUNCT2.includes(two)) {
+      i += 2;
+      push('punct', two, loc);
+      continue;
+    }
+    if (PUNCT1.includes(c)) {
+      i++;
+      push('punct', c, loc);
+      continue;
+    }
+    if (c === '$' && (source[i + 1] === '"' || source[i + 1] === '`')) {
+      throw new RegoError('rego_unsupported_error', 'template strings are not supported', loc);
+    }
+    fail(start, `illegal token '${c}'`);
+  }
+  push('eof', '', here(i));
+  return tokens;
+}
+
+/** Returns the index after the closing quote of the string starting at `start`. */
+function readString(source: string, start: number, fail: (at: number, message: string) => never): number {
+  let i = start + 1;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (c === '"') return i + 1;
+    if (c === '\n') break;
+    i++;
+  }
+  return fail(start, 'non-terminated string');
+}

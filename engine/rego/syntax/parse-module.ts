@@ -1,0 +1,150 @@
+/**
+ * Entry points of the parser: modules (package, imports enabling keywords, rules), queries and
+ * single terms. Every failure, including input nested too deeply, is a `rego_parse_error`.
+ */
+import { isStackOverflow, RegoError } from '../errors.ts';
+import type { Body, Import, Module, RegoVersion, Rule, Term } from './ast.ts';
+import { tokenize } from './lexer.ts';
+import { parseBody } from './parse-query.ts';
+import { parseRules } from './parse-rule.ts';
+import { parseTerm, parseTermInfix } from './parse-term.ts';
+import { FUTURE_KEYWORDS, type FutureKeyword, MAX_NESTING_DEPTH, ParserState } from './parser-state.ts';
+
+/** Options of the parser. */
+export interface ParseOptions {
+  /**
+   * Syntax version (default `v0`, as OPA 0.x and Topaz): v0 modules enable the newer keywords
+   * through `import future.keywords…` or `import rego.v1`; v1 modules always have them and
+   * require `if` and `contains`.
+   */
+  readonly version?: RegoVersion;
+}
+
+function guarded<T>(file: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (isStackOverflow(e)) {
+      throw new RegoError('rego_parse_error', `nesting too deep (parser depth limit ${MAX_NESTING_DEPTH})`, {
+        file,
+        line: 1,
+        column: 1,
+      });
+    }
+    throw e;
+  }
+}
+
+/**
+ * Parses a Rego module.
+ *
+ * @param source the module text
+ * @param file the file name used in locations and errors
+ * @example
+ * const mod = parseModule('package a\nallow if input.admin', 'a.rego', { version: 'v1' });
+ */
+export function parseModule(source: string, file: string, options: ParseOptions = {}): Module {
+  return guarded(file, () => {
+    const p = new ParserState(tokenize(source, file), file, options.version ?? 'v0');
+    if (!p.isKeyword('package')) p.unexpected('expected package declaration');
+    const packageLoc = p.next().loc;
+    const packagePath = parsePath(p, 'package');
+    const imports: Import[] = [];
+    const rules: Rule[] = [];
+    while (p.tok.kind !== 'eof') {
+      if (p.isKeyword('import')) {
+        if (rules.length > 0) p.unexpected('imports must come before rules');
+        imports.push(parseImport(p));
+      } else if (p.isKeyword('package')) {
+        p.unexpected('only one package declaration is allowed per module');
+      } else {
+        rules.push(...parseRules(p));
+      }
+      if (p.isPunct(';')) p.next();
+      else if (!atStatementStart(p)) p.unexpected('expected newline');
+    }
+    return { file, packagePath: packagePath.slice(1), packageLoc, imports, rules, version: p.version };
+  });
+}
+
+/**
+ * Parses a query (a body), e.g. `data.test.p = x`. Queries always know the newer keywords.
+ *
+ * @param source the query text
+ * @param file name used in locations (default `query`)
+ */
+export function parseQuery(source: string, file = 'query'): Body {
+  return guarded(file, () => {
+    const p = new ParserState(tokenize(source, file), file, 'v1');
+    return parseBody(p, undefined);
+  });
+}
+
+/** Parses a single term, e.g. `{"a": {1, 2}}` (the conformance files' `input_term`). */
+export function parseTermText(source: string, file = 'term'): Term {
+  return guarded(file, () => {
+    const p = new ParserState(tokenize(source, file), file, 'v1');
+    const term = parseTermInfix(p, false);
+    if (p.tok.kind !== 'eof') p.unexpected('expected end of term');
+    return term;
+  });
+}
+
+function atStatementStart(p: ParserState): boolean {
+  return p.tok.kind === 'eof' || p.tok.newline;
+}
+
+/** Parses a dotted path after `package`/`import` into its parts (first part the root). */
+function parsePath(p: ParserState, what: string): string[] {
+  const t = p.tok;
+  if (t.kind !== 'ident') p.unexpected(`expected ${what} path`);
+  const term = parseTerm(p);
+  const parts: string[] = [];
+  if (term.type === 'var') return what === 'package' ? ['data', term.name] : [term.name];
+  if (term.type !== 'ref' || term.head.type !== 'var') return p.fail(t.loc, `illegal ${what} path`);
+  parts.push(term.head.name);
+  for (const k of term.path) {
+    if (k.type !== 'scalar' || typeof k.value !== 'string') {
+      p.fail(k.loc, `unexpected ${k.type} token: expecting string`);
+    }
+    parts.push(k.value as string);
+  }
+  return what === 'package' ? ['data', ...parts] : parts;
+}
+
+function parseImport(p: ParserState): Import {
+  const loc = p.next().loc;
+  const path = parsePath(p, 'import');
+  const root = path[0] as string;
+  if (!['data', 'input', 'future', 'rego'].includes(root)) {
+    p.fail(loc, `unexpected import path, must begin with one of: {data, future, input, rego}, got: ${root}`);
+  }
+  let alias: string | undefined;
+  if (p.isKeyword('as')) {
+    p.next();
+    const t = p.tok;
+    if (t.kind !== 'ident' || p.isKeywordName(t.text)) p.unexpected('expected var');
+    alias = p.next().text;
+  }
+  if (root === 'future') enableFutureKeywords(p, path, loc);
+  if (root === 'rego') {
+    if (path.length !== 2 || path[1] !== 'v1') p.fail(loc, 'invalid import, must be `rego.v1`');
+    p.version = 'v1';
+    for (const k of FUTURE_KEYWORDS) p.keywords.add(k);
+  }
+  return { path, alias, loc };
+}
+
+function enableFutureKeywords(p: ParserState, path: readonly string[], loc: Import['loc']): void {
+  if (path[1] !== 'keywords' || path.length > 3) p.fail(loc, 'invalid import, must be `future.keywords`');
+  const kw = path[2];
+  if (kw === undefined) {
+    for (const k of FUTURE_KEYWORDS) p.keywords.add(k);
+    return;
+  }
+  if (!(FUTURE_KEYWORDS as readonly string[]).includes(kw)) {
+    p.fail(loc, `unexpected keyword, must be one of [${FUTURE_KEYWORDS.join(' ')}]`);
+  }
+  p.keywords.add(kw as FutureKeyword);
+  if (kw === 'every') p.keywords.add('in');
+}

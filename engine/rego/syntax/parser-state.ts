@@ -1,0 +1,148 @@
+/**
+ * The parser's cursor over the token list: lookahead, backtracking (save/restore of the
+ * position), keyword sets per module, fresh wildcard names, the nesting-depth guard and errors.
+ */
+import { RegoError, type SourceLocation } from '../errors.ts';
+import type { RegoVersion, Term } from './ast.ts';
+import type { Token } from './lexer.ts';
+
+/** Keywords that are always reserved. */
+const ALWAYS_KEYWORDS = new Set([
+  'package',
+  'import',
+  'as',
+  'default',
+  'else',
+  'not',
+  'some',
+  'with',
+  'null',
+  'true',
+  'false',
+]);
+
+/** Keywords enabled by `import future.keywords…`, `import rego.v1` or v1 syntax. */
+export const FUTURE_KEYWORDS = ['contains', 'every', 'if', 'in'] as const;
+/** One of {@link FUTURE_KEYWORDS}. */
+export type FutureKeyword = (typeof FUTURE_KEYWORDS)[number];
+
+/** Deepest nesting of terms and bodies the parser accepts (deeper input is refused cleanly). */
+export const MAX_NESTING_DEPTH = 200;
+
+/** Mutable parser state over one token list. */
+export class ParserState {
+  readonly tokens: readonly Token[];
+  readonly file: string;
+  pos = 0;
+  /** Future keywords currently enabled. */
+  readonly keywords = new Set<FutureKeyword>();
+  /** `v1` once the module is v1 syntax or imports `rego.v1`. */
+  version: RegoVersion;
+  private wildcards = 0;
+  private depth = 0;
+  /**
+   * Operand terms already parsed (or failed) by start position: backtracking (comprehension or
+   * collection?) re-reads them in constant time, keeping parsing linear on nested input.
+   */
+  readonly termCache = new Map<number, { readonly term: Term; readonly end: number } | RegoError>();
+
+  constructor(tokens: readonly Token[], file: string, version: RegoVersion) {
+    this.tokens = tokens;
+    this.file = file;
+    this.version = version;
+    if (version === 'v1') for (const k of FUTURE_KEYWORDS) this.keywords.add(k);
+  }
+
+  /** The current token. */
+  get tok(): Token {
+    return this.tokens[this.pos] ?? (this.tokens[this.tokens.length - 1] as Token);
+  }
+
+  /** The token after the current one. */
+  peek(offset = 1): Token {
+    return this.tokens[this.pos + offset] ?? (this.tokens[this.tokens.length - 1] as Token);
+  }
+
+  /** Advances and returns the token that was current. */
+  next(): Token {
+    const t = this.tok;
+    if (this.pos < this.tokens.length - 1) this.pos++;
+    return t;
+  }
+
+  /** Whether the current token is the punctuation `p`. */
+  isPunct(p: string): boolean {
+    const t = this.tok;
+    return t.kind === 'punct' && t.text === p;
+  }
+
+  /** Whether the current token is the (enabled) keyword `k`. */
+  isKeyword(k: string): boolean {
+    const t = this.tok;
+    return t.kind === 'ident' && t.text === k && this.isKeywordName(k);
+  }
+
+  /** Whether `name` is a reserved word in the current state. */
+  isKeywordName(name: string): boolean {
+    return ALWAYS_KEYWORDS.has(name) || this.keywords.has(name as FutureKeyword);
+  }
+
+  /** Consumes the punctuation `p` or fails. */
+  expectPunct(p: string, what = `'${p}'`): Token {
+    if (!this.isPunct(p)) this.unexpected(`expected ${what}`);
+    return this.next();
+  }
+
+  /** A fresh wildcard variable name. */
+  wildcard(): string {
+    return `$${this.wildcards++}`;
+  }
+
+  /** Enters one nesting level; fails beyond {@link MAX_NESTING_DEPTH}. */
+  enter(): void {
+    if (++this.depth > MAX_NESTING_DEPTH) {
+      this.fail(this.tok.loc, `nesting too deep (parser depth limit ${MAX_NESTING_DEPTH})`);
+    }
+  }
+
+  /** Leaves one nesting level. */
+  leave(): void {
+    this.depth--;
+  }
+
+  /** Whether `e` is the nesting-depth error (which no backtracking may swallow). */
+  static isDepthError(e: unknown): boolean {
+    return e instanceof RegoError && e.detail.startsWith('nesting too deep');
+  }
+
+  /** Runs `attempt`; on a parse error restores the position and returns `undefined`. */
+  attempt<T>(attempt: () => T): T | undefined {
+    const saved = this.pos;
+    const depth = this.depth;
+    try {
+      return attempt();
+    } catch (e) {
+      if (!(e instanceof RegoError) || ParserState.isDepthError(e)) throw e;
+      this.pos = saved;
+      this.depth = depth;
+      return undefined;
+    }
+  }
+
+  /** Throws a parse error at `loc`. */
+  fail(loc: SourceLocation, message: string): never {
+    throw new RegoError('rego_parse_error', message, loc);
+  }
+
+  /** Throws "unexpected <token>: <note>" at the current token. */
+  unexpected(note?: string): never {
+    const t = this.tok;
+    const what =
+      t.kind === 'eof'
+        ? 'end of file'
+        : t.kind === 'string'
+          ? 'string token'
+          : `${t.text} ${t.kind === 'ident' && this.isKeywordName(t.text) ? 'keyword' : 'token'}`;
+    return this.fail(t.loc, note ? `unexpected ${what}: ${note}` : `unexpected ${what}`);
+  }
+}
