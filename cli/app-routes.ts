@@ -1,0 +1,35 @@
+/**
+ * The first step of `generate-policies`, `policy-diff` and `policy-map`: load `--app` and
+ * `--config`, and scan the routes, with progress on the command's logger.
+ */
+import { scanRoutes } from '../adapters/hono/index.ts';
+import type { RouteEntry } from '../core/index.ts';
+import { loadApp } from './app-module.ts';
+import { requiredOption, stringOption } from './command-args.ts';
+import type { CommandIo } from './command-io.ts';
+import { counted } from './text-table.ts';
+import type { AuthzToolConfig } from './tool-config.ts';
+
+/** The scanned routes and the configuration they were scanned with. */
+export interface AppRoutes {
+  readonly routes: RouteEntry[];
+  readonly config: AuthzToolConfig;
+}
+
+/**
+ * Loads the app named by the `app` and `config` options and scans its routes.
+ *
+ * @throws {AuthzToolError} for a missing `--app` or a reference that cannot be loaded
+ */
+export async function scanAppRoutes(io: CommandIo, values: Record<string, unknown>): Promise<AppRoutes> {
+  const app = requiredOption(values, 'app', '<module:export>');
+  const config = stringOption(values, 'config');
+  io.logger.start(`Scanning the routes of ${app}`);
+  const loaded = await loadApp({ app, config }, io.cwd);
+  const routes = scanRoutes(loaded.app, loaded.config);
+  const root = loaded.config.policyRoot;
+  io.logger.info(
+    `${counted(routes.length, 'route')}, policy root ${root} (configuration: ${loaded.configSource})`,
+  );
+  return { routes, config: loaded.config };
+}

@@ -1,0 +1,45 @@
+/**
+ * `generatePolicies`: one Rego policy per route of an application plus the relationship policy,
+ * keyed by policy path — what `generate-policies` writes.
+ */
+import { scanRoutes } from '../adapters/hono/index.ts';
+import type { RouteEntry } from '../core/index.ts';
+import type { RoutedApp } from './app-module.ts';
+import { relationshipPolicyPath, relationshipPolicyRego, routePolicyRego } from './policy-templates.ts';
+import { type AuthzToolOptions, parseToolConfig } from './tool-config.ts';
+
+/**
+ * The policies of already scanned routes: routes sharing a policy path share one policy.
+ *
+ * @param routes from `scanRoutes`, in registration order
+ */
+export function policiesForRoutes(routes: readonly RouteEntry[], policyRoot: string): Record<string, string> {
+  const byPath = new Map<string, RouteEntry[]>();
+  for (const route of routes) {
+    const group = byPath.get(route.policyPath);
+    if (group) group.push(route);
+    else byPath.set(route.policyPath, [route]);
+  }
+  const policies: Record<string, string> = {};
+  for (const [policyPath, group] of byPath) policies[policyPath] = routePolicyRego(policyPath, group);
+  policies[relationshipPolicyPath(policyRoot)] = relationshipPolicyRego(policyRoot);
+  return policies;
+}
+
+/**
+ * Scans `app`'s routes (as `validatePoliciesFromApp` does: middleware, excluded and
+ * `skipMiddleware` routes left out, mounted sub-apps included) and returns one policy per policy
+ * path — package named by the path, `default allowed := false`, `allowed` for any
+ * `IDENTITY_TYPE_SUB` caller — plus the relationship policy `<root>.check`.
+ *
+ * @param config `policyRoot` (default `webapp`) and `excludePaths` (default none); an `AuthzConfig` will do
+ * @returns Rego text by policy path, routes in registration order, `<root>.check` last
+ * @throws {AuthzToolError} `config_invalid` for a bad root; {AuthzConfigError} for a bad exclusion
+ * @example
+ * const policies = generatePolicies(app, { policyRoot: 'webapp', excludePaths: ['/health'] });
+ * policies['webapp.GET.api.documents.__id']; // 'package webapp.GET.api.documents.__id\n…'
+ */
+export function generatePolicies(app: RoutedApp, config: AuthzToolOptions = {}): Record<string, string> {
+  const { policyRoot, excludePaths } = parseToolConfig(config, 'generatePolicies config');
+  return policiesForRoutes(scanRoutes(app, { policyRoot, excludePaths }), policyRoot);
+}

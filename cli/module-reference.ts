@@ -1,0 +1,112 @@
+/**
+ * `--app` and `--config` references: `<module>:<export>`, where the module is a TypeScript or
+ * JavaScript file resolved from the current directory (the bin runs under tsx, so `.ts` works).
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AuthzToolError } from './errors.ts';
+
+/** A parsed reference. */
+export interface ModuleReference {
+  /** The module as written, e.g. `./src/app.ts`. */
+  readonly module: string;
+  /** The export name, or `undefined` when the reference names none. */
+  readonly exportName: string | undefined;
+}
+
+/** A loaded reference: the absolute file, the module's exports and the export's value. */
+export interface LoadedReference {
+  readonly file: string;
+  readonly exports: Readonly<Record<string, unknown>>;
+  readonly exportName: string;
+  readonly value: unknown;
+}
+
+const EXPORT_NAME = /^[A-Za-z_$][\w$]*$/;
+const EXTENSIONS = ['.ts', '.mts', '.tsx', '.js', '.mjs', '.cjs'];
+
+/**
+ * Splits `module:export` at the last colon; a suffix that is not an identifier (a Windows drive
+ * path such as `C:\app.ts`) belongs to the module.
+ *
+ * @example
+ * parseModuleReference('./src/app.ts:app'); // { module: './src/app.ts', exportName: 'app' }
+ */
+export function parseModuleReference(reference: string): ModuleReference {
+  const colon = reference.lastIndexOf(':');
+  const suffix = colon >= 0 ? reference.slice(colon + 1) : '';
+  if (colon > 0 && EXPORT_NAME.test(suffix)) {
+    return { module: reference.slice(0, colon), exportName: suffix };
+  }
+  return { module: reference, exportName: undefined };
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
+/** The file a module path names: as written, with a known extension added, or its `index` file. */
+async function resolveModuleFile(module: string, cwd: string): Promise<string | undefined> {
+  const base = path.resolve(cwd, module);
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => `${base}${ext}`),
+    ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`)),
+  ];
+  for (const candidate of candidates) if (await isFile(candidate)) return candidate;
+  return undefined;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+}
+
+/**
+ * Imports the module a reference names and reads one export.
+ *
+ * @param option the option the reference came from, for messages (`--app`)
+ * @param defaultExports export names tried in order when the reference names none
+ * @throws {AuthzToolError} `module_unloadable`: no such file, the module fails to load, or no such export
+ */
+export async function loadModuleReference(
+  reference: string,
+  option: string,
+  cwd: string,
+  defaultExports: readonly string[],
+): Promise<LoadedReference> {
+  const { module, exportName } = parseModuleReference(reference);
+  if (module.trim() === '') {
+    throw new AuthzToolError('usage', `${option} needs a value such as ./src/app.ts:app`);
+  }
+  const file = await resolveModuleFile(module, cwd);
+  if (!file) {
+    throw new AuthzToolError(
+      'module_unloadable',
+      `${option} ${reference}: no such module ${path.resolve(cwd, module)} (also tried ${EXTENSIONS.join(', ')} and index files)`,
+    );
+  }
+  let exports: Record<string, unknown>;
+  try {
+    exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new AuthzToolError(
+      'module_unloadable',
+      `${option} ${reference}: the module failed to load: ${message(error)}`,
+      { cause: error },
+    );
+  }
+  const names = exportName ? [exportName] : defaultExports;
+  const found = names.find((name) => exports[name] !== undefined);
+  if (found === undefined) {
+    const available = Object.keys(exports).sort().join(', ') || 'none';
+    throw new AuthzToolError(
+      'module_unloadable',
+      `${option} ${reference}: the module has no export ${names.map((n) => `"${n}"`).join(' or ')} (its exports: ${available})`,
+    );
+  }
+  return { file, exports, exportName: found, value: exports[found] };
+}
