@@ -5,7 +5,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Clock } from '../../core/index.ts';
-import { DatabaseError, type PendingLogin, type Repositories } from '../db/index.ts';
+import {
+  DatabaseError,
+  type PendingLogin,
+  type Repositories,
+  type User,
+  type UserInput,
+} from '../db/index.ts';
 import { AuthError } from './auth-error.ts';
 import type { AuthConfig, AuthLog } from './auth-options.ts';
 import type { OidcClient } from './oidc-client.ts';
@@ -25,7 +31,9 @@ import type { AuthEnv } from './session-user.ts';
 /** What the sign-in routes run on. */
 export interface AuthRoutesOptions {
   readonly config: AuthConfig;
-  readonly repos: Pick<Repositories, 'users' | 'sessions'>;
+  readonly repos: Pick<Repositories, 'sessions'>;
+  /** Inserts or refreshes the signed-in user (and mirrors it into the directory). */
+  readonly saveUser: (user: UserInput) => Promise<User>;
   readonly oidc: OidcClient;
   readonly cookies: CookiePolicy;
   readonly clock: Clock;
@@ -79,7 +87,7 @@ const logoutRoute = createRoute({
  * The routes as a mountable sub-app (`app.route('/', routes)`); failures are {@link AuthError}s.
  */
 export function createAuthRoutes(options: AuthRoutesOptions): OpenAPIHono<AuthEnv> {
-  const { config, repos, oidc, cookies, clock, randomToken, log } = options;
+  const { config, repos, saveUser, oidc, cookies, clock, randomToken, log } = options;
   const appBaseUrl = new URL(config.appBaseUrl).origin;
   const redirectUri = `${appBaseUrl}${CALLBACK_PATH}`;
   const now = () => new Date(clock.now());
@@ -148,20 +156,22 @@ export function createAuthRoutes(options: AuthRoutesOptions): OpenAPIHono<AuthEn
     if (!profile.email) {
       throw new AuthError('profile_rejected', 400, 'The identity provider did not share an e-mail address');
     }
-    const user = await repos.users
-      .upsert({ id: profile.sub, email: profile.email, name: profile.name?.trim() || profile.email })
-      .catch((cause: unknown) => {
-        if (!(cause instanceof DatabaseError) || (cause.code !== 'conflict' && cause.code !== 'invalid'))
-          throw cause;
-        log.warn('sign-in: profile rejected', cause);
-        throw cause.code === 'conflict'
-          ? new AuthError('profile_rejected', 409, 'Another account already uses this e-mail address', {
-              cause,
-            })
-          : new AuthError('profile_rejected', 400, 'The identity provider sent an unusable profile', {
-              cause,
-            });
-      });
+    const user = await saveUser({
+      id: profile.sub,
+      email: profile.email,
+      name: profile.name?.trim() || profile.email,
+    }).catch((cause: unknown) => {
+      if (!(cause instanceof DatabaseError) || (cause.code !== 'conflict' && cause.code !== 'invalid'))
+        throw cause;
+      log.warn('sign-in: profile rejected', cause);
+      throw cause.code === 'conflict'
+        ? new AuthError('profile_rejected', 409, 'Another account already uses this e-mail address', {
+            cause,
+          })
+        : new AuthError('profile_rejected', 400, 'The identity provider sent an unusable profile', {
+            cause,
+          });
+    });
     await endSession(c);
     const token = randomToken();
     await repos.sessions.createForUser({

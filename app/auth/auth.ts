@@ -5,7 +5,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type Identity, systemClock } from '../../core/index.ts';
-import { createRepositories } from '../db/index.ts';
+import { createRepositories, withTransaction } from '../db/index.ts';
+import { userChanges } from '../directory-sync/index.ts';
 import { type AuthConfig, type AuthOptions, authOptionsSchema, secureRandomToken } from './auth-options.ts';
 import { createAuthRoutes } from './auth-routes.ts';
 import { createOidcClient } from './oidc-client.ts';
@@ -57,6 +58,14 @@ export function createAuth(options: AuthOptions): Auth {
     routes: createAuthRoutes({
       config,
       repos,
+      // The user and its directory object commit together; the relay delivers it with the next
+      // change (or sweep), before any relation naming the user can be written.
+      saveUser: (input) =>
+        withTransaction(options.sql, async (tx) => {
+          const user = await tx.users.upsert(input);
+          await tx.directoryOutbox.enqueue(userChanges(user));
+          return user;
+        }),
       oidc,
       cookies,
       clock,

@@ -30,6 +30,20 @@ export function portField(fallback: number) {
   );
 }
 
+/** A whole number from `min` to `max`, `fallback` when unset. */
+export function integerField(fallback: number, min: number, max: number) {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .default(String(fallback))
+      .refine((v) => /^\d{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max, {
+        message: `must be a whole number from ${min} to ${max}`,
+      })
+      .transform(Number),
+  );
+}
+
 /** An optional string of at most `max` characters. */
 export function optionalText(max = 4096) {
   return z.preprocess(

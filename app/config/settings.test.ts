@@ -123,4 +123,34 @@ describe('loadSettings', () => {
     expect(error.message).not.toContain('hunter2');
     expect(error.code).toBe('config_invalid');
   });
+
+  it('reads the authorization and location settings, off and closed by default', () => {
+    const defaults = loadSettings({});
+    expect(defaults.authorization).toEqual({
+      policiesDir: undefined,
+      decisionCacheTtlSeconds: 0,
+      allowUnknownLocation: false,
+    });
+    expect(defaults.locationService.cacheTtlSeconds).toBe(60);
+    const set = loadSettings({
+      POLICIES_DIR: '/srv/policies',
+      DECISION_CACHE_TTL_SECONDS: '30',
+      ALLOW_UNKNOWN_LOCATION: 'true',
+      LOCATION_CACHE_TTL_SECONDS: '0',
+    });
+    expect(set.authorization).toEqual({
+      policiesDir: '/srv/policies',
+      decisionCacheTtlSeconds: 30,
+      allowUnknownLocation: true,
+    });
+    expect(set.locationService.cacheTtlSeconds).toBe(0);
+    const error = failure({ DECISION_CACHE_TTL_SECONDS: '-5', LOCATION_CACHE_TTL_SECONDS: 'soon' });
+    expect(error.variables).toEqual(['DECISION_CACHE_TTL_SECONDS', 'LOCATION_CACHE_TTL_SECONDS']);
+  });
+
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadSettings({}).host).toBe('127.0.0.1');
+    expect(loadSettings({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(failure({ HOST: 'a b' }).variables).toEqual(['HOST']);
+  });
 });

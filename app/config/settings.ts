@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import { ConfigError } from './config-error.ts';
-import { booleanField, isLoopbackUrl, optionalText, optionalUrl, portField } from './env-fields.ts';
+import {
+  booleanField,
+  integerField,
+  isLoopbackUrl,
+  optionalText,
+  optionalUrl,
+  portField,
+} from './env-fields.ts';
 
 /** Variables that point the application at services it does not start itself. */
 const EXTERNAL_SERVICE_VARIABLES = [
@@ -22,6 +29,13 @@ export const MIN_SESSION_SECRET_BYTES = 32;
 export const appEnvironmentSchema = z
   .object({
     PORT: portField(8000),
+    HOST: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[0-9A-Za-z.:-]{1,253}$/, { message: 'must be an IP address or a host name' })
+        .default('127.0.0.1'),
+    ),
     OIDC_PROVIDER_PORT: portField(9000),
     LOCATION_SERVICE_PORT: portField(8001),
     EMBEDDED_POSTGRES_PORT: portField(5433),
@@ -35,6 +49,10 @@ export const appEnvironmentSchema = z
     SESSION_COOKIE_SECURE: booleanField(true),
     APP_BASE_URL: optionalUrl(['https', 'http']),
     DEV_USER_PASSWORD: optionalText(255),
+    POLICIES_DIR: optionalText(),
+    DECISION_CACHE_TTL_SECONDS: integerField(0, 0, 3600),
+    ALLOW_UNKNOWN_LOCATION: booleanField(false),
+    LOCATION_CACHE_TTL_SECONDS: integerField(60, 0, 86_400),
     TOPAZ_URL: optionalText(),
     TOPAZ_DIRECTORY_URL: optionalText(),
     TOPAZ_TENANT_ID: optionalText(),
@@ -84,6 +102,8 @@ export const appEnvironmentSchema = z
   })
   .transform((env) => ({
     port: env.PORT,
+    /** Address the application (and a standalone location service) listens on. */
+    host: env.HOST,
     /** The address browsers use to reach the application (no trailing slash). */
     appBaseUrl: env.APP_BASE_URL ? new URL(env.APP_BASE_URL).origin : `http://127.0.0.1:${env.PORT}`,
     /** Folder of the development stack's data (PostgreSQL cluster, generated secrets). */
@@ -98,7 +118,20 @@ export const appEnvironmentSchema = z
       providerPort: env.OIDC_PROVIDER_PORT,
       devUserPassword: env.DEV_USER_PASSWORD ?? 'password',
     },
-    locationService: { url: env.LOCATION_SERVICE_URL, port: env.LOCATION_SERVICE_PORT },
+    locationService: {
+      url: env.LOCATION_SERVICE_URL,
+      port: env.LOCATION_SERVICE_PORT,
+      /** How long a user's location is reused, in seconds (0: asked on every request). */
+      cacheTtlSeconds: env.LOCATION_CACHE_TTL_SECONDS,
+    },
+    authorization: {
+      /** Folder of the Rego policies and `manifest.yaml` (default: the package's `policies/`). */
+      policiesDir: env.POLICIES_DIR,
+      /** Lifetime of cached decisions in seconds; 0 turns the decision cache off. */
+      decisionCacheTtlSeconds: env.DECISION_CACHE_TTL_SECONDS,
+      /** Whether a signed-in user whose location cannot be determined may proceed (default false). */
+      allowUnknownLocation: env.ALLOW_UNKNOWN_LOCATION,
+    },
     session: { secret: env.SESSION_SECRET, cookieSecure: env.SESSION_COOKIE_SECURE },
     topaz: {
       url: env.TOPAZ_URL,

@@ -26,8 +26,8 @@ export interface OutboxEntry {
 export interface DirectoryOutboxRepository {
   /** Validates and stores changes in order; returns their ids. `invalid` for a malformed change. */
   enqueue(changes: readonly DirectoryChange[]): Promise<number[]>;
-  /** Undelivered entries, oldest first. */
-  listPending(limit?: number): Promise<OutboxEntry[]>;
+  /** Undelivered entries, oldest first (`limit` default 100, at most 1000), after id `afterId` when given. */
+  listPending(limit?: number, afterId?: number): Promise<OutboxEntry[]>;
   /** True when the entry was pending and is now delivered. */
   markDelivered(id: number, deliveredAt: Date): Promise<boolean>;
   /** Counts a failed attempt and keeps the (truncated) reason. */
@@ -99,13 +99,17 @@ export function createDirectoryOutboxRepository(db: Queryable): DirectoryOutboxR
         }
         return ids;
       }),
-    listPending: (limit = 100) =>
+    listPending: (limit = 100, afterId = 0) =>
       withDatabaseErrors('list directory changes', async () => {
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
           throw new DatabaseError('invalid', 'limit must be an integer from 1 to 1000', { field: 'limit' });
         }
+        if (!Number.isSafeInteger(afterId) || afterId < 0) {
+          throw new DatabaseError('invalid', 'afterId must be a non-negative integer', { field: 'afterId' });
+        }
         const rows = await db<OutboxRow[]>`
-          SELECT ${columns} FROM directory_outbox WHERE delivered_at IS NULL ORDER BY id LIMIT ${limit}`;
+          SELECT ${columns} FROM directory_outbox WHERE delivered_at IS NULL AND id > ${afterId}
+          ORDER BY id LIMIT ${limit}`;
         return rows.map(toEntry);
       }),
     markDelivered: (id, deliveredAt) =>

@@ -44,16 +44,32 @@ export interface DocumentFilter extends Page {
   readonly ids?: readonly number[];
 }
 
+/** A document without its content, for lists. */
+export type DocumentSummary = Omit<Document, 'content'>;
+
+/**
+ * Documents a user may be able to read by the data: owned by, shared with, or public (only
+ * public ones without a user). The directory mirrors exactly these facts; the policy decides.
+ */
+export interface AccessibleFilter extends Pick<Page, 'afterId' | 'limit'> {
+  /** The user, or `undefined` for a request without one. */
+  readonly userId: string | undefined;
+}
+
 /** Statements on `documents`. */
 export interface DocumentRepository {
   create(document: DocumentInput): Promise<Document>;
   get(id: number): Promise<Document | undefined>;
+  /** Reads and locks the row until the transaction ends (use within `withTransaction`). */
+  getForUpdate(id: number): Promise<Document | undefined>;
   /** Sets `updated_at`; `undefined` when the document does not exist. */
   update(id: number, patch: DocumentPatch): Promise<Document | undefined>;
   /** Returns the deleted document (its shares go with it). */
   delete(id: number): Promise<Document | undefined>;
   /** Ordered by id. */
   list(filter?: DocumentFilter): Promise<Document[]>;
+  /** Owned, shared or public documents (see {@link AccessibleFilter}), ordered by id, without content. */
+  listAccessible(filter: AccessibleFilter): Promise<DocumentSummary[]>;
 }
 
 type DocumentRow = {
@@ -66,6 +82,18 @@ type DocumentRow = {
   created_at: Date;
   updated_at: Date;
 };
+
+function toSummary(row: Omit<DocumentRow, 'content'>): DocumentSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    ownerId: row.owner_id,
+    folderId: row.folder_id,
+    isPublic: row.is_public,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
 
 function toDocument(row: DocumentRow): Document {
   return {
@@ -96,6 +124,25 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
       return row && toDocument(row);
     });
   return {
+    getForUpdate: (id) =>
+      withDatabaseErrors('lock document', async () => {
+        if (!isRowId(id)) return undefined;
+        const [row] = await db<DocumentRow[]>`SELECT ${columns} FROM documents WHERE id = ${id} FOR UPDATE`;
+        return row && toDocument(row);
+      }),
+    listAccessible: (filter) =>
+      withDatabaseErrors('list documents', async () => {
+        const { limit, afterId } = resolvePage(filter);
+        const reach =
+          filter.userId === undefined
+            ? db`d.is_public`
+            : db`(d.is_public OR d.owner_id = ${filter.userId} OR EXISTS (
+                SELECT 1 FROM shares s WHERE s.document_id = d.id AND s.user_id = ${filter.userId}))`;
+        const rows = await db<Omit<DocumentRow, 'content'>[]>`
+          SELECT d.id, d.name, d.owner_id, d.folder_id, d.is_public, d.created_at, d.updated_at
+          FROM documents d WHERE d.id > ${afterId} AND ${reach} ORDER BY d.id LIMIT ${limit}`;
+        return rows.map(toSummary);
+      }),
     create: (document) =>
       withDatabaseErrors('create document', async () => {
         checkFolder(document.folderId);
@@ -130,7 +177,7 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
       }),
     list: (filter = {}) =>
       withDatabaseErrors('list documents', async () => {
-        const { limit, offset } = resolvePage(filter);
+        const { limit, offset, afterId } = resolvePage(filter);
         checkFolder(filter.folderId);
         if (filter.ids && (filter.ids.length > 1000 || !filter.ids.every(isRowId))) {
           throw new DatabaseError('invalid', 'ids must be at most 1000 document ids', { field: 'ids' });
@@ -146,7 +193,7 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
           filter.ids === undefined ? db`` : db`AND id = ANY(${db.array([...filter.ids])}::integer[])`,
         ];
         const rows = await db<DocumentRow[]>`
-          SELECT ${columns} FROM documents WHERE true ${conditions}
+          SELECT ${columns} FROM documents WHERE id > ${afterId} ${conditions}
           ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
         return rows.map(toDocument);
       }),

@@ -37,6 +37,8 @@ export interface FolderFilter extends Page {
 export interface FolderRepository {
   create(folder: FolderInput): Promise<Folder>;
   get(id: number): Promise<Folder | undefined>;
+  /** Reads and locks the row until the transaction ends (use within `withTransaction`). */
+  getForUpdate(id: number): Promise<Folder | undefined>;
   /** `undefined` when the folder does not exist. */
   update(id: number, patch: FolderPatch): Promise<Folder | undefined>;
   /** Returns the deleted folder; `still_referenced` while it holds documents or folders. */
@@ -79,6 +81,13 @@ export function createFolderRepository(db: Queryable): FolderRepository {
       return row && toFolder(row);
     });
   return {
+    getForUpdate: (id) =>
+      withDatabaseErrors('lock folder', async () => {
+        if (!isRowId(id)) return undefined;
+        const [row] = await db<FolderRow[]>`
+          SELECT id, name, owner_id, parent_folder_id, created_at FROM folders WHERE id = ${id} FOR UPDATE`;
+        return row && toFolder(row);
+      }),
     create: (folder) =>
       withDatabaseErrors('create folder', async () => {
         checkParent(folder.parentFolderId);
@@ -111,7 +120,7 @@ export function createFolderRepository(db: Queryable): FolderRepository {
       }),
     list: (filter = {}) =>
       withDatabaseErrors('list folders', async () => {
-        const { limit, offset } = resolvePage(filter);
+        const { limit, offset, afterId } = resolvePage(filter);
         checkParent(filter.parentFolderId);
         const owner = filter.ownerId === undefined ? db`` : db`AND owner_id = ${filter.ownerId}`;
         const parent =
@@ -122,7 +131,7 @@ export function createFolderRepository(db: Queryable): FolderRepository {
               : db`AND parent_folder_id = ${filter.parentFolderId}`;
         const rows = await db<FolderRow[]>`
           SELECT id, name, owner_id, parent_folder_id, created_at FROM folders
-          WHERE true ${owner} ${parent} ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
+          WHERE id > ${afterId} ${owner} ${parent} ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
         return rows.map(toFolder);
       }),
   };

@@ -12,11 +12,13 @@ export type { DirectoryChange } from './directory-change.ts';
 export { directoryChangeSchema } from './directory-change.ts';
 export type { DirectoryOutboxRepository, OutboxEntry } from './directory-outbox-repository.ts';
 export type {
+  AccessibleFilter,
   Document,
   DocumentFilter,
   DocumentInput,
   DocumentPatch,
   DocumentRepository,
+  DocumentSummary,
 } from './document-repository.ts';
 export type {
   Folder,

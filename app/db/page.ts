@@ -3,19 +3,24 @@
  */
 import { DatabaseError } from './database-error.ts';
 
-/** A window over a list: `limit` 1–1000 (default 100), `offset` ≥ 0 (default 0). */
+/**
+ * A window over a list ordered by id: `limit` 1–1000 (default 100), `offset` ≥ 0 (default 0),
+ * `afterId` ≥ 0 (default 0: only rows with a greater id, for keyset paging).
+ */
 export interface Page {
   readonly limit?: number;
   readonly offset?: number;
+  readonly afterId?: number;
 }
 
 /** Largest page a list query returns. */
 export const MAX_PAGE_SIZE = 1000;
 
 /** The resolved page; a bad limit or offset is an `invalid` {@link DatabaseError}. */
-export function resolvePage(page: Page = {}): { limit: number; offset: number } {
+export function resolvePage(page: Page = {}): { limit: number; offset: number; afterId: number } {
   const limit = page.limit ?? 100;
   const offset = page.offset ?? 0;
+  const afterId = page.afterId ?? 0;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
     throw new DatabaseError('invalid', `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`, {
       field: 'limit',
@@ -24,7 +29,10 @@ export function resolvePage(page: Page = {}): { limit: number; offset: number } 
   if (!Number.isSafeInteger(offset) || offset < 0) {
     throw new DatabaseError('invalid', 'offset must be a non-negative integer', { field: 'offset' });
   }
-  return { limit, offset };
+  if (!Number.isSafeInteger(afterId) || afterId < 0) {
+    throw new DatabaseError('invalid', 'afterId must be a non-negative integer', { field: 'afterId' });
+  }
+  return { limit, offset, afterId };
 }
 
 /** True for a value that can be an `integer` primary key (1 … 2³¹−1). */

@@ -190,6 +190,43 @@ describe('repositories on PostgreSQL 16', () => {
     });
   });
 
+  describe('what a user may reach', () => {
+    it('lists owned, shared and public documents after a cursor, without content; only public ones anonymously', async () => {
+      await repos.users.upsert({ id: 'sub-dee', email: 'dee@example.com', name: 'Dee' });
+      const own = await repos.documents.create({ name: 'own', content: 'secret', ownerId: 'sub-dee' });
+      const other = await repos.documents.create({ name: 'other', ownerId: 'sub-ann' });
+      const shared = await repos.documents.create({ name: 'shared', ownerId: 'sub-ann' });
+      await repos.shares.create({ documentId: shared.id, userId: 'sub-dee', permission: 'read' });
+      const open = await repos.documents.create({ name: 'open', ownerId: 'sub-ann', isPublic: true });
+      const reach = async (userId: string | undefined, afterId = own.id - 1) =>
+        (await repos.documents.listAccessible({ userId, afterId })).map((d) => d.id);
+      expect(await reach('sub-dee')).toEqual([own.id, shared.id, open.id]);
+      expect(await reach(undefined)).toEqual([open.id]);
+      expect(await reach('sub-dee', shared.id)).toEqual([open.id]);
+      expect(await reach('sub-ann')).toEqual([other.id, shared.id, open.id]);
+      const [first] = await repos.documents.listAccessible({
+        userId: 'sub-dee',
+        afterId: own.id - 1,
+        limit: 1,
+      });
+      expect(first).toMatchObject({ id: own.id, name: 'own' });
+      expect(first).not.toHaveProperty('content');
+      expect(await rejection(repos.documents.listAccessible({ userId: 'x', afterId: -1 }))).toMatchObject({
+        field: 'afterId',
+      });
+    });
+
+    it('pages folders by id and locks rows for an update', async () => {
+      const a = await repos.folders.create({ name: 'fa', ownerId: 'sub-ben' });
+      const b = await repos.folders.create({ name: 'fb', ownerId: 'sub-ben' });
+      const after = await repos.folders.list({ ownerId: 'sub-ben', afterId: a.id });
+      expect(after.map((f) => f.id)).toEqual([b.id]);
+      const locked = await sql.begin(async (tx) => createRepositories(tx).folders.getForUpdate(b.id));
+      expect(locked).toMatchObject({ id: b.id, name: 'fb' });
+      expect(await repos.documents.getForUpdate(987_654)).toBeUndefined();
+    });
+  });
+
   describe('shares', () => {
     it('allows one share per document and user, read or write, never to the owner', async () => {
       const doc = await repos.documents.create({ name: 'Shared', ownerId: 'sub-ann' });

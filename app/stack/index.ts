@@ -18,5 +18,7 @@ export {
   locationServiceOptionsSchema,
   startLocationService,
 } from './location-service.ts';
+export type { LoopbackServer } from './loopback-server.ts';
+export { listenOnLoopback } from './loopback-server.ts';
 export type { StackErrorCode } from './stack-error.ts';
 export { StackError } from './stack-error.ts';

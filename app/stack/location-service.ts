@@ -16,8 +16,10 @@ const userLocationSchema = z.object({
 
 /** Options of the location service; `locations` maps user ids to places (default: the development users). */
 export const locationServiceOptionsSchema = z.object({
-  /** Port on 127.0.0.1; 0 picks a free one. */
+  /** Port; 0 picks a free one. */
   port: z.number().int().min(0).max(65535).default(8001),
+  /** Address to listen on (default 127.0.0.1; `0.0.0.0` inside a container). */
+  host: z.string().min(1).default('127.0.0.1'),
   locations: z.record(z.string().min(1).max(255), userLocationSchema).default(() => ({ ...DEV_LOCATIONS })),
 });
 
@@ -61,9 +63,9 @@ export function createLocationServiceApp(options: LocationServiceOptions = {}): 
 }
 
 /**
- * Starts the service on 127.0.0.1.
+ * Starts the service (on 127.0.0.1 unless `host` says otherwise).
  *
- * @param options `port` default 8001, `locations` default the development table
+ * @param options `port` default 8001, `host` default 127.0.0.1, `locations` default the development table
  * @example
  * const service = await startLocationService({ port: 0 });
  * await fetch(`${service.url}/location?user_id=${DEV_USERS[2].sub}`); // charlie → CN
@@ -76,6 +78,7 @@ export async function startLocationService(options: LocationServiceOptions = {})
     getRequestListener(app.fetch),
     config.port,
     'location service (LOCATION_SERVICE_PORT)',
+    config.host,
   );
   return { url: server.url, stop: () => server.close() };
 }

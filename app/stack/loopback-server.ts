@@ -1,6 +1,7 @@
 /**
- * A Node HTTP server bound to 127.0.0.1 only, with a clean stop that also ends idle keep-alive
- * connections (so Ctrl-C and test teardown never hang).
+ * A Node HTTP server bound to 127.0.0.1 (or, when asked, another address such as `0.0.0.0` inside
+ * a container), with a clean stop that also ends idle keep-alive connections (so Ctrl-C and test
+ * teardown never hang).
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,24 +11,32 @@ import { StackError } from './stack-error.ts';
 export interface LoopbackServer {
   /** The port actually bound (useful when 0 was asked for). */
   readonly port: number;
-  /** `http://127.0.0.1:<port>`. */
+  /** `http://127.0.0.1:<port>` (the loopback address also when bound to every interface). */
   readonly url: string;
   /** Replaces the request handler (lets a handler be built once the port is known). */
   handle(listener: RequestListener): void;
   close(): Promise<void>;
 }
 
+/** The URL host of a listening address: wildcard addresses are reached through loopback. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /**
- * Listens on `127.0.0.1:port`.
+ * Listens on `host:port`.
  *
  * @param port 0 picks a free port
  * @param what the service, for error messages, e.g. `OIDC provider (OIDC_PROVIDER_PORT)`
+ * @param host default `127.0.0.1`
  * @throws {StackError} `port_in_use` when the port is taken
  */
 export async function listenOnLoopback(
   listener: RequestListener,
   port: number,
   what: string,
+  host = '127.0.0.1',
 ): Promise<LoopbackServer> {
   let current = listener;
   const server = createServer((req, res) => current(req, res));
@@ -35,16 +44,16 @@ export async function listenOnLoopback(
     server.once('error', (cause: NodeJS.ErrnoException) => {
       reject(
         cause.code === 'EADDRINUSE'
-          ? new StackError('port_in_use', `${what}: port ${port} on 127.0.0.1 is already in use`, { cause })
-          : new StackError('start_failed', `${what}: cannot listen on 127.0.0.1:${port}`, { cause }),
+          ? new StackError('port_in_use', `${what}: port ${port} on ${host} is already in use`, { cause })
+          : new StackError('start_failed', `${what}: cannot listen on ${host}:${port}`, { cause }),
       );
     });
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, host, () => resolve());
   });
   const bound = (server.address() as AddressInfo).port;
   return {
     port: bound,
-    url: `http://127.0.0.1:${bound}`,
+    url: `http://${urlHost(host)}:${bound}`,
     handle(next) {
       current = next;
     },

@@ -1,0 +1,167 @@
+/**
+ * The application factory: the JSON API on Hono with `@hono/zod-openapi`, sign-in, the global
+ * authorization middleware and the relationship guards, the services, and the outbox relay that
+ * keeps the directory in step — built from its dependencies, so tests and the composition root
+ * assemble it from real parts alike.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { authzMiddleware, type HonoAuthzConfig, validatePoliciesFromApp } from '../../adapters/hono/index.ts';
+import {
+  type Clock,
+  consolaLogger,
+  type DecisionService,
+  type Logger,
+  type RelationDirectory,
+} from '../../core/index.ts';
+import type { Auth } from '../auth/index.ts';
+import { createRepositories, type Database } from '../db/index.ts';
+import {
+  createOutboxRelay,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+  type RelayPass,
+} from '../directory-sync/index.ts';
+import type { LocationClient } from '../location/index.ts';
+import { createServices, type Services } from '../services/index.ts';
+import type { AppEnv } from './app-env.ts';
+import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
+import { registerDocumentRoutes } from './document-routes.ts';
+import { errorHandler, httpError, notFoundHandler, validationHook } from './error-responses.ts';
+import { registerFolderRoutes } from './folder-routes.ts';
+import { registerHealthRoute } from './health-route.ts';
+import { registerShareRoutes } from './share-routes.ts';
+
+/** Largest request body accepted by the API (content is bounded to 1 MiB; JSON escaping may grow it). */
+const MAX_BODY_BYTES = 8 * 1_048_576;
+
+/** The dependencies of {@link createApp}. */
+export interface AppDeps {
+  readonly sql: Database;
+  /** The policy decision point: the embedded engine, or Topaz. */
+  readonly decisionService: DecisionService;
+  /** The directory the decision service reads relations from; the outbox relay writes to it. */
+  readonly directory: RelationDirectory;
+  /** The packages of the loaded policies; every route must have one (checked here). */
+  readonly policyPackages: Iterable<string>;
+  readonly auth: Auth;
+  readonly location: LocationClient;
+  readonly settings?: {
+    /** Lifetime of cached decisions in seconds; 0 (default) turns the cache off. */
+    readonly decisionCacheTtlSeconds?: number;
+    /** Options of the outbox relay (sweep interval, backoff, timers). */
+    readonly relay?: Omit<OutboxRelayOptions, 'sql' | 'directory' | 'onDelivered' | 'clock' | 'log'>;
+  };
+  readonly clock?: Clock;
+  /** Default: consola. */
+  readonly logger?: Logger;
+}
+
+/** The application, ready to serve (`app.fetch`). */
+export interface DocumentApp {
+  readonly app: OpenAPIHono<AppEnv>;
+  readonly services: Services;
+  readonly authz: HonoAuthzConfig;
+  readonly relay: OutboxRelay;
+  /** Delivers directory changes left by earlier runs, then keeps sweeping. */
+  start(): Promise<RelayPass>;
+  /** Stops the relay and releases the authorization configuration (not the dependencies). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the application and checks at once that every route has a policy.
+ *
+ * @throws {MissingPoliciesError} stating how many policies are missing
+ * @example
+ * const documentApp = createApp({ sql, decisionService: engine, directory: engine.directory,
+ *   policyPackages: engine.packages, auth, location });
+ * await documentApp.start();
+ * serve({ fetch: documentApp.app.fetch, port: 8000 });
+ */
+export function createApp(deps: AppDeps): DocumentApp {
+  const logger = deps.logger ?? consolaLogger;
+  const authz = createAppAuthz({
+    decisionService: deps.decisionService,
+    location: deps.location,
+    decisionCacheTtlSeconds: deps.settings?.decisionCacheTtlSeconds,
+    clock: deps.clock,
+    logger,
+  });
+  const relay = createOutboxRelay({
+    ...deps.settings?.relay,
+    sql: deps.sql,
+    directory: deps.directory,
+    // Cached decisions may rest on relations that just changed.
+    onDelivered: () => authz.decisionCache?.clear(),
+    clock: deps.clock,
+    log: logger,
+  });
+  const services = createServices({ sql: deps.sql, afterCommit: () => relay.flush() });
+  const repos = createRepositories(deps.sql);
+  const exists = {
+    document: async (id: number) => (await repos.documents.get(id)) !== undefined,
+    folder: async (id: number) => (await repos.folders.get(id)) !== undefined,
+  };
+
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', deps.auth.session);
+  // Only where bodies are read: looking for a body makes @hono/node-server build a full Request.
+  app.on(
+    ['POST', 'PUT', 'PATCH', 'DELETE'],
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => httpError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`).getResponse(),
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  // Registered after the middleware above: a middleware matched after it would count as the
+  // route of requests no handler answers.
+  app.use('*', authzMiddleware(authz, { excludePaths: EXCLUDED_PATHS }));
+  app.route('/', deps.auth.routes);
+  registerHealthRoute(app, { sql: deps.sql, relay });
+  const routeDeps = { services, authz, exists };
+  registerDocumentRoutes(app, routeDeps);
+  registerFolderRoutes(app, routeDeps);
+  registerShareRoutes(app, routeDeps);
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'gatehouse_session',
+    description: 'The session cookie set by GET /auth/callback after signing in at GET /login',
+  });
+  app.doc('/openapi.json', {
+    openapi: '3.0.3',
+    info: {
+      title: 'Gatehouse documents',
+      version: '0.1.0',
+      description:
+        'Documents, folders and shares; every /api route is authorized by policy webapp.<METHOD>.<path>.',
+    },
+  });
+  app.onError(errorHandler(logger));
+  app.notFound(notFoundHandler);
+
+  validatePoliciesFromApp(app, {
+    policies: deps.policyPackages,
+    config: authz,
+    excludePaths: EXCLUDED_PATHS,
+    failOnMissing: true,
+  });
+
+  return {
+    app,
+    services,
+    authz,
+    relay,
+    start: () => relay.start(),
+    async close() {
+      await relay.stop();
+      await authz.close();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Every failure as a JSON answer `{ "detail": … }` (plus `field` for bad input), never a 500 for
+ * anything a client can send: validation errors name the field (400), service and database
+ * errors map to 400/401/403/404/409/503, an authorization denial without a signed-in user
+ * becomes 401. Only a defect of the application itself is a 500, logged with its cause.
+ */
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { toHttpError } from '../../adapters/hono/index.ts';
+import type { Logger } from '../../core/index.ts';
+import { DatabaseError } from '../db/index.ts';
+import { ServiceError } from '../services/index.ts';
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  readonly detail: string;
+  /** The input field at fault (400, and 404 for a reference in the body). */
+  readonly field?: string;
+}
+
+/** An `HTTPException` answering `{ detail, field? }` as JSON (with extra `headers`). */
+export function httpError(
+  status: ContentfulStatusCode,
+  detail: string,
+  field?: string,
+  headers: Record<string, string> = {},
+): HTTPException {
+  const body: ErrorBody = field === undefined ? { detail } : { detail, field };
+  const res = new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  });
+  return new HTTPException(status, { res, message: detail });
+}
+
+/** The first issue of a zod error as `field: message` (`body` when it concerns the whole body). */
+export function describeIssue(error: z.ZodError, target: string): { detail: string; field: string } {
+  const issue = error.issues[0];
+  if (!issue) return { detail: `${target}: invalid`, field: target };
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.join(', ');
+    const where = issue.path.length ? issue.path.join('.') : target;
+    return {
+      detail: `${where}: unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}`,
+      field: issue.keys[0] ?? where,
+    };
+  }
+  const field = issue.path.length ? issue.path.map(String).join('.') : target;
+  return { detail: `${field}: ${issue.message}`, field };
+}
+
+const TARGET_NAMES: Record<string, string> = { json: 'body', param: 'path', query: 'query' };
+
+/** The validation hook of every route: 400 naming the field. */
+export function validationHook(
+  result: { target: string } & ({ success: true } | { success: false; error: z.ZodError }),
+): undefined {
+  if (!result.success) {
+    const { detail, field } = describeIssue(result.error, TARGET_NAMES[result.target] ?? result.target);
+    throw httpError(400, detail, field);
+  }
+}
+
+const SERVICE_STATUS: Record<ServiceError['code'], ContentfulStatusCode> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  invalid: 400,
+  conflict: 409,
+};
+
+const DATABASE_STATUS: Partial<Record<DatabaseError['code'], ContentfulStatusCode>> = {
+  invalid: 400,
+  conflict: 409,
+  missing_reference: 404,
+  still_referenced: 409,
+  unavailable: 503,
+  // Deadlocks, serialization failures and the like: the request may be retried.
+  query_failed: 503,
+};
+
+function signInRequired(): HTTPException {
+  return httpError(401, 'Sign-in required', undefined, {
+    'www-authenticate': 'Cookie realm="gatehouse", login="/login"',
+  });
+}
+
+function isSignedIn(c: Context): boolean {
+  return Boolean((c.get('user') as { sub?: string } | null | undefined)?.sub);
+}
+
+/** Maps any error to its HTTP answer (see the module note). */
+export function toResponseError(error: unknown, c: Context, logger: Logger): HTTPException {
+  const mapped = toHttpError(error);
+  if (mapped instanceof HTTPException) {
+    if (mapped.status === 403 && !isSignedIn(c)) return signInRequired();
+    if (mapped.res) return mapped;
+    // Hono's own exceptions (malformed JSON, unsupported media type, body too large) carry no body.
+    return httpError(mapped.status as ContentfulStatusCode, mapped.message || 'Bad request');
+  }
+  if (error instanceof ServiceError) {
+    if (error.code === 'forbidden' && !isSignedIn(c)) return signInRequired();
+    return httpError(SERVICE_STATUS[error.code], error.message, error.field);
+  }
+  if (error instanceof DatabaseError) {
+    const status = DATABASE_STATUS[error.code];
+    if (status === 503) logger.error(`database failure on ${c.req.method} ${c.req.path}: ${error.message}`);
+    if (status)
+      return httpError(
+        status,
+        status === 503 ? 'The database is unavailable: try again later' : error.message,
+        error.field,
+      );
+  }
+  logger.error(
+    `unexpected error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  return httpError(500, 'Internal error');
+}
+
+/** The application's `onError`. */
+export function errorHandler(logger: Logger): ErrorHandler {
+  return (error, c) => toResponseError(error, c, logger).getResponse();
+}
+
+/** The application's `notFound`. */
+export const notFoundHandler: NotFoundHandler = () => httpError(404, 'Not found').getResponse();

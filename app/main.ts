@@ -1,0 +1,78 @@
+/**
+ * `npm start` — the composition root. Starts whatever the environment leaves to the development
+ * stack (PostgreSQL, the OpenID provider, the location service), migrates the database, chooses
+ * the decision service and relation directory (here, and only here), runs the application on
+ * `PORT` and prints where everything is. Ctrl-C (SIGINT) or SIGTERM stops it all cleanly.
+ */
+import { consola } from 'consola';
+import { type AppSettings, ConfigError, loadSettings } from './config/index.ts';
+import { connectDatabase, type Database, migrate } from './db/index.ts';
+import {
+  type AuthorizationBackend,
+  startApplication,
+  startEmbeddedAuthorization,
+  startupBanner,
+} from './server/index.ts';
+import { startDevStack } from './stack/index.ts';
+
+const log = consola.withTag('gatehouse');
+const startedAt = performance.now();
+const cleanups: (() => Promise<unknown>)[] = [];
+
+/** The decision service and directory: the embedded engine; TOPAZ_URL is reserved for the Topaz adapter. */
+function chooseAuthorization(settings: AppSettings, sql: Database): Promise<AuthorizationBackend> {
+  if (settings.topaz.url !== undefined) {
+    throw new Error('TOPAZ_URL is set, but this build runs the embedded engine only: unset TOPAZ_URL');
+  }
+  return startEmbeddedAuthorization({
+    sql,
+    policiesDir: settings.authorization.policiesDir,
+    allowUnknownLocation: settings.authorization.allowUnknownLocation,
+  });
+}
+
+async function stopAll(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await cleanup().catch((error: unknown) => log.warn(`while stopping: ${String(error)}`));
+  }
+}
+
+let stopping = false;
+// Registered first, so that Ctrl-C during start-up also stops what has started.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    log.info('Stopping…');
+    void stopAll().then(() => process.exit(0));
+  });
+}
+
+try {
+  const settings = loadSettings();
+  log.start('Starting Gatehouse…');
+  const stack = await startDevStack(settings);
+  cleanups.push(() => stack.stop());
+  const sql = await connectDatabase(stack.services.databaseUrl);
+  cleanups.push(() => sql.end({ timeout: 5 }));
+  await migrate(sql);
+  const authorization = await chooseAuthorization(settings, sql);
+  cleanups.push(() => authorization.close());
+  const running = await startApplication({ settings, services: stack.services, sql, authorization });
+  cleanups.push(() => running.stop());
+  const { delivered } = running.startupDelivery;
+  if (delivered > 0) log.info(`Delivered ${delivered} directory change(s) left by the previous run`);
+  console.log(
+    startupBanner({
+      url: running.url,
+      stack,
+      authorization: authorization.description,
+      password: settings.oidc.devUserPassword,
+      elapsedMs: performance.now() - startedAt,
+    }),
+  );
+} catch (error) {
+  log.error(error instanceof ConfigError ? error.message : `Gatehouse did not start: ${String(error)}`);
+  await stopAll();
+  process.exit(1);
+}

@@ -1,0 +1,77 @@
+/**
+ * The decision service and relation directory the application runs on. The composition root
+ * chooses one; this module offers the embedded engine with its directory in the application's
+ * PostgreSQL database (schema `directory`).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DecisionService, RelationDirectory } from '../../core/index.ts';
+import {
+  createEmbeddedDecisionService,
+  createPostgresRelationStore,
+  loadManifestFile,
+} from '../../engine/index.ts';
+import type { Database } from '../db/index.ts';
+
+/** A decision service with its directory. */
+export interface AuthorizationBackend {
+  /** One line for the start-up banner, e.g. `embedded engine (policies/, 16 packages)`. */
+  readonly description: string;
+  readonly decisionService: DecisionService;
+  readonly directory: RelationDirectory;
+  /** The packages of the policies the service evaluates (start-up validation). */
+  readonly policyPackages: readonly string[];
+  close(): Promise<void>;
+}
+
+/** The package's own `policies/` folder. */
+export const DEFAULT_POLICIES_DIR = fileURLToPath(new URL('../../policies', import.meta.url));
+
+/** Options of {@link startEmbeddedAuthorization}. */
+export interface EmbeddedAuthorizationOptions {
+  /** The application's database; the directory lives in its schema `directory`. */
+  readonly sql: Database;
+  /** Rego policies and `manifest.yaml` (default: the package's `policies/`). */
+  readonly policiesDir?: string;
+  /** Let signed-in users whose location is unknown through (default false: denied). */
+  readonly allowUnknownLocation?: boolean;
+  /** Reload the policies when a file changes (default false). */
+  readonly watch?: boolean;
+}
+
+/**
+ * The embedded engine over a PostgreSQL relation store, loading `policiesDir` and its manifest.
+ *
+ * @throws {ManifestError} / {RegoError} naming file and line when a policy or the manifest is invalid
+ * @example
+ * const backend = await startEmbeddedAuthorization({ sql });
+ * backend.policyPackages; // ['webapp.DELETE.api.documents.__id', …]
+ */
+export async function startEmbeddedAuthorization(
+  options: EmbeddedAuthorizationOptions,
+): Promise<AuthorizationBackend> {
+  const policiesDir = path.resolve(options.policiesDir ?? DEFAULT_POLICIES_DIR);
+  const manifest = await loadManifestFile(path.join(policiesDir, 'manifest.yaml'));
+  const store = await createPostgresRelationStore({ sql: options.sql, manifest });
+  try {
+    const engine = await createEmbeddedDecisionService({
+      policiesDir,
+      store,
+      watch: options.watch ?? false,
+      data: { gatehouse: { location: { allow_unknown: options.allowUnknownLocation ?? false } } },
+    });
+    return {
+      description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL)`,
+      decisionService: engine,
+      directory: store,
+      policyPackages: engine.packages,
+      async close() {
+        await engine.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Running the application: sign-in, the location client, the API with its authorization and
+ * outbox relay, served on `HOST`:`PORT` (127.0.0.1 by default), with expired sessions removed hourly.
+ */
+import { getRequestListener } from '@hono/node-server';
+import type { Clock, Logger } from '../../core/index.ts';
+import { createAuth } from '../auth/index.ts';
+import type { AppSettings } from '../config/index.ts';
+import type { Database } from '../db/index.ts';
+import type { RelayPass, RelayTimers } from '../directory-sync/index.ts';
+import { createApp, type DocumentApp } from '../http/index.ts';
+import { createLocationClient } from '../location/index.ts';
+import { listenOnLoopback, type StackServices } from '../stack/index.ts';
+import type { AuthorizationBackend } from './authorization-backend.ts';
+
+const SESSION_CLEANUP_MS = 3_600_000;
+
+/** What {@link startApplication} runs on. */
+export interface ApplicationOptions {
+  readonly settings: AppSettings;
+  /** Where the services are (from `startDevStack`, or external). */
+  readonly services: StackServices;
+  /** The migrated database. */
+  readonly sql: Database;
+  readonly authorization: AuthorizationBackend;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  /** Timers of the outbox relay's sweep (default: real timers). */
+  readonly relayTimers?: RelayTimers;
+}
+
+/** A running application. */
+export interface RunningApplication {
+  /** `http://127.0.0.1:<port>` (or the `HOST` it listens on). */
+  readonly url: string;
+  readonly documentApp: DocumentApp;
+  /** What the relay delivered at start-up (changes an earlier run committed but did not deliver). */
+  readonly startupDelivery: RelayPass;
+  /** Stops serving, the relay and the session cleanup; the database and backend stay open. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds and serves the application.
+ *
+ * @throws {MissingPoliciesError} when a route has no policy; {StackError} `port_in_use`
+ * @example
+ * const running = await startApplication({ settings, services: stack.services, sql, authorization });
+ * console.log(running.url);
+ */
+export async function startApplication(options: ApplicationOptions): Promise<RunningApplication> {
+  const { settings, services, sql } = options;
+  const auth = createAuth({
+    sql,
+    ...services.oidc,
+    appBaseUrl: services.appBaseUrl,
+    sessionSecret: services.sessionSecret,
+    cookieSecure: services.cookieSecure,
+    clock: options.clock,
+  });
+  const location = createLocationClient({
+    url: services.locationServiceUrl,
+    cacheTtlSeconds: settings.locationService.cacheTtlSeconds,
+    clock: options.clock,
+  });
+  const documentApp = createApp({
+    sql,
+    decisionService: options.authorization.decisionService,
+    directory: options.authorization.directory,
+    policyPackages: options.authorization.policyPackages,
+    auth,
+    location,
+    settings: {
+      decisionCacheTtlSeconds: settings.authorization.decisionCacheTtlSeconds,
+      ...(options.relayTimers ? { relay: { timers: options.relayTimers } } : {}),
+    },
+    clock: options.clock,
+    logger: options.logger,
+  });
+  const startupDelivery = await documentApp.start();
+  let server: Awaited<ReturnType<typeof listenOnLoopback>>;
+  try {
+    server = await listenOnLoopback(
+      getRequestListener(documentApp.app.fetch),
+      settings.port,
+      'application (PORT)',
+      settings.host,
+    );
+  } catch (error) {
+    await documentApp.close();
+    throw error;
+  }
+  const cleanup = setInterval(() => {
+    auth
+      .deleteExpiredSessions()
+      .catch((error: unknown) => options.logger?.warn(`session cleanup failed: ${String(error)}`));
+  }, SESSION_CLEANUP_MS).unref();
+  let stopping: Promise<void> | undefined;
+  return {
+    url: server.url,
+    documentApp,
+    startupDelivery,
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(cleanup);
+        try {
+          await server.close();
+        } finally {
+          await documentApp.close();
+        }
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Documents: the rules of the rules table in one place, for every entry point. Reading needs
+ * can_read, editing can_write, deleting can_delete, publishing (is_public) can_share (the owner:
+ * a write share edits name and content, it does not publish), and a document may only be placed
+ * in a folder the caller may write. Every change commits with its directory changes.
+ */
+import { createRepositories, type Document, type DocumentSummary, withTransaction } from '../db/index.ts';
+import { documentCreated, documentDeleted, documentUpdated } from '../directory-sync/index.ts';
+import { type Access, PERMISSIONS, type Permission, signedIn } from './access.ts';
+import type { ServiceDeps } from './service-deps.ts';
+import { notFound } from './service-error.ts';
+
+/** A new document; `content` default `''`, `isPublic` default false, `folderId` default none. */
+export interface NewDocument {
+  readonly name: string;
+  readonly content?: string;
+  readonly folderId?: number | null;
+  readonly isPublic?: boolean;
+}
+
+/** Changes to a document; absent fields stay. */
+export interface DocumentChanges {
+  readonly name?: string;
+  readonly content?: string;
+  readonly folderId?: number | null;
+  readonly isPublic?: boolean;
+}
+
+/** A page of the documents the caller may read. */
+export interface DocumentPage {
+  readonly documents: readonly DocumentSummary[];
+  /** Pass as `afterId` for the next page; `null` when this page is the last. */
+  readonly nextAfterId: number | null;
+}
+
+/** Operations on documents. */
+export interface DocumentService {
+  /** The documents the caller may read (owned, shared, public — as the policy decides), by id. */
+  list(access: Access, page?: { readonly afterId?: number; readonly limit?: number }): Promise<DocumentPage>;
+  get(access: Access, id: number): Promise<Document>;
+  create(access: Access, input: NewDocument): Promise<Document>;
+  update(access: Access, id: number, changes: DocumentChanges): Promise<Document>;
+  remove(access: Access, id: number): Promise<void>;
+  /** Which permissions the caller holds on the document (a query: never refused for lack of them). */
+  permissions(access: Access, id: number): Promise<Record<Permission, boolean>>;
+}
+
+/** Default and largest page of {@link DocumentService.list}. */
+export const DOCUMENT_PAGE = { default: 100, max: 1000 } as const;
+
+/**
+ * The document service.
+ *
+ * @example
+ * const documents = createDocumentService({ sql, afterCommit: relay.flush });
+ * const doc = await documents.create(access, { name: 'Plan' });
+ */
+export function createDocumentService(deps: ServiceDeps): DocumentService {
+  const repos = createRepositories(deps.sql);
+
+  async function load(id: number): Promise<Document> {
+    const document = await repos.documents.get(id);
+    if (!document) throw notFound('Document');
+    return document;
+  }
+
+  /** The folder must exist (404) and be writable by the caller (403). */
+  async function requireWritableFolder(access: Access, folderId: number): Promise<void> {
+    if (!(await repos.folders.get(folderId))) throw notFound('Folder', 'folder_id');
+    await access.require('folder', folderId, 'can_write');
+  }
+
+  return {
+    async list(access, page = {}) {
+      const limit = page.limit ?? DOCUMENT_PAGE.default;
+      const readable: DocumentSummary[] = [];
+      let afterId = page.afterId ?? 0;
+      for (;;) {
+        const candidates = await repos.documents.listAccessible({ userId: access.userId, afterId, limit });
+        readable.push(...(await access.filter('document', candidates, 'can_read')));
+        const last = candidates.at(-1);
+        if (readable.length >= limit || candidates.length < limit || !last) break;
+        afterId = last.id;
+      }
+      const documents = readable.slice(0, limit);
+      return {
+        documents,
+        nextAfterId: documents.length === limit ? (documents.at(-1)?.id ?? null) : null,
+      };
+    },
+
+    async get(access, id) {
+      const document = await load(id);
+      await access.require('document', id, 'can_read');
+      return document;
+    },
+
+    async create(access, input) {
+      const ownerId = signedIn(access);
+      if (input.folderId != null) await requireWritableFolder(access, input.folderId);
+      const document = await withTransaction(deps.sql, async (tx) => {
+        const created = await tx.documents.create({ ...input, ownerId });
+        await tx.directoryOutbox.enqueue(documentCreated(created));
+        return created;
+      });
+      await deps.afterCommit();
+      return document;
+    },
+
+    async update(access, id, changes) {
+      signedIn(access);
+      const current = await load(id);
+      await access.require('document', id, 'can_write');
+      if (changes.isPublic !== undefined && changes.isPublic !== current.isPublic) {
+        await access.require('document', id, 'can_share');
+      }
+      if (changes.folderId != null && changes.folderId !== current.folderId) {
+        await requireWritableFolder(access, changes.folderId);
+      }
+      const { after, relationsChanged } = await withTransaction(deps.sql, async (tx) => {
+        const before = await tx.documents.getForUpdate(id);
+        const after = before && (await tx.documents.update(id, changes));
+        if (!before || !after) throw notFound('Document');
+        const directoryChanges = documentUpdated(before, after);
+        await tx.directoryOutbox.enqueue(directoryChanges);
+        return { after, relationsChanged: directoryChanges.length > 0 };
+      });
+      if (relationsChanged) await deps.afterCommit();
+      return after;
+    },
+
+    async remove(access, id) {
+      signedIn(access);
+      await load(id);
+      await access.require('document', id, 'can_delete');
+      await withTransaction(deps.sql, async (tx) => {
+        const deleted = await tx.documents.delete(id);
+        if (!deleted) throw notFound('Document');
+        await tx.directoryOutbox.enqueue(documentDeleted(deleted));
+      });
+      await deps.afterCommit();
+    },
+
+    async permissions(access, id) {
+      await load(id);
+      return access.permissions('document', id, PERMISSIONS);
+    },
+  };
+}

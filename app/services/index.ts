@@ -1,0 +1,34 @@
+/**
+ * @module app/services
+ * The rules of the document application, once for every entry point (the JSON API, forms):
+ * documents, folders and shares, each operation authorized through an {@link Access} built per
+ * request, each change committed together with its directory changes.
+ */
+export type { Access, ObjectType, Permission } from './access.ts';
+export { PERMISSIONS, signedIn } from './access.ts';
+export type {
+  DocumentChanges,
+  DocumentPage,
+  DocumentService,
+  NewDocument,
+} from './document-service.ts';
+export { createDocumentService, DOCUMENT_PAGE } from './document-service.ts';
+export type { FolderChanges, FolderPage, FolderService, NewFolder } from './folder-service.ts';
+export { createFolderService } from './folder-service.ts';
+export {
+  contentField,
+  emailField,
+  MAX_CONTENT_BYTES,
+  MAX_ROW_ID,
+  nameField,
+  permissionField,
+  rowIdField,
+  userIdField,
+} from './input-fields.ts';
+export type { ServiceDeps } from './service-deps.ts';
+export type { ServiceErrorCode } from './service-error.ts';
+export { ServiceError } from './service-error.ts';
+export type { Services } from './services.ts';
+export { createServices } from './services.ts';
+export type { GrantedShare, NewShare, ShareService } from './share-service.ts';
+export { createShareService } from './share-service.ts';

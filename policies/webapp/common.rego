@@ -1,0 +1,54 @@
+# Common rules of the document application: who is asking, and what the directory says they hold.
+# Ownership and shares are relations in the directory (see manifest.yaml): `owner`, `writer` (write
+# share), `reader` (read share, or the wildcard `user:*` while a document is public). The manifest
+# turns them into the permissions can_read, can_write, can_delete and can_share.
+package webapp.common
+
+import rego.v1
+
+# A signed-in user: the application found a session and sent its subject.
+signed_in if {
+	input.identity.type == "IDENTITY_TYPE_SUB"
+	is_string(input.identity.value)
+	input.identity.value != ""
+}
+
+# A request without a user.
+anonymous if input.identity.type == "IDENTITY_TYPE_NONE"
+
+# The signed-in user holds `permission` on the object.
+holds(object_type, object_id, permission) if {
+	signed_in
+	ds.check({
+		"object_type": object_type,
+		"object_id": object_id,
+		"relation": permission,
+		"subject_type": "user",
+		"subject_id": input.identity.value,
+	})
+}
+
+# Without a user, the only permission is reading a public document: one whose readers include
+# every user (the wildcard subject user:*).
+holds("document", object_id, "can_read") if {
+	anonymous
+	ds.check({
+		"object_type": "document",
+		"object_id": object_id,
+		"relation": "reader",
+		"subject_type": "user",
+		"subject_id": "*",
+	})
+}
+
+# The directory knows the object.
+known(object_type, object_id) if {
+	ds.object({"object_type": object_type, "object_id": object_id}).id == object_id
+}
+
+# Route-level rule for routes addressing one object: the caller holds `permission`, or the object
+# is unknown to the directory, so that the handler can answer 404 (its relationship guard still
+# checks the object it finds).
+route_permits(object_type, object_id, permission) if holds(object_type, object_id, permission)
+
+route_permits(object_type, object_id, _) if not known(object_type, object_id)

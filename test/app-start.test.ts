@@ -1,0 +1,124 @@
+/**
+ * `npm start` (`app/main.ts`) as a newcomer runs it: the whole embedded stack comes up, prints
+ * the URLs and the test users, serves a signed-in user, stops cleanly on SIGINT, and keeps its
+ * data for the next start. Without SESSION_SECRET next to an external service it refuses to start.
+ * Also the standalone location service (`app/location-main.ts`) of the compose stack.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './support/api-client.ts';
+import { freePort } from './support/free-port.ts';
+import { signIn } from './support/sign-in.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Started {
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+/** Runs `entry` (default `app/main.ts`) with `env` (on top of a clean environment). */
+function start(env: Record<string, string>, entry = 'app/main.ts'): Started {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(DATABASE_URL|OIDC_|LOCATION_|SESSION_|TOPAZ_|PORT$)/.test(name),
+    ),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...clean, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => text, exited };
+}
+
+/** Resolves once `text` appears in the output; rejects when the process exits first. */
+async function waitFor(started: Started, text: string): Promise<void> {
+  for (;;) {
+    if (started.output().includes(text)) return;
+    if (started.child.exitCode !== null) throw new Error(`exited early:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('npm start', () => {
+  let dataRoot: string;
+  let env: Record<string, string>;
+  let running: Started | undefined;
+
+  beforeAll(async () => {
+    dataRoot = await mkdtemp(path.join(tmpdir(), 'gatehouse-start-'));
+    await chmod(dataRoot, 0o755);
+    env = {
+      PORT: String(await freePort()),
+      OIDC_PROVIDER_PORT: String(await freePort()),
+      LOCATION_SERVICE_PORT: String(await freePort()),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      DATA_DIR: path.join(dataRoot, 'data'),
+    };
+  });
+  afterAll(async () => {
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGINT');
+      await running.exited;
+    }
+    await rm(dataRoot, { recursive: true, force: true });
+  });
+
+  it('starts everything, prints the URLs and users, serves, and stops cleanly on SIGINT', async () => {
+    running = start(env);
+    await waitFor(running, 'Press Ctrl-C to stop.');
+    const banner = running.output();
+    const appUrl = `http://127.0.0.1:${env.PORT}`;
+    expect(banner).toContain(`Application        ${appUrl}`);
+    expect(banner).toContain(`OpenID provider    http://127.0.0.1:${env.OIDC_PROVIDER_PORT}`);
+    expect(banner).toContain(`Location service   http://127.0.0.1:${env.LOCATION_SERVICE_PORT}`);
+    expect(banner).toMatch(/alice +alice@example\.com/);
+    expect(banner).toMatch(/charlie +charlie@example\.com — located in a restricted country/);
+
+    expect((await fetch(`${appUrl}/health`)).status).toBe(200);
+    const alice = apiClient(await signIn(appUrl, { username: 'alice' }));
+    const created = await alice('POST', '/api/documents', { name: 'Kept across restarts' });
+    expect(created.status).toBe(201);
+
+    running.child.kill('SIGINT');
+    expect(await running.exited).toBe(0);
+    await expect(fetch(`${appUrl}/health`)).rejects.toThrow();
+
+    running = start(env);
+    await waitFor(running, 'Press Ctrl-C to stop.');
+    const again = apiClient(await signIn(appUrl, { username: 'alice' }));
+    expect((await again('GET', `/api/documents/${created.body.id}`)).body).toMatchObject({
+      name: 'Kept across restarts',
+    });
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  });
+
+  it('refuses to start against an external service without SESSION_SECRET, naming the variable', async () => {
+    const refused = start({ ...env, DATABASE_URL: 'postgres://app@db.invalid:5432/app' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('SESSION_SECRET');
+  });
+
+  it('runs the location service on its own on HOST:LOCATION_SERVICE_PORT', async () => {
+    const port = await freePort();
+    const service = start({ LOCATION_SERVICE_PORT: String(port), HOST: '0.0.0.0' }, 'app/location-main.ts');
+    await waitFor(service, 'Location service on 0.0.0.0');
+    const charlie = await fetch(
+      `http://127.0.0.1:${port}/location?user_id=b04ae9a1-0b63-4b99-ae5f-3c148f4e817b`,
+    );
+    expect(await charlie.json()).toMatchObject({ country_code: 'CN' });
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+  });
+});
