@@ -11,6 +11,7 @@ import {
   type AuthorizationBackend,
   startApplication,
   startEmbeddedAuthorization,
+  startTopazAuthorization,
   startupBanner,
 } from './server/index.ts';
 import { startDevStack } from './stack/index.ts';
@@ -19,11 +20,9 @@ const log = consola.withTag('gatehouse');
 const startedAt = performance.now();
 const cleanups: (() => Promise<unknown>)[] = [];
 
-/** The decision service and directory: the embedded engine; TOPAZ_URL is reserved for the Topaz adapter. */
+/** The decision service and directory: Topaz when `TOPAZ_URL` is set, else the embedded engine. */
 function chooseAuthorization(settings: AppSettings, sql: Database): Promise<AuthorizationBackend> {
-  if (settings.topaz.url !== undefined) {
-    throw new Error('TOPAZ_URL is set, but this build runs the embedded engine only: unset TOPAZ_URL');
-  }
+  if (settings.topaz) return startTopazAuthorization(settings.topaz);
   return startEmbeddedAuthorization({
     sql,
     policiesDir: settings.authorization.policiesDir,

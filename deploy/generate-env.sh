@@ -9,6 +9,13 @@
 set -eu
 
 target=${1:-.env}
+case "$target" in
+  -*)
+    # Not a path: `--help` and the like would otherwise become a file holding the secrets.
+    echo "usage: sh deploy/generate-env.sh [PATH]   (writes PATH, default ./.env, with random secrets)" >&2
+    exit 2
+    ;;
+esac
 if [ -e "$target" ]; then
   echo "generate-env: $target already exists; keep it, or remove it together with the volumes" \
     "(docker compose down --volumes) to start over" >&2

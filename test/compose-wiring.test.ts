@@ -70,6 +70,20 @@ describe('the compose stack wiring', () => {
     expect(job.command?.at(-1)).toBe('https://topaz:9393/api/v3/directory/manifest');
   });
 
+  it("points the app's decisions at Topaz's authorizer and its relay at Topaz's directory writer", () => {
+    const services = topazConfig.api.services;
+    const port = (address: string | undefined) => address?.split(':').at(-1);
+    const [authorizerHost, authorizerPort] = (appEnv.TOPAZ_URL ?? '').split(':');
+    const [directoryHost, directoryPort] = (appEnv.TOPAZ_DIRECTORY_URL ?? '').split(':');
+    expect([authorizerHost, directoryHost]).toEqual(['topaz', 'topaz']);
+    expect(authorizerPort).toBe(port(services.authorizer.grpc.listen_address));
+    for (const api of ['reader', 'writer']) {
+      expect(directoryPort, api).toBe(port(services[api].grpc.listen_address));
+    }
+    // The authorizer answers ds.check from the same directory the relay writes to.
+    expect(port(topazConfig.remote_directory.address)).toBe(directoryPort);
+  });
+
   it('issues certificates that Topaz and Keycloak serve and the app verifies', async () => {
     const certs = compose.service('certs');
     const [caDir, tlsDir] = [path.join(scratch, 'ca'), path.join(scratch, 'tls')];

@@ -97,6 +97,23 @@ describe('compose.yaml', () => {
     expect(Number(location.port)).toBe(loadSettings(locationEnv).locationService.port);
   });
 
+  it('has the app run on Topaz, and the app and the location service listen on every interface', () => {
+    const appSettings = loadSettings(compose.service('app').environment ?? {});
+    expect(appSettings.topaz).toMatchObject({
+      url: 'topaz:8282',
+      directoryUrl: 'topaz:9292',
+      caCertFile: compose.service('app').environment?.TOPAZ_CA_CERT_FILE,
+      insecure: false,
+    });
+    // Inside a container, 127.0.0.1 is the container itself: neither published ports nor the
+    // other services would reach a server listening there.
+    expect(appSettings.host).toBe('0.0.0.0');
+    expect(loadSettings(compose.service('location').environment ?? {}).host).toBe('0.0.0.0');
+    // The embedded engine's settings are refused under Topaz; the stack leaves them unset.
+    expect(appSettings.authorization.allowUnknownLocation).toBe(false);
+    expect(appSettings.authorization.policiesDir).toBeUndefined();
+  });
+
   it('mounts only files and folders that exist in the repository', () => {
     const sources = Object.values(compose.services).flatMap((s) =>
       (s.volumes ?? []).map((v) => v.split(':')[0]),

@@ -4,21 +4,41 @@
  */
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { AuthzConfigError } from '../../core/index.ts';
 
 type AnyHandler = Handler | MiddlewareHandler;
-const skipped = new WeakSet<object>();
 const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
 
 /**
+ * The mark {@link skipMiddleware} sets on a handler. A symbol of the global registry, so that every
+ * copy of this module agrees on it: an application importing `gatehouse/hono` from `dist/` marks
+ * handlers that `authz-tool`, loading the sources, still recognizes.
+ */
+const SKIP_MARK: unique symbol = Symbol.for('gatehouse.skipMiddleware');
+
+/**
  * Exempts a route from {@link authzMiddleware} (and from route scanning and validation): wrap its
- * handler. Returns the same handler.
+ * handler. Returns the same handler, marked with the non-enumerable property
+ * `Symbol.for('gatehouse.skipMiddleware')`.
  *
+ * @throws {AuthzConfigError} when the handler cannot take the mark (a frozen or sealed function)
  * @example
  * app.get('/health', skipMiddleware((c) => c.json({ status: 'ok' })));
  */
 export function skipMiddleware<H extends AnyHandler>(handler: H): H {
-  skipped.add(handler);
+  if (hasSkipMark(handler)) return handler;
+  if (!Object.isExtensible(handler)) {
+    throw new AuthzConfigError(
+      'handler',
+      'skipMiddleware cannot mark a frozen or sealed handler; pass a function it can mark',
+    );
+  }
+  Object.defineProperty(handler, SKIP_MARK, { value: true });
   return handler;
+}
+
+function hasSkipMark(handler: AnyHandler): boolean {
+  return (handler as AnyHandler & { [SKIP_MARK]?: unknown })[SKIP_MARK] === true;
 }
 
 /** The handler a route entry runs (sub-apps with their own error handler wrap handlers). */
@@ -30,7 +50,7 @@ export function targetHandler(handler: AnyHandler): AnyHandler {
 
 /** Whether `handler` was marked with {@link skipMiddleware}. */
 export function isSkipped(handler: AnyHandler): boolean {
-  return skipped.has(targetHandler(handler));
+  return hasSkipMark(targetHandler(handler));
 }
 
 /** Whether `handler` is middleware-shaped (`(c, next)`), as Hono itself tells them apart. */
@@ -60,7 +80,7 @@ export function targetRoute(c: Context): TargetRoute | undefined {
   for (let i = c.req.routeIndex + 1; i < routes.length; i++) {
     const route = routes[i]!;
     const handler = targetHandler(route.handler);
-    if (skipped.has(handler)) return { path: route.path, skipped: true, index: i };
+    if (hasSkipMark(handler)) return { path: route.path, skipped: true, index: i };
     if (handler.length < 2) return { path: route.path, skipped: false, index: i };
     responder = { path: route.path, skipped: false, index: i };
   }

@@ -120,6 +120,10 @@ describe('decide over gRPC', () => {
     });
     expect(tree).toEqual({ 'app.GET.docs': { allowed: true }, 'app.GET.docs.__id': { allowed: true } });
   });
+
+  it('lists the packages of the policies Topaz has loaded, dotted and without data.', async () => {
+    expect(await adapter.listPolicyPackages()).toEqual(['app.GET.docs', 'app.GET.docs.__id']);
+  });
 });
 
 describe('failures', () => {

@@ -17,6 +17,7 @@ import {
   type ResourceContext,
 } from '../../core/index.ts';
 import { identityContextOf, isRequestOf, type PolicyInstance, structOf } from './authorizer-messages.ts';
+import { dottedPackagePath } from './policy-packages.ts';
 import { createPooledCalls } from './pooled-calls.ts';
 import { openChannel, type TopazChannel } from './topaz-channel.ts';
 import {
@@ -40,6 +41,11 @@ export interface TopazDecisionService extends DecisionService {
   decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]>;
   /** Decisions per package path (dot-separated) for every package under `policyPath`. */
   decisionTree(query: DecisionTreeQuery, options?: DecideOptions): Promise<Record<string, Decisions>>;
+  /**
+   * The packages of the policies Topaz has loaded (`ListPolicies`), dotted without `data.`,
+   * sorted and each once — what start-up validation compares the routes with.
+   */
+  listPolicyPackages(options?: DecideOptions): Promise<string[]>;
   /** Closes the pooled connections (an owned pool; a shared pool keeps its other users). */
   close(): Promise<void>;
 }
@@ -140,6 +146,24 @@ export function createTopazDecisionService(options: TopazDecisionServiceOptions)
             );
           }
           return tree;
+        },
+        callOptions?.signal,
+      );
+    },
+
+    listPolicyPackages(callOptions) {
+      return calls.run(
+        'ListPolicies',
+        async (channel, grpcOptions) => {
+          const response = await channel.clients.authorizer.listPolicies(
+            { fieldMask: { paths: ['package_path'] }, policyInstance: instance },
+            grpcOptions,
+          );
+          const packages = new Set<string>();
+          for (const module of response.result) {
+            if (module.packagePath) packages.add(dottedPackagePath(module.packagePath));
+          }
+          return [...packages].sort();
         },
         callOptions?.signal,
       );

@@ -51,6 +51,13 @@ export interface AuthOptions extends AuthSettings {
   readonly randomToken?: () => string;
   /** Default: `console`. */
   readonly log?: AuthLog;
+  /**
+   * Awaited after a signed-in user and its directory object have committed, before the session
+   * starts — the application delivers the directory object here (an outbox relay pass), because
+   * a decision service that resolves subjects to directory users (Topaz) denies a user it does not
+   * know. A rejection is logged, not fatal: the relay's sweep delivers later.
+   */
+  readonly afterUserSaved?: () => Promise<unknown>;
 }
 
 /** 32 bytes from the system's secure random source, base64url (43 characters). */

@@ -45,6 +45,7 @@ export function createAuth(options: AuthOptions): Auth {
   const config = authOptionsSchema.parse(options);
   const repos = createRepositories(options.sql);
   const clock = options.clock ?? systemClock;
+  const log = options.log ?? console;
   const cookies = { secret: config.sessionSecret, secure: config.cookieSecure };
   const oidc = createOidcClient({
     issuer: config.issuer,
@@ -58,19 +59,24 @@ export function createAuth(options: AuthOptions): Auth {
     routes: createAuthRoutes({
       config,
       repos,
-      // The user and its directory object commit together; the relay delivers it with the next
-      // change (or sweep), before any relation naming the user can be written.
-      saveUser: (input) =>
-        withTransaction(options.sql, async (tx) => {
-          const user = await tx.users.upsert(input);
-          await tx.directoryOutbox.enqueue(userChanges(user));
-          return user;
-        }),
+      // The user and its directory object commit together; `afterUserSaved` (the relay) delivers
+      // the object before the session starts, so the first decision already finds the user.
+      saveUser: async (input) => {
+        const user = await withTransaction(options.sql, async (tx) => {
+          const saved = await tx.users.upsert(input);
+          await tx.directoryOutbox.enqueue(userChanges(saved));
+          return saved;
+        });
+        await options.afterUserSaved?.().catch((error: unknown) => {
+          log.warn('sign-in: the directory object of the user was not delivered yet', error);
+        });
+        return user;
+      },
       oidc,
       cookies,
       clock,
       randomToken: options.randomToken ?? secureRandomToken,
-      log: options.log ?? console,
+      log,
     }),
     session: createSessionMiddleware({ sessions: repos.sessions, cookies, clock }),
     identity: sessionIdentity,

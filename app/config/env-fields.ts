@@ -78,3 +78,47 @@ export function booleanField(fallback: boolean) {
       .transform((v) => v === 'true' || v === '1'),
   );
 }
+
+/** An optional whole number from `min` to `max` (a default, if any, is applied by the caller). */
+export function optionalInteger(min: number, max: number) {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .refine((v) => /^\d{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max, {
+        message: `must be a whole number from ${min} to ${max}`,
+      })
+      .transform(Number)
+      .optional(),
+  );
+}
+
+/** An optional boolean written as `true`/`false`/`1`/`0`. */
+export function optionalBoolean() {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .transform((v) => v === 'true' || v === '1')
+      .optional(),
+  );
+}
+
+const HOST_AND_PORT = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/;
+
+/** An optional gRPC address `host:port` (no scheme), e.g. `topaz:8282` or `[::1]:8282`. */
+export function optionalAddress() {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .refine(
+        (v) => {
+          const port = HOST_AND_PORT.exec(v)?.[2];
+          return port !== undefined && Number(port) >= 1 && Number(port) <= 65535;
+        },
+        { message: 'must be host:port without a scheme, e.g. topaz:8282' },
+      )
+      .optional(),
+  );
+}

@@ -7,3 +7,5 @@ export { ConfigError } from './config-error.ts';
 export { isLoopbackUrl } from './env-fields.ts';
 export type { AppEnvironment, AppSettings } from './settings.ts';
 export { appEnvironmentSchema, loadSettings, MIN_SESSION_SECRET_BYTES } from './settings.ts';
+export type { TopazSettings } from './topaz-settings.ts';
+export { TOPAZ_DEFAULTS } from './topaz-settings.ts';

@@ -13,6 +13,7 @@ import {
   optionalUrl,
   portField,
 } from './env-fields.ts';
+import { checkTopazEnvironment, topazEnvironmentShape, topazSettings } from './topaz-settings.ts';
 
 /** Variables that point the application at services it does not start itself. */
 const EXTERNAL_SERVICE_VARIABLES = [
@@ -53,11 +54,7 @@ export const appEnvironmentSchema = z
     DECISION_CACHE_TTL_SECONDS: integerField(0, 0, 3600),
     ALLOW_UNKNOWN_LOCATION: booleanField(false),
     LOCATION_CACHE_TTL_SECONDS: integerField(60, 0, 86_400),
-    TOPAZ_URL: optionalText(),
-    TOPAZ_DIRECTORY_URL: optionalText(),
-    TOPAZ_TENANT_ID: optionalText(),
-    TOPAZ_API_KEY: optionalText(),
-    TOPAZ_CA_CERT_FILE: optionalText(),
+    ...topazEnvironmentShape,
   })
   .superRefine((env, ctx) => {
     const problem = (variable: string, message: string) =>
@@ -90,6 +87,22 @@ export const appEnvironmentSchema = z
         problem('OIDC_CLIENT_SECRET', 'is required when OIDC_ISSUER is set');
       }
     }
+    checkTopazEnvironment(
+      env,
+      [
+        {
+          variable: 'POLICIES_DIR',
+          set: env.POLICIES_DIR !== undefined,
+          why: 'Topaz evaluates the policies of its own configuration',
+        },
+        {
+          variable: 'ALLOW_UNKNOWN_LOCATION',
+          set: env.ALLOW_UNKNOWN_LOCATION,
+          why: 'Topaz denies users of unknown location unless its policy data sets gatehouse.location.allow_unknown',
+        },
+      ],
+      problem,
+    );
     if (env.APP_BASE_URL !== undefined && URL.canParse(env.APP_BASE_URL)) {
       const url = new URL(env.APP_BASE_URL);
       if (url.pathname !== '/' || url.search || url.hash) {
@@ -133,13 +146,8 @@ export const appEnvironmentSchema = z
       allowUnknownLocation: env.ALLOW_UNKNOWN_LOCATION,
     },
     session: { secret: env.SESSION_SECRET, cookieSecure: env.SESSION_COOKIE_SECURE },
-    topaz: {
-      url: env.TOPAZ_URL,
-      directoryUrl: env.TOPAZ_DIRECTORY_URL,
-      tenantId: env.TOPAZ_TENANT_ID,
-      apiKey: env.TOPAZ_API_KEY,
-      caCertFile: env.TOPAZ_CA_CERT_FILE,
-    },
+    /** Topaz as decision service and directory (`TOPAZ_URL` set), else `undefined`: the embedded engine. */
+    topaz: topazSettings(env),
   }));
 
 /** The environment as read (variable name → raw string). */

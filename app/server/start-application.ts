@@ -50,6 +50,8 @@ export interface RunningApplication {
  */
 export async function startApplication(options: ApplicationOptions): Promise<RunningApplication> {
   const { settings, services, sql } = options;
+  // Built below; sign-in only runs once the application serves.
+  let documentApp: DocumentApp | undefined;
   const auth = createAuth({
     sql,
     ...services.oidc,
@@ -57,13 +59,16 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
     sessionSecret: services.sessionSecret,
     cookieSecure: services.cookieSecure,
     clock: options.clock,
+    // The signed-in user's directory object is delivered before the session starts: Topaz
+    // resolves every subject to a directory user and denies one it does not know.
+    afterUserSaved: async () => documentApp?.relay.flush(),
   });
   const location = createLocationClient({
     url: services.locationServiceUrl,
     cacheTtlSeconds: settings.locationService.cacheTtlSeconds,
     clock: options.clock,
   });
-  const documentApp = createApp({
+  documentApp = createApp({
     sql,
     decisionService: options.authorization.decisionService,
     directory: options.authorization.directory,

@@ -6,11 +6,20 @@ package webapp.common
 
 import rego.v1
 
+# The caller's subject: `value` in Gatehouse's input (the specification's name), `identity` in
+# Topaz's (its identity context as Topaz passes it to policies). Read the subject only through
+# this rule, so that the policies decide alike under the embedded engine and under Topaz.
+subject_id := input.identity.value if is_string(input.identity.value)
+
+subject_id := input.identity.identity if {
+	not is_string(input.identity.value)
+	is_string(input.identity.identity)
+}
+
 # A signed-in user: the application found a session and sent its subject.
 signed_in if {
 	input.identity.type == "IDENTITY_TYPE_SUB"
-	is_string(input.identity.value)
-	input.identity.value != ""
+	subject_id != ""
 }
 
 # A request without a user.
@@ -24,7 +33,7 @@ holds(object_type, object_id, permission) if {
 		"object_id": object_id,
 		"relation": permission,
 		"subject_type": "user",
-		"subject_id": input.identity.value,
+		"subject_id": subject_id,
 	})
 }
 
