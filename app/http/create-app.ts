@@ -1,8 +1,8 @@
 /**
- * The application factory: the JSON API on Hono with `@hono/zod-openapi`, sign-in, the global
- * authorization middleware and the relationship guards, the services, and the outbox relay that
- * keeps the directory in step — built from its dependencies, so tests and the composition root
- * assemble it from real parts alike.
+ * The application factory: the JSON API on Hono with `@hono/zod-openapi`, the server-rendered
+ * pages, sign-in, the global authorization middleware and the relationship guards, the services,
+ * and the outbox relay that keeps the directory in step — built from its dependencies, so tests
+ * and the composition root assemble it from real parts alike.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -24,12 +24,15 @@ import {
 } from '../directory-sync/index.ts';
 import type { LocationClient } from '../location/index.ts';
 import { createServices, type Services } from '../services/index.ts';
+import { createPages } from '../ui/index.ts';
 import type { AppEnv } from './app-env.ts';
 import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
-import { errorHandler, httpError, notFoundHandler, validationHook } from './error-responses.ts';
+import { httpError, validationHook } from './error-responses.ts';
 import { registerFolderRoutes } from './folder-routes.ts';
 import { registerHealthRoute } from './health-route.ts';
+import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
+import { requestAccess } from './request-access.ts';
 import { registerShareRoutes } from './share-routes.ts';
 
 /** Largest request body accepted by the API (content is bounded to 1 MiB; JSON escaping may grow it). */
@@ -104,7 +107,17 @@ export function createApp(deps: AppDeps): DocumentApp {
     folder: async (id: number) => (await repos.folders.get(id)) !== undefined,
   };
 
+  const pages = createPages({
+    services,
+    authz,
+    access: (c) => requestAccess(c, authz),
+    sessionSecret: deps.auth.config.sessionSecret,
+    appBaseUrl: deps.auth.config.appBaseUrl,
+  });
+
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  // First, so that every page answer (error pages included) carries the security headers.
+  app.use('*', pages.headers);
   app.use('*', deps.auth.session);
   // Only where bodies are read: looking for a body makes @hono/node-server build a full Request.
   app.on(
@@ -119,6 +132,8 @@ export function createApp(deps: AppDeps): DocumentApp {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  // Forged or foreign form posts are refused before any decision is asked for.
+  app.use('*', pages.forms);
   // Registered after the middleware above: a middleware matched after it would count as the
   // route of requests no handler answers.
   app.use('*', authzMiddleware(authz, { excludePaths: EXCLUDED_PATHS }));
@@ -128,6 +143,8 @@ export function createApp(deps: AppDeps): DocumentApp {
   registerDocumentRoutes(app, routeDeps);
   registerFolderRoutes(app, routeDeps);
   registerShareRoutes(app, routeDeps);
+  // The pages are authorized by the same middleware, one policy per page route.
+  pages.register(app);
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',
     in: 'cookie',
@@ -143,8 +160,8 @@ export function createApp(deps: AppDeps): DocumentApp {
         'Documents, folders and shares; every /api route is authorized by policy webapp.<METHOD>.<path>.',
     },
   });
-  app.onError(errorHandler(logger));
-  app.notFound(notFoundHandler);
+  app.onError(pageAwareErrorHandler(pages, logger));
+  app.notFound(pageAwareNotFound(pages));
 
   validatePoliciesFromApp(app, {
     policies: deps.policyPackages,

@@ -1,6 +1,7 @@
 /**
  * Shares: the owner (can_share) gives a user read or write access to a document, found by e-mail
- * address or user id, and takes it back. One share per document and user.
+ * address or user id, lists who holds a share, changes a share between read and write, and takes
+ * it back. One share per document and user.
  */
 import { createRepositories, DatabaseError, type Share, type User, withTransaction } from '../db/index.ts';
 import { shareGranted, shareRevoked } from '../directory-sync/index.ts';
@@ -28,6 +29,18 @@ export interface ShareService {
   grant(access: Access, input: NewShare): Promise<GrantedShare>;
   /** `not_found` for an unknown document, user or share. */
   revoke(access: Access, documentId: number, email: string): Promise<void>;
+  /** The document's shares with their users, by e-mail; `not_found` for an unknown document. */
+  list(access: Access, documentId: number): Promise<GrantedShare[]>;
+  /**
+   * Changes a share to `permission` (read ↔ write); `not_found` for an unknown document, user or
+   * share. Changing a share to the permission it has is a no-op.
+   */
+  change(
+    access: Access,
+    documentId: number,
+    email: string,
+    permission: Share['permission'],
+  ): Promise<GrantedShare>;
 }
 
 /**
@@ -95,6 +108,42 @@ export function createShareService(deps: ServiceDeps): ShareService {
         await tx.directoryOutbox.enqueue(shareRevoked(deleted));
       });
       await deps.afterCommit();
+    },
+
+    async list(access, documentId) {
+      signedIn(access);
+      await requireShareable(access, documentId);
+      const shares = await repos.shares.listByDocument(documentId);
+      const granted = await Promise.all(
+        shares.map(async (share) => {
+          const user = await repos.users.get(share.userId);
+          return user && { share, user };
+        }),
+      );
+      return granted
+        .filter((g): g is GrantedShare => g !== undefined)
+        .sort((a, b) => a.user.email.localeCompare(b.user.email));
+    },
+
+    async change(access, documentId, email, permission) {
+      signedIn(access);
+      await requireShareable(access, documentId);
+      const user = await repos.users.getByEmail(email);
+      if (!user) throw notFound('User', 'email');
+      const { share, changed } = await withTransaction(deps.sql, async (tx) => {
+        // Locking the document serializes concurrent changes of its shares, so `before` is current.
+        if (!(await tx.documents.getForUpdate(documentId))) throw notFound('Document');
+        const before = await tx.shares.get(documentId, user.id);
+        if (!before) throw notFound('Share', 'email');
+        if (before.permission === permission) return { share: before, changed: false };
+        const after = await tx.shares.update(documentId, user.id, permission);
+        if (!after) throw notFound('Share', 'email');
+        // The old relation goes and the new one comes in the same transaction as the row.
+        await tx.directoryOutbox.enqueue([...shareRevoked(before), ...shareGranted(after)]);
+        return { share: after, changed: true };
+      });
+      if (changed) await deps.afterCommit();
+      return { share, user };
     },
   };
 }

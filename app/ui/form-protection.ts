@@ -1,0 +1,72 @@
+/**
+ * Protection of every state-changing page request (any method but GET, HEAD and OPTIONS), before
+ * authorization and before any handler: the body is bounded, it must be a form, it must come from
+ * the application's own origin (`Origin`, else `Sec-Fetch-Site` when the browser sends it), and it
+ * must carry the session's form token in `_csrf`. A request without a session is refused like any
+ * other unauthorized one (the error page then asks the person to sign in).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { FormTokens } from './csrf-token.ts';
+import type { PageEnv } from './page-env.ts';
+import { isPagePath } from './page-paths.ts';
+import { UiError, type UiErrorCode } from './ui-error.ts';
+
+/** Name of the hidden form field that carries the form token. */
+export const FORM_TOKEN_FIELD = '_csrf';
+
+/** Largest form body accepted (a 1 MiB document, percent-encoded, fits). */
+export const MAX_FORM_BYTES = 8 * 1_048_576;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** What {@link protectForms} checks against. */
+export interface FormProtectionOptions {
+  readonly tokens: FormTokens;
+  /** The origin browsers use for the application (`APP_BASE_URL`'s origin). */
+  readonly appOrigin: string;
+}
+
+function refuse(status: 403 | 415, code: UiErrorCode, message: string): never {
+  throw new HTTPException(status, { message, cause: new UiError(code, message) });
+}
+
+/** Why the request does not come from the application's own pages, if it does not. */
+function crossOriginReason(origin: string | undefined, fetchSite: string | undefined, own: string) {
+  if (origin !== undefined) return origin === own ? undefined : `Origin ${origin}`;
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return `Sec-Fetch-Site ${fetchSite}`;
+  return undefined;
+}
+
+/**
+ * The middleware; mount it on every path before the authorization middleware.
+ *
+ * @example
+ * app.use('*', protectForms({ tokens: createFormTokens(secret), appOrigin: 'http://127.0.0.1:8000' }));
+ */
+export function protectForms(options: FormProtectionOptions): MiddlewareHandler<PageEnv> {
+  const own = new URL(options.appOrigin).origin;
+  const limit = bodyLimit({
+    maxSize: MAX_FORM_BYTES,
+    onError: () => {
+      throw new HTTPException(413, { message: `The form is larger than ${MAX_FORM_BYTES} bytes` });
+    },
+  });
+  return async function protectForm(c, next) {
+    if (SAFE_METHODS.has(c.req.method) || !isPagePath(c.req.path)) return next();
+    const reason = crossOriginReason(c.req.header('origin'), c.req.header('sec-fetch-site'), own);
+    if (reason) refuse(403, 'cross_origin_form', `The form was not sent from this site (${reason})`);
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type !== FORM_TYPE) refuse(415, 'not_a_form', 'The request is not a form submission');
+    return limit(c, async () => {
+      const body = await c.req.parseBody();
+      const session = c.get('session');
+      if (!session || !options.tokens.verify(session.tokenHash, body[FORM_TOKEN_FIELD])) {
+        refuse(403, 'form_token_invalid', 'The form could not be verified: it has expired or was forged');
+      }
+      await next();
+    });
+  };
+}

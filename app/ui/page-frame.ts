@@ -1,0 +1,71 @@
+/**
+ * What every page shows around its content: who is signed in, where to return after signing in,
+ * the session's form token for its forms, and the notice of the action that led here
+ * (redirect-after-post carries a fixed key, `?done=saved`, never free text).
+ */
+import type { Context } from 'hono';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { SessionUser } from '../auth/index.ts';
+import type { FormTokens } from './csrf-token.ts';
+
+/** The frame of one page. */
+export interface PageFrame {
+  readonly user: SessionUser | null;
+  /** The local path (with query) to come back to after signing in. */
+  readonly here: string;
+  /** The session's form token; `undefined` without a session (no forms are offered then). */
+  readonly formToken: string | undefined;
+  /** The message of the action that led here. */
+  readonly notice: string | undefined;
+}
+
+/** The notices of redirect-after-post, by key. */
+export const NOTICES = {
+  created: 'Document created.',
+  saved: 'Changes saved.',
+  deleted: 'Document deleted.',
+  shared: 'Document shared.',
+  'share-changed': 'Access changed.',
+  'share-revoked': 'Access removed.',
+  'folder-created': 'Folder created.',
+} as const;
+
+/** A notice key for {@link NOTICES}. */
+export type NoticeKey = keyof typeof NOTICES;
+
+/** `path` with `?done=<key>`, for the redirect after a successful form. */
+export function withNotice(path: string, key: NoticeKey): string {
+  return `${path}?done=${key}`;
+}
+
+/**
+ * The frame of the request `c`.
+ *
+ * @example
+ * const frame = pageFrame(c, tokens);
+ */
+export function pageFrame(c: Context, tokens: FormTokens): PageFrame {
+  const url = new URL(c.req.url);
+  const session = c.get('session') as { tokenHash: string } | null | undefined;
+  const done = url.searchParams.get('done');
+  return {
+    user: (c.get('user') as SessionUser | null | undefined) ?? null,
+    here: c.req.method === 'GET' ? `${url.pathname}${url.search}` : '/',
+    formToken: session ? tokens.tokenFor(session.tokenHash) : undefined,
+    notice: done !== null && Object.hasOwn(NOTICES, done) ? NOTICES[done as NoticeKey] : undefined,
+  };
+}
+
+/**
+ * Answers with the page as an HTML document.
+ *
+ * @param status default 200
+ */
+export async function renderPage(
+  c: Context,
+  page: HtmlEscapedString | Promise<HtmlEscapedString>,
+  status: ContentfulStatusCode = 200,
+): Promise<Response> {
+  return c.html(`<!doctype html>\n${await page}`, status);
+}

@@ -1,0 +1,171 @@
+/**
+ * The document pages: view (`/documents/{id}`), create (`/documents/new`), edit
+ * (`/documents/{id}/edit`) and delete (`/documents/{id}/delete`). Each reads and changes through
+ * the document service (the rules live there), offers actions from the permission query, and
+ * answers a successful form with a redirect (303) to the page that shows the result.
+ */
+import type { Context } from 'hono';
+import { checkRelations } from '../../../adapters/hono/index.ts';
+import type { Document, Folder } from '../../db/index.ts';
+import { type Access, ServiceError } from '../../services/index.ts';
+import {
+  DOCUMENT_FORM_FIELDS,
+  type DocumentFormReading,
+  documentValues,
+  readDocumentForm,
+} from '../document-form.ts';
+import { fieldFailure } from '../form-input.ts';
+import { pageFrame, renderPage, withNotice } from '../page-frame.ts';
+import { DeletePage } from '../pages/delete-page.tsx';
+import { DocumentFormPage, type DocumentFormValues } from '../pages/document-form-page.tsx';
+import { DocumentPage } from '../pages/document-page.tsx';
+import { DOCUMENT_ID, documentId, type PageApp, type PageRouteDeps } from './page-route-deps.ts';
+
+const NEW_DOCUMENT: DocumentFormValues = { name: '', content: '', folder_id: '', visibility: 'private' };
+
+/**
+ * The folders to offer: the user's own, when there is a choice to make and the document's current
+ * folder is among them (someone else's folder cannot be shown, so the field is left out).
+ */
+function folderChoices(own: readonly Folder[], current: number | null): readonly Folder[] | undefined {
+  if (own.length === 0) return undefined;
+  return current === null || own.some((f) => f.id === current) ? own : undefined;
+}
+
+/**
+ * Registers the document pages.
+ *
+ * @example
+ * registerDocumentPages(app, deps);
+ */
+export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
+  const { documents, folders } = deps.services;
+  const ownFolders = async (access: Access) => (await folders.list(access, { limit: 1000 })).folders;
+
+  /** What the edit form offers: the folder list when it can show the current folder, visibility when sharing is allowed. */
+  async function editOptions(c: Context, access: Access, document: Document) {
+    const [own, held] = await Promise.all([
+      ownFolders(access),
+      checkRelations(c, 'document', String(document.id), ['can_share'], deps.authz),
+    ]);
+    return { folders: folderChoices(own, document.folderId), visibility: held.can_share === true };
+  }
+
+  async function showForm(
+    c: Context,
+    options: { folders: readonly Folder[] | undefined; visibility: boolean },
+    values: DocumentFormValues,
+    errors: Readonly<Record<string, string>>,
+    status: 200 | 400 | 404 | 409,
+    editing?: Document,
+  ) {
+    const page = (
+      <DocumentFormPage
+        frame={pageFrame(c, deps.tokens)}
+        editing={editing && { id: editing.id, name: editing.name }}
+        values={values}
+        errors={errors}
+        folders={options.folders}
+        visibility={options.visibility}
+      />
+    );
+    return renderPage(c, page, status);
+  }
+
+  /** Runs the change, or shows the form again with the field the service refused. */
+  async function submit(
+    c: Context,
+    reading: DocumentFormReading,
+    options: () => Promise<{ folders: readonly Folder[] | undefined; visibility: boolean }>,
+    change: (input: NonNullable<DocumentFormReading['input']>) => Promise<string>,
+    editing?: Document,
+  ) {
+    if (!reading.input) return showForm(c, await options(), reading.values, reading.errors, 400, editing);
+    try {
+      return c.redirect(await change(reading.input), 303);
+    } catch (error) {
+      const failure = fieldFailure(error, DOCUMENT_FORM_FIELDS);
+      if (!failure) throw error;
+      const errors = { [failure.field]: failure.message };
+      return showForm(c, await options(), reading.values, errors, failure.status, editing);
+    }
+  }
+
+  app.get('/documents/new', async (c) => {
+    const options = { folders: folderChoices(await ownFolders(deps.access(c)), null), visibility: true };
+    return showForm(c, options, NEW_DOCUMENT, {}, 200);
+  });
+
+  app.post('/documents/new', async (c) => {
+    const access = deps.access(c);
+    const reading = readDocumentForm(await c.req.parseBody());
+    const options = async () => ({
+      folders: folderChoices(await ownFolders(access), null),
+      visibility: true,
+    });
+    return submit(c, reading, options, async (input) => {
+      const created = await documents.create(access, input);
+      return withNotice(`/documents/${created.id}`, 'created');
+    });
+  });
+
+  app.get(`/documents/${DOCUMENT_ID}`, async (c) => {
+    const access = deps.access(c);
+    const document = await documents.get(access, documentId(c));
+    const frame = pageFrame(c, deps.tokens);
+    const held = await checkRelations(
+      c,
+      'document',
+      String(document.id),
+      ['can_write', 'can_share', 'can_delete'],
+      deps.authz,
+    );
+    const can = { can_write: !!held.can_write, can_share: !!held.can_share, can_delete: !!held.can_delete };
+    let folder: Folder | undefined;
+    if (frame.user && document.folderId !== null) {
+      folder = await folders.get(access, document.folderId).catch((error: unknown) => {
+        if (error instanceof ServiceError) return undefined;
+        throw error;
+      });
+    }
+    return renderPage(c, <DocumentPage frame={frame} document={document} folder={folder} can={can} />);
+  });
+
+  app.get(`/documents/${DOCUMENT_ID}/edit`, async (c) => {
+    const access = deps.access(c);
+    const document = await documents.get(access, documentId(c));
+    await access.require('document', document.id, 'can_write');
+    const options = await editOptions(c, access, document);
+    return showForm(c, options, documentValues(document), {}, 200, document);
+  });
+
+  app.post(`/documents/${DOCUMENT_ID}/edit`, async (c) => {
+    const access = deps.access(c);
+    const document = await documents.get(access, documentId(c));
+    await access.require('document', document.id, 'can_write');
+    const reading = readDocumentForm(await c.req.parseBody(), documentValues(document));
+    const options = () => editOptions(c, access, document);
+    return submit(
+      c,
+      reading,
+      options,
+      async (input) => {
+        await documents.update(access, document.id, input);
+        return withNotice(`/documents/${document.id}`, 'saved');
+      },
+      document,
+    );
+  });
+
+  app.get(`/documents/${DOCUMENT_ID}/delete`, async (c) => {
+    const access = deps.access(c);
+    const document = await documents.get(access, documentId(c));
+    await access.require('document', document.id, 'can_delete');
+    return renderPage(c, <DeletePage frame={pageFrame(c, deps.tokens)} document={document} />);
+  });
+
+  app.post(`/documents/${DOCUMENT_ID}/delete`, async (c) => {
+    await documents.remove(deps.access(c), documentId(c));
+    return c.redirect(withNotice('/', 'deleted'), 303);
+  });
+}

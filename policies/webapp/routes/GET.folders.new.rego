@@ -1,0 +1,13 @@
+# GET /folders/new: the form to create a folder (signed-in users).
+package webapp.GET.folders.new
+
+import data.webapp.common
+import data.webapp.location
+import rego.v1
+
+default allowed := false
+
+allowed if {
+	location.permitted
+	common.signed_in
+}

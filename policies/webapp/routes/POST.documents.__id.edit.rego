@@ -1,0 +1,14 @@
+# POST /documents/{id}/edit: save the edited document (can_write).
+package webapp.POST.documents.__id.edit
+
+import data.webapp.common
+import data.webapp.location
+import rego.v1
+
+default allowed := false
+
+allowed if {
+	location.permitted
+	common.signed_in
+	common.route_permits("document", input.resource.id, "can_write")
+}

@@ -1,0 +1,14 @@
+# POST /documents/{id}/shares/change: switch a share between read and write (can_share).
+package webapp.POST.documents.__id.shares.change
+
+import data.webapp.common
+import data.webapp.location
+import rego.v1
+
+default allowed := false
+
+allowed if {
+	location.permitted
+	common.signed_in
+	common.route_permits("document", input.resource.id, "can_share")
+}

@@ -1,0 +1,332 @@
+/**
+ * The pages over HTTP against the real stack (no browser): security headers on every kind of page
+ * answer while the API keeps its JSON, the form token and origin checks, actions rendered from
+ * the permission query for owner, write share, read share, anonymous and restricted users,
+ * forged posts refused with nothing changed, validation errors next to the field with the input
+ * kept (and escaped), and sign-out ending the session for an old cookie.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser } from './support/browser.ts';
+import type { SignedInClient } from './support/sign-in.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+interface PageAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly html: string;
+}
+
+type Fields = Record<string, string>;
+
+describe('the pages over HTTP', () => {
+  let app: TestApp;
+  let alice: SignedInClient;
+  let bob: SignedInClient;
+  let charlie: SignedInClient;
+  let anonymous: Browser;
+
+  async function get(client: SignedInClient | Browser, path: string): Promise<PageAnswer> {
+    const res =
+      client instanceof Browser ? await client.request(new URL(path, app.url)) : await client.fetch(path);
+    return { status: res.status, headers: res.headers, html: await res.text() };
+  }
+
+  /** The session's form token, as the page at `path` carries it. */
+  async function tokenOf(client: SignedInClient, path = '/documents/new'): Promise<string> {
+    const token = /name="_csrf" value="([^"]*)"/.exec((await get(client, path)).html)?.[1];
+    if (!token) throw new Error(`no form token on ${path}`);
+    return token;
+  }
+
+  /** Posts a form as a page of the application does (same origin, the session's token). */
+  async function post(
+    client: SignedInClient,
+    path: string,
+    fields: Fields,
+    options: { token?: string | null; origin?: string } = {},
+  ): Promise<PageAnswer & { location: string | null }> {
+    const token = options.token === undefined ? await tokenOf(client) : options.token;
+    const body = new URLSearchParams(token === null ? fields : { _csrf: token, ...fields });
+    const res = await client.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: options.origin ?? app.url },
+      body: body.toString(),
+    });
+    return {
+      status: res.status,
+      headers: res.headers,
+      html: await res.text(),
+      location: res.headers.get('location'),
+    };
+  }
+
+  async function createDocument(client: SignedInClient, fields: Fields): Promise<number> {
+    const res = await post(client, '/documents/new', { content: '', visibility: 'private', ...fields });
+    expect(res.status, res.html).toBe(303);
+    return Number(/^\/documents\/(\d+)\?done=created$/.exec(res.location ?? '')?.[1]);
+  }
+
+  const actionLinks = (html: string, id: number) =>
+    ['edit', 'shares', 'delete'].filter((a) => html.includes(`href="/documents/${id}/${a}"`));
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    [alice, bob, charlie] = await Promise.all([
+      app.signIn('alice'),
+      app.signIn('bob'),
+      app.signIn('charlie'),
+    ]);
+    anonymous = new Browser();
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('sends the security headers on every page answer, no script anywhere, and keeps JSON for the API', async () => {
+    const answers = [
+      await get(alice, '/'),
+      await get(alice, '/documents/new'),
+      await get(alice, '/documents/2000000000'),
+      await get(alice, '/nowhere'),
+      await get(anonymous, '/documents/new'),
+      await get(charlie, '/'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 404, 404, 401, 403]);
+    for (const answer of answers) {
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('script-src');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy')).toBe('same-origin');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(answer.html).toMatch(/^<!doctype html>/);
+      expect(answer.html).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
+      expect(answer.html).toMatch(/<header[^>]*>[\s\S]*<nav[^>]*>[\s\S]*<main[^>]*>[\s\S]*<h1>/);
+    }
+    const api = await get(anonymous, '/api/folders');
+    expect(api.status).toBe(401);
+    expect(JSON.parse(api.html)).toEqual({ detail: 'Sign-in required' });
+    const missing = await get(alice, '/api/nowhere');
+    expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('serves the style sheet cached under its content hash, revalidated by ETag otherwise', async () => {
+    const href = /<link rel="stylesheet" href="([^"]+)"/.exec((await get(anonymous, '/')).html)?.[1] ?? '';
+    expect(href).toMatch(/^\/assets\/app\.css\?v=[0-9a-f]{16}$/);
+    const css = await anonymous.request(new URL(href, app.url));
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await css.text()).toContain(':focus-visible');
+    const etag = css.headers.get('etag') ?? '';
+    const plain = await anonymous.request(new URL('/assets/app.css', app.url), {
+      headers: { 'if-none-match': etag },
+    });
+    expect(plain.status).toBe(304);
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    expect((await get(anonymous, '/assets/app.js')).status).toBe(404);
+    // The denial page of a restricted user is styled too.
+    expect((await charlie.fetch(href)).status).toBe(200);
+  });
+
+  it('refuses a form without the session token, with a wrong or foreign one, or from another origin', async () => {
+    const before = (await app.repos.documents.list({ ownerId: app.stack.users[0]!.sub })).length;
+    const bobsToken = await tokenOf(bob);
+    const refused = [
+      await post(alice, '/documents/new', { name: 'No token' }, { token: null }),
+      await post(alice, '/documents/new', { name: 'Wrong token' }, { token: 'wrong' }),
+      await post(alice, '/documents/new', { name: "Bob's token" }, { token: bobsToken }),
+      await post(alice, '/documents/new', { name: 'Elsewhere' }, { origin: 'http://127.0.0.1:1' }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403]);
+    for (const res of refused) expect(res.html).toContain('The form was not accepted');
+    expect(refused[3]?.html).toContain('not sent from this site (Origin http://127.0.0.1:1)');
+    expect((await app.repos.documents.list({ ownerId: app.stack.users[0]!.sub })).length).toBe(before);
+
+    const anonymousPost = await anonymous.request(new URL('/documents/new', app.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+      body: 'name=x&_csrf=x',
+    });
+    expect(anonymousPost.status).toBe(401);
+    expect(await anonymousPost.text()).toContain('Your session has ended');
+  });
+
+  it('gives a new session a new token and refuses the old one', async () => {
+    const first = await app.signIn('alice');
+    const oldToken = await tokenOf(first);
+    const second = await app.signIn('alice');
+    expect(await tokenOf(second)).not.toBe(oldToken);
+    expect((await post(second, '/documents/new', { name: 'Stale' }, { token: oldToken })).status).toBe(403);
+  });
+
+  it('offers each user the actions their permissions allow, and refuses the others however they are asked', async () => {
+    const id = await createDocument(alice, { name: 'Budget', content: 'Numbers' });
+    expect(actionLinks((await get(alice, `/documents/${id}`)).html, id)).toEqual([
+      'edit',
+      'shares',
+      'delete',
+    ]);
+    expect(
+      (await post(alice, `/documents/${id}/shares`, { email: 'bob@example.com', permission: 'read' })).status,
+    ).toBe(303);
+
+    const asReader = await get(bob, `/documents/${id}`);
+    expect(asReader.status).toBe(200);
+    expect(actionLinks(asReader.html, id)).toEqual([]);
+    expect(asReader.html).toContain('You can read this document.');
+    const edit = await get(bob, `/documents/${id}/edit`);
+    expect(edit.status).toBe(403);
+    expect(edit.html).toContain('You can read this document, but you may not edit it.');
+    expect(edit.html).toContain('webapp.GET.documents.__id.edit');
+    expect(edit.html).toContain('can_read = true, can_write = false');
+    expect((await get(bob, `/documents/${id}/shares`)).html).toContain('may not manage who has access to it');
+
+    // Forged posts, with bob's own valid form token: refused by the route policies, nothing changes.
+    const forged = [
+      await post(bob, `/documents/${id}/edit`, { name: 'Taken', content: 'over' }),
+      await post(bob, `/documents/${id}/delete`, {}),
+      await post(bob, `/documents/${id}/shares`, { email: 'charlie@example.com', permission: 'write' }),
+      await post(bob, `/documents/${id}/shares/change`, { email: 'bob@example.com', permission: 'write' }),
+      await post(bob, `/documents/${id}/shares/revoke`, { email: 'bob@example.com' }),
+    ];
+    expect(forged.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
+    expect(await app.repos.documents.get(id)).toMatchObject({ name: 'Budget', content: 'Numbers' });
+    expect((await app.repos.shares.listByDocument(id)).map((s) => s.permission)).toEqual(['read']);
+
+    const upgraded = await post(alice, `/documents/${id}/shares/change`, {
+      email: 'bob@example.com',
+      permission: 'write',
+    });
+    expect(upgraded.location).toBe(`/documents/${id}/shares?done=share-changed`);
+    expect(actionLinks((await get(bob, `/documents/${id}`)).html, id)).toEqual(['edit']);
+    const form = await get(bob, `/documents/${id}/edit`);
+    expect(form.status).toBe(200);
+    expect(form.html).not.toContain('name="visibility"');
+    // A writer may edit but not publish (a sharing decision): the service refuses, the page says why.
+    const publish = await post(bob, `/documents/${id}/edit`, {
+      name: 'Budget',
+      content: 'x',
+      visibility: 'public',
+    });
+    expect(publish.status).toBe(403);
+    expect((await app.repos.documents.get(id))?.isPublic).toBe(false);
+    const saved = await post(bob, `/documents/${id}/edit`, { name: 'Budget', content: 'Checked\r\nby Bob' });
+    expect(saved.location).toBe(`/documents/${id}?done=saved`);
+    expect((await app.repos.documents.get(id))?.content).toBe('Checked\nby Bob');
+
+    expect((await get(anonymous, `/documents/${id}`)).status).toBe(401);
+    const restricted = await get(charlie, `/documents/${id}`);
+    expect(restricted.status).toBe(403);
+    expect(restricted.html).toContain('webapp.location.permitted = false');
+    expect(restricted.html).not.toContain('Checked');
+
+    expect((await post(alice, `/documents/${id}/shares/revoke`, { email: 'bob@example.com' })).status).toBe(
+      303,
+    );
+    expect((await get(bob, `/documents/${id}`)).html).toContain(
+      'This document has not been shared with you.',
+    );
+  });
+
+  it('shows a public document to anyone without actions, and lists it on the public start page', async () => {
+    const id = await createDocument(alice, {
+      name: 'Handbook',
+      content: 'For everyone',
+      visibility: 'public',
+    });
+    const page = await get(anonymous, `/documents/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('For everyone');
+    expect(actionLinks(page.html, id)).toEqual([]);
+    expect(page.html).toContain(`href="/login?return_to=%2Fdocuments%2F${id}"`);
+    const start = await get(anonymous, '/');
+    expect(start.html).toContain(`href="/documents/${id}"`);
+    expect(start.html).not.toContain('Budget');
+    expect(actionLinks((await get(bob, `/documents/${id}`)).html, id)).toEqual([]);
+  });
+
+  it('shows the start page of each user with the creation links only where the policy allows them', async () => {
+    const own = await get(alice, '/');
+    expect(own.html).toContain('href="/documents/new"');
+    expect(own.html).toContain('href="/folders/new"');
+    const denied = await get(charlie, '/');
+    expect(denied.html).not.toContain('href="/documents/new"');
+    expect(denied.html).toContain('Gatehouse does not allow access to documents from the place');
+    expect((await get(alice, '/?after=abc')).status).toBe(400);
+  });
+
+  it('shows refused input next to its field, keeps (and escapes) what was typed, and changes nothing', async () => {
+    const typed = '<script>alert(1)</script>';
+    const blank = await post(alice, '/documents/new', { name: '  ', content: typed, visibility: 'public' });
+    expect(blank.status).toBe(400);
+    expect(blank.html).toContain('<title>Error: New document – Gatehouse</title>');
+    expect(blank.html).toMatch(/id="name-error"><span class="visually-hidden">Error: <\/span>Enter a name/);
+    expect(blank.html).toMatch(
+      /<input type="text" id="name" name="name" value=" {2}"[^>]*aria-invalid="true"/,
+    );
+    expect(blank.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;</textarea>');
+    expect(blank.html).not.toContain(typed);
+    expect(blank.html).toMatch(/value="public" checked/);
+
+    const name = '<img src=x onerror=alert(1)>';
+    const id = await createDocument(alice, { name });
+    expect((await get(alice, `/documents/${id}`)).html).toContain(
+      '<h1>&lt;img src=x onerror=alert(1)&gt;</h1>',
+    );
+
+    const shares = `/documents/${id}/shares`;
+    const unknown = await post(alice, shares, { email: 'nobody@example.com', permission: 'read' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain('No one with this e-mail address has signed in to Gatehouse yet');
+    expect(unknown.html).toContain('value="nobody@example.com"');
+    expect((await post(alice, shares, { email: 'alice@example.com', permission: 'read' })).html).toContain(
+      'A document cannot be shared with its owner',
+    );
+    expect((await post(alice, shares, { email: 'not-an-address', permission: 'read' })).status).toBe(400);
+    expect((await post(alice, shares, { email: 'bob@example.com', permission: 'admin' })).status).toBe(400);
+    expect((await post(alice, shares, { email: 'bob@example.com', permission: 'read' })).status).toBe(303);
+    const twice = await post(alice, shares, { email: 'bob@example.com', permission: 'write' });
+    expect(twice.status).toBe(409);
+    expect(twice.html).toContain('The document is already shared with this user');
+    expect((await app.repos.shares.listByDocument(id)).map((s) => s.permission)).toEqual(['read']);
+
+    expect((await post(alice, '/folders/new', { name: '', parent_folder_id: '' })).status).toBe(400);
+    expect((await post(bob, '/folders/new', { name: "Bob's", parent_folder_id: '' })).location).toBe(
+      '/?done=folder-created',
+    );
+    const bobsFolder = (await app.repos.folders.list({ ownerId: app.stack.users[1]!.sub }))[0]!.id;
+    const intoForeignFolder = await post(alice, '/documents/new', {
+      name: 'Misplaced',
+      folder_id: String(bobsFolder),
+      visibility: 'private',
+    });
+    expect(intoForeignFolder.status).toBe(403);
+    const nested = await post(alice, '/folders/new', { name: 'Sub', parent_folder_id: '2000000000' });
+    expect(nested.status).toBe(404);
+    expect(nested.html).toMatch(/id="parent_folder_id-error">.*Folder not found/);
+  });
+
+  it('deletes through the confirmation page, and answers 404 afterwards', async () => {
+    const id = await createDocument(alice, { name: 'Old notes' });
+    const confirm = await get(alice, `/documents/${id}/delete`);
+    expect(confirm.html).toContain('Delete Old notes?');
+    expect((await get(bob, `/documents/${id}/delete`)).status).toBe(403);
+    expect((await post(alice, `/documents/${id}/delete`, {})).location).toBe('/?done=deleted');
+    expect((await get(alice, `/documents/${id}`)).status).toBe(404);
+  });
+
+  it('ends the session on sign-out: the old cookie shows the sign-in prompt', async () => {
+    const session = await app.signIn('alice');
+    const id = await createDocument(session, { name: 'Private' });
+    const cookie = session.browser.jar.header(new URL(app.url)) ?? '';
+    expect((await session.fetch('/logout')).status).toBe(302);
+    const replay = await fetch(new URL(`/documents/${id}`, app.url), { headers: { cookie } });
+    expect(replay.status).toBe(401);
+    expect(await replay.text()).toContain('Sign in to continue');
+    const start = await fetch(new URL('/', app.url), { headers: { cookie } });
+    expect(await start.text()).toContain('Gatehouse documents');
+  });
+});
