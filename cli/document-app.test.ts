@@ -23,7 +23,7 @@ describe('authz-tool on the document application', () => {
     );
   });
 
-  it('maps every /api route to an existing webapp policy, and leaves out the excluded routes', async () => {
+  it('maps every route to an existing webapp policy, and leaves out the excluded routes', async () => {
     const run = await runCli(policyMapCommand, [...APP, '--policies', 'policies', '--format', 'json']);
     const rows = JSON.parse(run.stdout) as {
       route: string;
@@ -32,7 +32,8 @@ describe('authz-tool on the document application', () => {
       status: string;
     }[];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.status === 'OK' && r.route.startsWith('/api/'))).toBe(true);
+    expect(rows.every((r) => r.status === 'OK')).toBe(true);
+    expect(rows.filter((r) => r.route.startsWith('/api/')).length).toBeGreaterThan(10);
     expect(rows).toContainEqual({
       route: '/api/shares/:doc_id/:email',
       method: 'DELETE',

@@ -131,7 +131,8 @@ describe('the application policies on the embedded engine', () => {
   it('names every route policy file after its package, Rego v0 with import rego.v1', async () => {
     const dir = path.join(here, 'webapp', 'routes');
     const files = (await readdir(dir)).filter((f) => f.endsWith('.rego'));
-    expect(files.length).toBe(13);
+    const routePackages = engine.packages.filter((p) => /^webapp\.[A-Z]+(\.|$)/.test(p));
+    expect(files.map((f) => `webapp.${f.replace(/\.rego$/, '')}`).sort()).toEqual([...routePackages].sort());
     for (const file of files) {
       const text = await readFile(path.join(dir, file), 'utf8');
       expect(text).toContain(`package webapp.${file.replace(/\.rego$/, '')}\n`);

@@ -6,7 +6,7 @@ import { jsonHttpError } from '../../adapters/hono/index.ts';
 import { DecisionUnavailableError } from '../../core/index.ts';
 import { DatabaseError } from '../db/index.ts';
 import { ServiceError } from '../services/index.ts';
-import { describeIssue, errorHandler, notFoundHandler } from './error-responses.ts';
+import { describeIssue, notFoundHandler, toResponseError } from './error-responses.ts';
 
 /** An app whose one route throws `error`, signed in or not. */
 function answering(error: unknown, signedIn: boolean) {
@@ -19,7 +19,8 @@ function answering(error: unknown, signedIn: boolean) {
   app.get('/x', () => {
     throw error;
   });
-  app.onError(errorHandler({ warn: () => {}, error: (m) => logged.push(m) }));
+  const logger = { warn: () => {}, error: (m: string) => logged.push(m) };
+  app.onError((e, c) => toResponseError(e, c, logger).getResponse());
   app.notFound(notFoundHandler);
   return { app, logged };
 }

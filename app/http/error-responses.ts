@@ -4,7 +4,7 @@
  * errors map to 400/401/403/404/409/503, an authorization denial without a signed-in user
  * becomes 401. Only a defect of the application itself is a 500, logged with its cause.
  */
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { Context, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -118,11 +118,6 @@ export function toResponseError(error: unknown, c: Context, logger: Logger): HTT
     `unexpected error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   );
   return httpError(500, 'Internal error');
-}
-
-/** The application's `onError`. */
-export function errorHandler(logger: Logger): ErrorHandler {
-  return (error, c) => toResponseError(error, c, logger).getResponse();
 }
 
 /** The application's `notFound`. */

@@ -117,9 +117,11 @@ describe('createPostgresRelationStore', () => {
 
   it('rejects a pending wait for a version when the store closes', async () => {
     const a = await open('waits');
-    const pending = a.waitForVersion(a.version + 1_000);
+    const outcome = expect(a.waitForVersion(a.version + 1_000)).rejects.toMatchObject({
+      code: 'store_closed',
+    });
     await a.close();
-    await expect(pending).rejects.toMatchObject({ code: 'store_closed' });
+    await outcome;
   });
 
   it('keeps the schema name out of SQL text unless it is a plain identifier', async () => {
