@@ -15,11 +15,9 @@ RUN apt-get update \
 
 FROM node:20-bookworm-slim AS app
 WORKDIR /srv/gatehouse
-# Every dependency, development ones included: the application's modules import some of them
-# (app/stack imports embedded-postgres, the development stack's database) whichever services the
-# environment selects.
+# Runtime dependencies only: the application imports nothing from the development ones.
 COPY package.json package-lock.json ./
-RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
 ENV NODE_ENV=production
 USER node

@@ -36,25 +36,32 @@ async function cpuNs(operation: () => unknown, batch = 20_000, rounds = 15): Pro
 /** Runs the core benchmark and prints its figures. */
 export async function run(): Promise<void> {
   const identity: Identity = { type: 'IDENTITY_TYPE_SUB', value: 'c0ffee00-1234-4cde-8f00-0123456789ab' };
-  const resourceContext = { id: '42', method: 'GET', location: { country: 'FR', city: 'Lyon' } };
+  // What a provider returns: a fresh object per request (so nothing can be remembered by identity).
+  const contextOf = (id: string) => ({ id, method: 'GET', location: { country: 'FR', city: 'Lyon' } });
   const path = 'webapp.GET.api.documents.__id';
 
   const service = new InMemoryDecisionService({ rules: { [path]: () => true } });
-  const config = createAuthzConfig<{ identity: Identity }>({
+  const config = createAuthzConfig<{ identity: Identity; id: string }>({
     policyRoot: 'webapp',
     decisionService: service,
     identityProvider: (request) => request.identity,
-    resourceContextProvider: () => resourceContext,
+    resourceContextProvider: (request) => contextOf(request.id),
     decisionCache: { ttlSeconds: 3_600, maxSize: 10_000 },
     circuitBreaker: {},
   });
-  const request = { identity };
+  const request = { identity, id: '42' };
   await checkPolicy(config, request, path);
 
   const operations: [string, () => unknown][] = [
     [
       'decisionCacheKey',
-      () => decisionCacheKey({ identity, policyPath: path, decision: 'allowed', resourceContext }),
+      () =>
+        decisionCacheKey({
+          identity,
+          policyPath: path,
+          decision: 'allowed',
+          resourceContext: contextOf('42'),
+        }),
     ],
     ['cache-hit decision (checkPolicy)', () => checkPolicy(config, request, path)],
     ['policyPath', () => policyPath('webapp', 'DELETE', '/api/shares/{doc_id}/{email}')],

@@ -4,6 +4,57 @@ import { canonicalJson } from './canonical-json.ts';
 import { AuthzError } from './errors.ts';
 import type { Identity } from './identity.ts';
 
+/** A deterministic pseudo-random generator (mulberry32), so that failures reproduce. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Strings chosen to collide with the encoding's own syntax, and lone surrogates. */
+const NASTY = [
+  '',
+  'a',
+  'b',
+  's',
+  's\u0001a',
+  'z',
+  'n1;',
+  '{',
+  '}]',
+  '"',
+  '\\',
+  '\u0000',
+  '\u007f',
+  '\ud800',
+  '\udc00',
+  '\ud800\udc00',
+  '\ufffd',
+  'é',
+  'x'.repeat(127),
+  'x'.repeat(128),
+];
+
+/** A small random JSON-ish value: few distinct atoms, so that equal values come up often. */
+function value(next: () => number, depth = 0): unknown {
+  const pick = next();
+  if (depth > 2 || pick < 0.55) {
+    const atoms: unknown[] = [null, true, false, 0, 1, -1, 1.5, Number.NaN, undefined, ...NASTY];
+    return atoms[Math.floor(next() * atoms.length)];
+  }
+  const size = Math.floor(next() * 3);
+  if (pick < 0.75) return Array.from({ length: size }, () => value(next, depth + 1));
+  const entries = Array.from({ length: size }, () => [
+    NASTY[Math.floor(next() * 6)] ?? 'k',
+    value(next, depth + 1),
+  ]);
+  return Object.fromEntries(entries);
+}
+
 const alice: Identity = { type: 'IDENTITY_TYPE_SUB', value: 'alice' };
 const base = { identity: alice, policyPath: 'webapp.GET.api.documents.__id', decision: 'allowed' };
 const key = (resourceContext: Record<string, unknown>, over: Partial<typeof base> = {}) =>
@@ -51,6 +102,27 @@ describe('decisionCacheKey', () => {
       key({ id: '1' }, { decision: 'visible' }),
     ];
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps apart strings that UTF-8 would blur (lone surrogates)', () => {
+    const keys = ['\ud800', '\udc00', '\ufffd', '\ud800\udc00', '\udc00\ud800'].map((id) => key({ id }));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('changes exactly when the canonical JSON of the context changes (random contexts)', () => {
+    const next = random(20_240_601);
+    const byJson = new Map<string, string>();
+    const byEncoding = new Map<string, string>();
+    for (let i = 0; i < 5_000; i++) {
+      const context = { v: value(next) };
+      const json = canonicalJson(context);
+      const encoding = key(context);
+      expect(byJson.get(json) ?? encoding).toBe(encoding);
+      expect(byEncoding.get(encoding) ?? json).toBe(json);
+      byJson.set(json, encoding);
+      byEncoding.set(encoding, json);
+    }
+    expect(byJson.size).toBeGreaterThan(500);
   });
 
   it('cannot be forged by moving text between fields', () => {

@@ -3,7 +3,7 @@
  * decision name and the canonical resource context.
  */
 import { hash } from 'node:crypto';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalEncoding } from './canonical-encoding.ts';
 import type { Identity } from './identity.ts';
 import type { ResourceContext } from './ports/decision-service.ts';
 
@@ -18,7 +18,9 @@ export interface DecisionCacheKeyInput {
 /**
  * The first 32 hex characters of SHA-256 over the identity type and value, the policy path, the
  * decision name and the resource context serialized canonically (keys sorted at every depth), so
- * that key order never changes the key and any different value does.
+ * that key order never changes the key and any different value does. The hashed material is the
+ * {@link canonicalEncoding} of the array of these five values (an absent identity value as
+ * `null`), in which no text can move from one field to the next.
  *
  * @throws {AuthzError} `invalid_resource_context` when the context is not JSON (BigInt, cycle)
  * @example
@@ -30,7 +32,7 @@ export interface DecisionCacheKeyInput {
  * }); // 32 hex characters
  */
 export function decisionCacheKey(input: DecisionCacheKeyInput): string {
-  const material = canonicalJson([
+  const material = canonicalEncoding([
     input.identity.type,
     input.identity.value ?? null,
     input.policyPath,

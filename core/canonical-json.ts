@@ -3,6 +3,7 @@
  * that key order never changes the text and different values always do.
  */
 import { AuthzError } from './errors.ts';
+import { sortedKeys } from './sorted-keys.ts';
 
 /** Characters that JSON escapes (and lone surrogates): strings without them are quoted as they are. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON escapes exactly these control characters.
@@ -10,21 +11,6 @@ const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
 
 function quote(text: string): string {
   return ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
-}
-
-/** Sorts keys by UTF-16 code units, as `Array.prototype.sort` does; insertion sort for the usual few keys. */
-function sortKeys(keys: string[]): string[] {
-  if (keys.length > 16) return keys.sort();
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i]!;
-    let j = i - 1;
-    while (j >= 0 && keys[j]! > key) {
-      keys[j + 1] = keys[j]!;
-      j--;
-    }
-    keys[j + 1] = key;
-  }
-  return keys;
 }
 
 function notJson(what: string): AuthzError {
@@ -65,7 +51,7 @@ function serializeObject(value: object, ancestors: object[]): string | undefined
     text += ']';
   } else {
     const record = value as Record<string, unknown>;
-    const keys = sortKeys(Object.keys(record));
+    const keys = sortedKeys(record);
     text = '{';
     for (const key of keys) {
       const member = serialize(record[key], ancestors);

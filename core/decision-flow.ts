@@ -70,8 +70,14 @@ export async function checkPolicy<R>(
   info: RequestInfo = {},
   decision: string = ALLOWED_DECISION,
 ): Promise<Decision> {
-  const { scope, resourceContext, problem } = await resolveScope(config, request, info);
-  return evaluate(scope, { policyPath, decision, resourceContext, ...(problem ? { problem } : {}) });
+  // Only promises are awaited: with synchronous providers, a cache hit decides without a pause.
+  const resolved = resolveScope(config, request, info);
+  const { scope, resourceContext, problem } = resolved instanceof Promise ? await resolved : resolved;
+  const check: Check = problem
+    ? { policyPath, decision, resourceContext, problem }
+    : { policyPath, decision, resourceContext };
+  const decided = evaluate(scope, check);
+  return decided instanceof Promise ? await decided : decided;
 }
 
 /**
@@ -85,8 +91,10 @@ export async function checkRelation<R>(
   spec: RelationSpec,
   info: RequestInfo = {},
 ): Promise<Decision> {
-  const { scope, resourceContext, problem } = await resolveScope(config, request, info);
-  return evaluate(scope, relationCheck(config.policyRoot, resourceContext, spec, problem));
+  const resolved = resolveScope(config, request, info);
+  const { scope, resourceContext, problem } = resolved instanceof Promise ? await resolved : resolved;
+  const decided = evaluate(scope, relationCheck(config.policyRoot, resourceContext, spec, problem));
+  return decided instanceof Promise ? await decided : decided;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Recording a decision once made: the audit record, the metric and the span end.
  */
+import type { AuthzConfig } from './config.ts';
 import type { Check, Decision, Scope } from './evaluation.ts';
 import type { AuditRecord, DecisionSource } from './ports/audit-sink.ts';
 import { noopMetrics } from './ports/metrics.ts';
@@ -42,6 +43,11 @@ function auditRecord<R>(
   };
 }
 
+/** Whether decisions record their latency (metrics or audit configured): else no clock is read for it. */
+export function recordsLatency(config: Pick<AuthzConfig, 'metrics' | 'auditLogger'>): boolean {
+  return config.metrics !== noopMetrics || config.auditLogger !== undefined;
+}
+
 /**
  * Builds the {@link Decision}, and records it: metric, span, audit record (a failing audit sink
  * is reported through the logger; the decision stands).
@@ -59,15 +65,14 @@ export function recordDecision<R>(
 ): Decision {
   const { config } = scope;
   const failed = errorCode !== undefined;
-  const decision: Decision = {
-    allowed: allowed && !failed,
-    outcome: failed ? 'error' : allowed ? 'allow' : 'deny',
-    source,
-    policyPath: pending.check.policyPath,
-    decision: pending.check.decision,
-    ...((errorCode ?? note) === undefined ? {} : { error: errorCode ?? note }),
-  };
-  const latencyMs = config.clock.now() - pending.started;
+  const outcome = failed ? 'error' : allowed ? 'allow' : 'deny';
+  const { policyPath, decision: name } = pending.check;
+  const error = errorCode ?? note;
+  const decision: Decision =
+    error === undefined
+      ? { allowed: allowed && !failed, outcome, source, policyPath, decision: name }
+      : { allowed: allowed && !failed, outcome, source, policyPath, decision: name, error };
+  const latencyMs = recordsLatency(config) ? config.clock.now() - pending.started : 0;
   // Without metrics or tracing (the defaults), build nothing for them: this runs on every cache hit.
   if (config.metrics !== noopMetrics) {
     config.metrics.decision({

@@ -126,6 +126,23 @@ describe('audit and metrics', () => {
     expect(transitions).toEqual(['closed->open']);
   });
 
+  it('measures the latency of a decision for metrics and audit', async () => {
+    const decisions: DecisionMetric[] = [];
+    const metrics: AuthzMetrics = {
+      decision: (m) => decisions.push(m),
+      cacheLookup: () => {},
+      breakerTransition: () => {},
+    };
+    const h = createHarness({ metrics });
+    h.service.setRule(LIST, () => {
+      h.clock.advance(25);
+      return true;
+    });
+    await checkPolicy(h.config, alice, LIST);
+    expect(decisions[0]?.latencyMs).toBe(25);
+    expect(h.audit[0]?.latencyMs).toBe(25);
+  });
+
   it('opens and ends one span per decision with its attributes', async () => {
     const spans: Record<string, unknown>[] = [];
     const tracer = {

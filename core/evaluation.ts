@@ -5,12 +5,13 @@
  */
 import { decisionCacheKey } from './cache-key.ts';
 import type { AuthzConfig } from './config.ts';
-import { type Pending, recordDecision } from './decision-record.ts';
+import { type Pending, recordDecision, recordsLatency } from './decision-record.ts';
 import { AuthzError, DecisionUnavailableError } from './errors.ts';
 import { applyFallback } from './fallback.ts';
 import type { Identity } from './identity.ts';
 import type { DecisionOutcomeKind, DecisionSource } from './ports/audit-sink.ts';
 import { type DecisionQuery, DecisionServiceError, type ResourceContext } from './ports/decision-service.ts';
+import { noopMetrics } from './ports/metrics.ts';
 import { noopTracer, type Span } from './ports/tracing.ts';
 import { Semaphore } from './semaphore.ts';
 
@@ -54,8 +55,10 @@ export interface Scope<R> {
 const NO_SPAN: Span = noopTracer.startSpan('', {});
 
 function begin<R>(scope: Scope<R>, check: Check): Pending {
-  const { tracer } = scope.config;
-  // The cache-hit path is hot: without a tracer, do not even build the attributes.
+  const { config } = scope;
+  const { tracer } = config;
+  // The cache-hit path is hot: without a tracer, do not even build the attributes; without
+  // metrics or audit (nothing records the latency), do not read the clock.
   const span =
     tracer === noopTracer
       ? NO_SPAN
@@ -63,7 +66,7 @@ function begin<R>(scope: Scope<R>, check: Check): Pending {
           'gatehouse.policy_path': check.policyPath,
           'gatehouse.decision': check.decision,
         });
-  return { check, key: undefined, started: scope.config.clock.now(), span };
+  return { check, key: undefined, started: recordsLatency(config) ? config.clock.now() : 0, span };
 }
 
 function queryOf<R>(scope: Scope<R>, check: Check): DecisionQuery {
@@ -94,7 +97,8 @@ function fromCache<R>(scope: Scope<R>, pending: Pending): Decision | undefined {
     return recordDecision(scope, pending, false, 'none', code);
   }
   const hit = cache.get(pending.key);
-  scope.config.metrics.cacheLookup(hit !== undefined, cache.size);
+  const { metrics } = scope.config;
+  if (metrics !== noopMetrics) metrics.cacheLookup(hit !== undefined, cache.size);
   return hit === undefined ? undefined : recordDecision(scope, pending, hit, 'cache');
 }
 
@@ -175,16 +179,17 @@ async function decideMisses<R>(scope: Scope<R>, pendings: readonly Pending[]): P
 
 /**
  * Decides one check: a fresh cached decision, else the service through the breaker, else the
- * fallback. Never throws on denial or on a policy defect (those deny, reported).
+ * fallback. Never throws on denial or on a policy defect (those deny, reported). Synchronous when
+ * the check needs no call (a cache hit, a check that cannot be put to the service).
  *
  * @throws {DecisionUnavailableError} on a transient failure when no circuit breaker is configured
+ *   (as a rejected promise)
  */
-export async function evaluate<R>(scope: Scope<R>, check: Check): Promise<Decision> {
+export function evaluate<R>(scope: Scope<R>, check: Check): Decision | Promise<Decision> {
   const pending = begin(scope, check);
   const cached = fromCache(scope, pending);
   if (cached) return cached;
-  const [decision] = await decideMisses(scope, [pending]);
-  return decision!;
+  return decideMisses(scope, [pending]).then((decisions) => decisions[0]!);
 }
 
 /**

@@ -32,33 +32,100 @@ export type ScopeResult<R> =
   | { readonly scope: Scope<R>; readonly resourceContext: ResourceContext; readonly problem?: undefined }
   | { readonly scope: Scope<R>; readonly resourceContext: ResourceContext; readonly problem: string };
 
-/**
- * Resolves the identity and resource context of `request`. A provider that throws or returns a
- * malformed value yields a `problem` (the checks then deny as errors) and is logged.
- *
- * @throws {DecisionUnavailableError} when the configuration is closed
- */
-export async function resolveScope<R>(
+const IDENTITY_FAILED = 'identity_provider_failed';
+const CONTEXT_FAILED = 'resource_context_failed';
+
+function checkedIdentity(value: unknown): Identity {
+  if (!isIdentity(value)) throw new TypeError(`identityProvider returned ${JSON.stringify(value)}`);
+  return value;
+}
+
+function checkedContext(value: unknown): ResourceContext {
+  if (!isMapping(value)) throw new TypeError('resourceContextProvider did not return a mapping');
+  return value;
+}
+
+function resolved<R>(
   config: AuthzConfig<R>,
   request: R,
   info: RequestInfo,
+  identity: Identity,
+  resourceContext: ResourceContext,
+): ScopeResult<R> {
+  return { scope: { config, request, identity, info }, resourceContext };
+}
+
+function unresolved<R>(
+  config: AuthzConfig<R>,
+  request: R,
+  info: RequestInfo,
+  stage: string,
+  error: unknown,
+): ScopeResult<R> {
+  config.logger.error(`cannot authorize ${info.method ?? ''} ${info.path ?? ''}: ${String(error)}`.trim(), {
+    code: stage,
+  });
+  return { scope: { config, request, identity: ANONYMOUS, info }, resourceContext: EMPTY, problem: stage };
+}
+
+/** The rest of {@link resolveScope} when the identity provider returned a promise. */
+async function identityLater<R>(
+  config: AuthzConfig<R>,
+  request: R,
+  info: RequestInfo,
+  provided: Promise<Identity>,
 ): Promise<ScopeResult<R>> {
-  if (config.closed) throw new DecisionUnavailableError('the authorization configuration is closed');
-  let stage = 'identity_provider_failed';
+  let stage = IDENTITY_FAILED;
   try {
-    // Providers are usually synchronous: awaiting only promises keeps the cache-hit path short.
-    const provided = config.identityProvider(request);
-    const identity = provided instanceof Promise ? await provided : provided;
-    if (!isIdentity(identity)) throw new TypeError(`identityProvider returned ${JSON.stringify(identity)}`);
-    stage = 'resource_context_failed';
+    const identity = checkedIdentity(await provided);
+    stage = CONTEXT_FAILED;
     const mapping = config.resourceContextProvider ? config.resourceContextProvider(request) : EMPTY;
     const context = mapping instanceof Promise ? await mapping : mapping;
-    if (!isMapping(context)) throw new TypeError('resourceContextProvider did not return a mapping');
-    return { scope: { config, request, identity, info }, resourceContext: context };
+    return resolved(config, request, info, identity, checkedContext(context));
   } catch (error) {
-    config.logger.error(`cannot authorize ${info.method ?? ''} ${info.path ?? ''}: ${String(error)}`.trim(), {
-      code: stage,
-    });
-    return { scope: { config, request, identity: ANONYMOUS, info }, resourceContext: EMPTY, problem: stage };
+    return unresolved(config, request, info, stage, error);
+  }
+}
+
+/** The rest of {@link resolveScope} when the resource context provider returned a promise. */
+async function contextLater<R>(
+  config: AuthzConfig<R>,
+  request: R,
+  info: RequestInfo,
+  identity: Identity,
+  mapping: Promise<ResourceContext>,
+): Promise<ScopeResult<R>> {
+  try {
+    return resolved(config, request, info, identity, checkedContext(await mapping));
+  } catch (error) {
+    return unresolved(config, request, info, CONTEXT_FAILED, error);
+  }
+}
+
+/**
+ * Resolves the identity and resource context of `request`. A provider that throws or returns a
+ * malformed value yields a `problem` (the checks then deny as errors) and is logged. Synchronous
+ * when both providers return plain values (the usual case, and the cache-hit path); a promise
+ * once a provider returns one (only promises are awaited).
+ *
+ * @throws {DecisionUnavailableError} when the configuration is closed
+ */
+export function resolveScope<R>(
+  config: AuthzConfig<R>,
+  request: R,
+  info: RequestInfo,
+): ScopeResult<R> | Promise<ScopeResult<R>> {
+  if (config.closed) throw new DecisionUnavailableError('the authorization configuration is closed');
+  let stage = IDENTITY_FAILED;
+  try {
+    const provided = config.identityProvider(request);
+    if (provided instanceof Promise) return identityLater(config, request, info, provided);
+    const identity = checkedIdentity(provided);
+    stage = CONTEXT_FAILED;
+    const mapping = config.resourceContextProvider ? config.resourceContextProvider(request) : EMPTY;
+    if (mapping instanceof Promise) return contextLater(config, request, info, identity, mapping);
+    return resolved(config, request, info, identity, checkedContext(mapping));
+  } catch (error) {
+    return unresolved(config, request, info, stage, error);
   }
 }

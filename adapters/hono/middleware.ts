@@ -6,7 +6,7 @@ import { checkPolicy, compilePathExclusions, type Decision, type PathPattern } f
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
 import { policyPathMemo } from './policy-path-memo.ts';
-import { authorizationMethod, targetRoute } from './route-match.ts';
+import { targetRoute } from './route-match.ts';
 
 /** Options of {@link authzMiddleware}. */
 export interface AuthzMiddlewareOptions {
@@ -41,7 +41,7 @@ export function authzMiddleware(
     if (excluded.matches(c.req.path)) return next();
     const route = targetRoute(c);
     if (!route || route.skipped) return next();
-    const path = pathOf(authorizationMethod(c.req.method), route.path);
+    const path = pathOf(c.req.method, route.path);
     // While deciding, c.req.param() in the providers reads the target route's parameters.
     const own = c.req.routeIndex;
     c.req.routeIndex = route.index;

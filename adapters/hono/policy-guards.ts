@@ -7,7 +7,6 @@ import { AuthzConfigError, checkPolicy, isPackagePath } from '../../core/index.t
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, answering } from './http-errors.ts';
 import { policyPathMemo } from './policy-path-memo.ts';
-import { authorizationMethod } from './route-match.ts';
 
 /**
  * Guards a route with the policy path derived from its method and route pattern.
@@ -19,7 +18,7 @@ export function requirePolicyAuto(config: HonoAuthzConfig): MiddlewareHandler<Au
   const pathOf = policyPathMemo(config.policyRoot);
   return async function requirePolicy(c, next) {
     rememberConfig(c, config);
-    const path = pathOf(authorizationMethod(c.req.method), routePath(c));
+    const path = pathOf(c.req.method, routePath(c));
     const decision = await answering(() => checkPolicy(config, c, path, requestInfo(c)));
     if (!decision.allowed) throw accessDenied(path);
     c.set('authzDecision', decision);

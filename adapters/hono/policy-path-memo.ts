@@ -1,20 +1,34 @@
 /**
- * Policy paths of the routes a middleware sees, derived once per method and route pattern.
+ * Policy paths of the routes a middleware sees, derived once per request method and route pattern.
  */
 import { policyPath } from '../../core/index.ts';
+import { authorizationMethod } from './route-match.ts';
 
 /** Most (method, pattern) pairs remembered; beyond, paths are derived on each request. */
 const LIMIT = 1024;
 
-/** Derives and remembers policy paths under one root. */
-export function policyPathMemo(root: string): (method: string, routePattern: string) => string {
-  const known = new Map<string, string>();
-  return (method, routePattern) => {
-    const key = `${method} ${routePattern}`;
-    let path = known.get(key);
+/**
+ * Derives and remembers policy paths under one root, by the request's method as received
+ * (authorized as {@link authorizationMethod}: upper case, `HEAD` as `GET`) and route pattern.
+ */
+export function policyPathMemo(root: string): (requestMethod: string, routePattern: string) => string {
+  // Method, then pattern: two lookups of strings the request and the router already hold, rather
+  // than building (and hashing) a new key, or upper-casing the method, on every request.
+  const known = new Map<string, Map<string, string>>();
+  let size = 0;
+  return (requestMethod, routePattern) => {
+    let byPattern = known.get(requestMethod);
+    let path = byPattern?.get(routePattern);
     if (path === undefined) {
-      path = policyPath(root, method, routePattern);
-      if (known.size < LIMIT) known.set(key, path);
+      path = policyPath(root, authorizationMethod(requestMethod), routePattern);
+      if (size < LIMIT) {
+        if (!byPattern) {
+          byPattern = new Map();
+          known.set(requestMethod, byPattern);
+        }
+        byPattern.set(routePattern, path);
+        size++;
+      }
     }
     return path;
   };
