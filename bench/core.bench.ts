@@ -42,7 +42,7 @@ export async function run(): Promise<void> {
 
   const service = new InMemoryDecisionService({ rules: { [path]: () => true } });
   const config = createAuthzConfig<{ identity: Identity; id: string }>({
-    policyRoot: 'webapp',
+    policyPathRoot: 'webapp',
     decisionService: service,
     identityProvider: (request) => request.identity,
     resourceContextProvider: (request) => contextOf(request.id),

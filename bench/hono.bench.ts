@@ -28,7 +28,7 @@ function application(variant: Variant): Hono {
   const app = new Hono();
   if (variant === 'authz') {
     const config = createAuthzConfig<Context>({
-      policyRoot: 'webapp',
+      policyPathRoot: 'webapp',
       decisionService: new InMemoryDecisionService({
         rules: { 'webapp.GET.api.documents.__id': () => true },
       }),

@@ -36,7 +36,7 @@ describe('loadApp', () => {
   it('loads the "app" export relative to cwd, with the module\'s authzToolConfig', async () => {
     const loaded = await loadApp({ app: FIXTURE }, REPO_ROOT);
     expect(loaded.app).toBe(app);
-    expect(loaded.config).toEqual({ policyRoot: 'fixture', excludePaths: ['/health', '/auth/.*'] });
+    expect(loaded.config).toEqual({ policyPathRoot: 'fixture', excludePaths: ['/health', '/auth/.*'] });
     expect(loaded.configSource).toBe(`${FIXTURE}:authzToolConfig`);
   });
 
@@ -51,18 +51,18 @@ describe('loadApp', () => {
 
   it('takes --config over the module export, with its default export name, or a factory', async () => {
     const byDefaultName = await loadApp({ app: FIXTURE, config: 'cli/fixtures/tool-config.ts' }, REPO_ROOT);
-    expect(byDefaultName.config).toEqual({ policyRoot: 'other', excludePaths: ['/health'] });
+    expect(byDefaultName.config).toEqual({ policyPathRoot: 'other', excludePaths: ['/health'] });
     expect(byDefaultName.configSource).toBe('cli/fixtures/tool-config.ts:authzToolConfig');
     const factory = await loadApp(
       { app: FIXTURE, config: 'cli/fixtures/tool-config.ts:configFactory' },
       REPO_ROOT,
     );
-    expect(factory.config).toEqual({ policyRoot: 'factory', excludePaths: [] });
+    expect(factory.config).toEqual({ policyPathRoot: 'factory', excludePaths: [] });
   });
 
   it('falls back to policy root webapp and no exclusions', async () => {
     const loaded = await loadApp({ app: 'cli/fixtures/plain-app.ts' }, REPO_ROOT);
-    expect(loaded.config).toEqual({ policyRoot: 'webapp', excludePaths: [] });
+    expect(loaded.config).toEqual({ policyPathRoot: 'webapp', excludePaths: [] });
     expect(loaded.configSource).toBe('defaults');
   });
 
@@ -84,7 +84,7 @@ describe('loadApp', () => {
       loadApp({ app: FIXTURE, config: 'cli/fixtures/tool-config.ts:badConfig' }, REPO_ROOT),
     );
     expect(badConfig.code).toBe('config_invalid');
-    expect(badConfig.message).toContain('policyRoot: must be a dotted Rego package path');
+    expect(badConfig.message).toContain('policyPathRoot: must be a dotted Rego package path');
     for (const error of [missingFile, missingExport, notApp, throwing, badConfig]) {
       expect(error.message).not.toContain('\n');
     }

@@ -27,7 +27,7 @@ export async function scanAppRoutes(io: CommandIo, values: Record<string, unknow
   io.logger.start(`Scanning the routes of ${app}`);
   const loaded = await loadApp({ app, config }, io.cwd);
   const routes = scanRoutes(loaded.app, loaded.config);
-  const root = loaded.config.policyRoot;
+  const root = loaded.config.policyPathRoot;
   io.logger.info(
     `${counted(routes.length, 'route')}, policy root ${root} (configuration: ${loaded.configSource})`,
   );

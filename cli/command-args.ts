@@ -18,7 +18,7 @@ export const APP_ARGS = {
     type: 'string',
     valueHint: 'module:export',
     description:
-      'the authz-tool configuration { policyRoot, excludePaths } (default export name: authzToolConfig); default: the --app module\'s "authzToolConfig" export if any, else policy root "webapp" and no exclusions',
+      'the authz-tool configuration { policyPathRoot, excludePaths } (default export name: authzToolConfig); default: the --app module\'s "authzToolConfig" export if any, else policy root "webapp" and no exclusions',
   },
 } as const satisfies ArgsDef;
 

@@ -70,18 +70,18 @@ describe('generatePolicies', () => {
     const withExclusions = Object.keys(generatePolicies(app, authzToolConfig));
     expect(withExclusions).not.toContain('fixture.GET.health');
     expect(withExclusions).not.toContain('fixture.GET.public.status');
-    const without = Object.keys(generatePolicies(app, { policyRoot: 'fixture' }));
+    const without = Object.keys(generatePolicies(app, { policyPathRoot: 'fixture' }));
     expect(without).toContain('fixture.GET.health');
     expect(without).toContain('fixture.GET.auth.callback');
     // skipMiddleware routes are never scanned.
     expect(without).not.toContain('fixture.GET.public.status');
   });
 
-  it('accepts any object with policyRoot (an AuthzConfig), defaults to webapp, and rejects a bad root', () => {
-    const authzConfigLike = { policyRoot: 'acme.api', decisionService: {}, maxConcurrentChecks: 10 };
+  it('accepts any object with policyPathRoot (an AuthzConfig), defaults to webapp, and rejects a bad root', () => {
+    const authzConfigLike = { policyPathRoot: 'acme.api', decisionService: {}, maxConcurrentChecks: 10 };
     expect(Object.keys(generatePolicies(app, authzConfigLike))).toContain('acme.api.check');
     expect(Object.keys(generatePolicies(app))).toContain('webapp.GET.api.items');
-    expect(() => generatePolicies(app, { policyRoot: 'not a root' })).toThrow(AuthzToolError);
+    expect(() => generatePolicies(app, { policyPathRoot: 'not a root' })).toThrow(AuthzToolError);
   });
 
   it('writes Rego v0 with import rego.v1 that compiles with the engine and decides as specified', async () => {

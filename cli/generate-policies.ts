@@ -13,7 +13,10 @@ import { type AuthzToolOptions, parseToolConfig } from './tool-config.ts';
  *
  * @param routes from `scanRoutes`, in registration order
  */
-export function policiesForRoutes(routes: readonly RouteEntry[], policyRoot: string): Record<string, string> {
+export function policiesForRoutes(
+  routes: readonly RouteEntry[],
+  policyPathRoot: string,
+): Record<string, string> {
   const byPath = new Map<string, RouteEntry[]>();
   for (const route of routes) {
     const group = byPath.get(route.policyPath);
@@ -22,7 +25,7 @@ export function policiesForRoutes(routes: readonly RouteEntry[], policyRoot: str
   }
   const policies: Record<string, string> = {};
   for (const [policyPath, group] of byPath) policies[policyPath] = routePolicyRego(policyPath, group);
-  policies[relationshipPolicyPath(policyRoot)] = relationshipPolicyRego(policyRoot);
+  policies[relationshipPolicyPath(policyPathRoot)] = relationshipPolicyRego(policyPathRoot);
   return policies;
 }
 
@@ -32,14 +35,14 @@ export function policiesForRoutes(routes: readonly RouteEntry[], policyRoot: str
  * path — package named by the path, `default allowed := false`, `allowed` for any
  * `IDENTITY_TYPE_SUB` caller — plus the relationship policy `<root>.check`.
  *
- * @param config `policyRoot` (default `webapp`) and `excludePaths` (default none); an `AuthzConfig` will do
+ * @param config `policyPathRoot` (default `webapp`) and `excludePaths` (default none); an `AuthzConfig` will do
  * @returns Rego text by policy path, routes in registration order, `<root>.check` last
  * @throws {AuthzToolError} `config_invalid` for a bad root; {AuthzConfigError} for a bad exclusion
  * @example
- * const policies = generatePolicies(app, { policyRoot: 'webapp', excludePaths: ['/health'] });
+ * const policies = generatePolicies(app, { policyPathRoot: 'webapp', excludePaths: ['/health'] });
  * policies['webapp.GET.api.documents.__id']; // 'package webapp.GET.api.documents.__id\n…'
  */
 export function generatePolicies(app: RoutedApp, config: AuthzToolOptions = {}): Record<string, string> {
-  const { policyRoot, excludePaths } = parseToolConfig(config, 'generatePolicies config');
-  return policiesForRoutes(scanRoutes(app, { policyRoot, excludePaths }), policyRoot);
+  const { policyPathRoot, excludePaths } = parseToolConfig(config, 'generatePolicies config');
+  return policiesForRoutes(scanRoutes(app, { policyPathRoot, excludePaths }), policyPathRoot);
 }

@@ -36,7 +36,7 @@ describe('policyDiff', () => {
   });
 
   it('compares with another root as configured: every route missing, no orphan under that root', async () => {
-    const diff = await policyDiff(app, { policyRoot: 'other', excludePaths: ['/health'] }, POLICIES);
+    const diff = await policyDiff(app, { policyPathRoot: 'other', excludePaths: ['/health'] }, POLICIES);
     expect(diff.missing.map((m) => m.path)).toContain('/auth/callback');
     expect(diff.missing).toHaveLength(16);
     expect(diff.orphaned).toEqual([]);

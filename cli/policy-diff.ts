@@ -49,9 +49,9 @@ const METHOD_SEGMENT = /^[A-Z][A-Z_]*$/;
  * (`webapp.GET.api.documents`). Helper packages (`webapp.common`), `<root>.check` and packages
  * outside the root are not route policies, so they are never orphans.
  */
-export function isRoutePolicy(policyPath: string, policyRoot: string): boolean {
-  if (!policyPath.startsWith(`${policyRoot}.`)) return false;
-  const method = policyPath.slice(policyRoot.length + 1).split('.')[0] ?? '';
+export function isRoutePolicy(policyPath: string, policyPathRoot: string): boolean {
+  if (!policyPath.startsWith(`${policyPathRoot}.`)) return false;
+  const method = policyPath.slice(policyPathRoot.length + 1).split('.')[0] ?? '';
   return METHOD_SEGMENT.test(method);
 }
 
@@ -64,20 +64,20 @@ function finding(pkg: PolicyPackage): PolicyFinding {
  * Compares scanned routes with parsed packages.
  *
  * @example
- * comparePolicies(scanRoutes(app, { policyRoot: 'webapp' }), await parsePolicyPackages(files), 'webapp');
+ * comparePolicies(scanRoutes(app, { policyPathRoot: 'webapp' }), await parsePolicyPackages(files), 'webapp');
  */
 export function comparePolicies(
   routes: readonly RouteEntry[],
   packages: readonly PolicyPackage[],
-  policyRoot: string,
+  policyPathRoot: string,
 ): PolicyDiff {
   const { missingPolicies } = validatePolicies(
     routes,
     packages.map((p) => p.policyPath),
   );
   const used = new Set(routes.map((r) => r.policyPath));
-  const routePolicies = packages.filter((p) => isRoutePolicy(p.policyPath, policyRoot));
-  const checked = relationshipPolicyPath(policyRoot);
+  const routePolicies = packages.filter((p) => isRoutePolicy(p.policyPath, policyPathRoot));
+  const checked = relationshipPolicyPath(policyPathRoot);
   return {
     missing: missingPolicies,
     orphaned: routePolicies.filter((p) => !used.has(p.policyPath)).map(finding),
@@ -91,13 +91,13 @@ export function comparePolicies(
 /**
  * Scans `app`'s routes and compares them with the policies below `policiesDir`.
  *
- * @param config `policyRoot` (default `webapp`) and `excludePaths` (default none); an `AuthzConfig` will do
+ * @param config `policyPathRoot` (default `webapp`) and `excludePaths` (default none); an `AuthzConfig` will do
  * @param options `regoVersion` of files that do not import `rego.v1` (default `v0`)
  * @returns `{ missing, orphaned, withoutAllowed, counts }`
  * @throws {RegoError} naming file, line and column when a policy file does not parse
  * @throws {AuthzToolError} when the directory cannot be read or the configuration is invalid
  * @example
- * const { missing, orphaned } = await policyDiff(app, { policyRoot: 'webapp', excludePaths: ['/health'] }, 'policies');
+ * const { missing, orphaned } = await policyDiff(app, { policyPathRoot: 'webapp', excludePaths: ['/health'] }, 'policies');
  */
 export async function policyDiff(
   app: RoutedApp,
@@ -105,10 +105,10 @@ export async function policyDiff(
   policiesDir: string,
   options: { readonly regoVersion?: RegoVersion } = {},
 ): Promise<PolicyDiff> {
-  const { policyRoot, excludePaths } = parseToolConfig(config, 'policyDiff config');
-  const routes = scanRoutes(app, { policyRoot, excludePaths });
+  const { policyPathRoot, excludePaths } = parseToolConfig(config, 'policyDiff config');
+  const routes = scanRoutes(app, { policyPathRoot, excludePaths });
   const packages = await parsePolicyPackages(await listPolicyFiles(policiesDir), {
     version: options.regoVersion,
   });
-  return comparePolicies(routes, packages, policyRoot);
+  return comparePolicies(routes, packages, policyPathRoot);
 }

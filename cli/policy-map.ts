@@ -28,7 +28,7 @@ export interface PolicyMapRow {
  * The map of scanned routes against the packages that exist.
  *
  * @example
- * policyMapRows(scanRoutes(app, { policyRoot: 'webapp' }), packages);
+ * policyMapRows(scanRoutes(app, { policyPathRoot: 'webapp' }), packages);
  * // [{ route: '/api/documents', method: 'GET', policyPath: 'webapp.GET.api.documents', status: 'OK' }, …]
  */
 export function policyMapRows(
@@ -56,11 +56,11 @@ export function renderPolicyMap(rows: readonly PolicyMapRow[], format: MapFormat
 /**
  * Scans `app`'s routes and maps each to its policy path and status against `policiesDir`.
  *
- * @param config `policyRoot` (default `webapp`) and `excludePaths` (default none)
+ * @param config `policyPathRoot` (default `webapp`) and `excludePaths` (default none)
  * @param options `regoVersion` of files that do not import `rego.v1` (default `v0`)
  * @throws {RegoError} when a policy file does not parse
  * @example
- * renderPolicyMap(await policyMap(app, { policyRoot: 'webapp' }, 'policies'), 'markdown');
+ * renderPolicyMap(await policyMap(app, { policyPathRoot: 'webapp' }, 'policies'), 'markdown');
  */
 export async function policyMap(
   app: RoutedApp,
@@ -68,8 +68,8 @@ export async function policyMap(
   policiesDir: string,
   options: { readonly regoVersion?: RegoVersion } = {},
 ): Promise<PolicyMapRow[]> {
-  const { policyRoot, excludePaths } = parseToolConfig(config, 'policyMap config');
-  const routes = scanRoutes(app, { policyRoot, excludePaths });
+  const { policyPathRoot, excludePaths } = parseToolConfig(config, 'policyMap config');
+  const routes = scanRoutes(app, { policyPathRoot, excludePaths });
   const files = await listPolicyFiles(policiesDir);
   return policyMapRows(routes, await parsePolicyPackages(files, { version: options.regoVersion }));
 }

@@ -8,11 +8,11 @@ import { AuthzToolError } from './errors.ts';
 
 /**
  * The configuration of route scanning. Any object with these fields will do — an `AuthzConfig`
- * from `createAuthzConfig` (its `policyRoot`), or a plain object.
+ * from `createAuthzConfig` (its `policyPathRoot`), or a plain object.
  */
 export const AuthzToolConfigSchema = z.object({
   /** First segment(s) of every policy path (default `webapp`, the document application's root). */
-  policyRoot: z
+  policyPathRoot: z
     .string()
     .refine(isPackagePath, 'must be a dotted Rego package path such as "webapp"')
     .default('webapp'),
@@ -37,7 +37,7 @@ export const CONFIG_EXPORT = 'authzToolConfig';
  * @param source where the value came from, for messages (`./src/app.ts:authzToolConfig`)
  * @throws {AuthzToolError} `config_invalid` naming the field
  * @example
- * parseToolConfig({ policyRoot: 'webapp', excludePaths: ['/health'] }, 'program');
+ * parseToolConfig({ policyPathRoot: 'webapp', excludePaths: ['/health'] }, 'program');
  */
 export function parseToolConfig(value: unknown, source: string): AuthzToolConfig {
   const result = AuthzToolConfigSchema.safeParse(value ?? {});

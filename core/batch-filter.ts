@@ -43,7 +43,7 @@ export async function filterAuthorized<R, T>(
       config.logger.error(`cannot read the object id of a ${spec.objectType}: ${String(error)}`);
     }
     return relationCheck(
-      config.policyRoot,
+      config.policyPathRoot,
       resourceContext,
       { objectType: spec.objectType, objectId, relation: spec.relation, subjectType: spec.subjectType },
       problem,

@@ -8,7 +8,7 @@ import { alice, createHarness } from './testing/harness.ts';
 import { InMemoryDecisionService } from './testing/in-memory-decision-service.ts';
 
 const valid = {
-  policyRoot: 'webapp',
+  policyPathRoot: 'webapp',
   decisionService: new InMemoryDecisionService(),
   identityProvider: () => ({ type: 'IDENTITY_TYPE_NONE' as const }),
 };
@@ -26,14 +26,14 @@ function fieldOf(make: () => unknown): string {
 describe('createAuthzConfig', () => {
   it('fills the defaults', () => {
     const config = createAuthzConfig(valid);
-    expect(config).toMatchObject({ policyRoot: 'webapp', maxConcurrentChecks: 10, batchSize: 100 });
+    expect(config).toMatchObject({ policyPathRoot: 'webapp', maxConcurrentChecks: 10, batchSize: 100 });
     expect(config.decisionCache).toBeUndefined();
     expect(config.circuitBreaker).toBeUndefined();
   });
 
   it.each([
-    ['policyRoot', { policyRoot: '' }],
-    ['policyRoot', { policyRoot: 'web app' }],
+    ['policyPathRoot', { policyPathRoot: '' }],
+    ['policyPathRoot', { policyPathRoot: 'web app' }],
     ['decisionService', { decisionService: {} }],
     ['identityProvider', { identityProvider: 'header' }],
     ['maxConcurrentChecks', { maxConcurrentChecks: 0 }],

@@ -34,7 +34,7 @@ const port = <T>(method: string, what: string) =>
 
 /** The validated options of {@link createAuthzConfig}; the schema holds the defaults. */
 export const AuthzOptionsSchema = z.object({
-  policyRoot: z.string().refine(isPackagePath, 'must be a dotted Rego package path such as "webapp"'),
+  policyPathRoot: z.string().refine(isPackagePath, 'must be a dotted Rego package path such as "webapp"'),
   decisionService: port<DecisionService>('decide', 'a DecisionService (an object with decide())'),
   identityProvider: fn('a function request -> Identity'),
   resourceContextProvider: fn('a function request -> mapping').optional(),
@@ -83,7 +83,7 @@ export type AuthorizerOptions = NonNullable<z.output<typeof AuthzOptionsSchema>[
 
 /** The resolved configuration every flow and adapter reads. */
 export interface AuthzConfig<R = unknown> {
-  readonly policyRoot: string;
+  readonly policyPathRoot: string;
   readonly decisionService: DecisionService;
   readonly identityProvider: IdentityProvider<R>;
   readonly resourceContextProvider?: ResourceContextProvider<R>;
@@ -127,7 +127,7 @@ function build<T, O>(
  *   no cache, breaker, pool or audit; no-op metrics and tracing; consola logger; system clock
  * @example
  * const config = createAuthzConfig({
- *   policyRoot: 'webapp',
+ *   policyPathRoot: 'webapp',
  *   decisionService: engine,
  *   identityProvider: identityFromHeader('X-User-ID'),
  *   decisionCache: { ttlSeconds: 30, maxSize: 10_000 },
@@ -151,7 +151,7 @@ export function createAuthzConfig<R>(options: AuthzOptions<R>): AuthzConfig<R> {
   const unsubscribe = circuitBreaker?.onTransition((from, to) => metrics.breakerTransition(from, to));
   let closed = false;
   return {
-    policyRoot: o.policyRoot,
+    policyPathRoot: o.policyPathRoot,
     decisionService: o.decisionService,
     identityProvider: o.identityProvider as IdentityProvider<R>,
     resourceContextProvider: o.resourceContextProvider as ResourceContextProvider<R> | undefined,

@@ -31,7 +31,7 @@ export interface RelationSpec {
  * (the relationship keys win over the resource context provider's).
  */
 export function relationCheck(
-  policyRoot: string,
+  policyPathRoot: string,
   resourceContext: ResourceContext,
   spec: RelationSpec,
   problem?: string,
@@ -40,7 +40,7 @@ export function relationCheck(
   const missing = typeof objectId !== 'string' || objectId === '' ? 'missing_object_id' : undefined;
   const issue = problem ?? missing;
   return {
-    policyPath: `${policyRoot}.check`,
+    policyPath: `${policyPathRoot}.check`,
     decision: ALLOWED_DECISION,
     resourceContext: {
       ...resourceContext,
@@ -93,7 +93,7 @@ export async function checkRelation<R>(
 ): Promise<Decision> {
   const resolved = resolveScope(config, request, info);
   const { scope, resourceContext, problem } = resolved instanceof Promise ? await resolved : resolved;
-  const decided = evaluate(scope, relationCheck(config.policyRoot, resourceContext, spec, problem));
+  const decided = evaluate(scope, relationCheck(config.policyPathRoot, resourceContext, spec, problem));
   return decided instanceof Promise ? await decided : decided;
 }
 
@@ -115,7 +115,7 @@ export async function checkRelations<R>(
     const { scope, resourceContext, problem } = await resolveScope(config, request, options.info ?? {});
     const checks = relations.map((relation) =>
       relationCheck(
-        config.policyRoot,
+        config.policyPathRoot,
         resourceContext,
         { objectType, objectId, relation, subjectType: options.subjectType },
         problem,

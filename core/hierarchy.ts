@@ -78,12 +78,12 @@ export async function checkHierarchy<R>(
   const { scope, resourceContext, problem } = await resolveScope(config, request, options.info ?? {});
   const checkOf = (level: HierarchyLevel) =>
     relationCheck(
-      config.policyRoot,
+      config.policyPathRoot,
       resourceContext,
       { ...level, objectId: objectIdOf(level) ?? '', subjectType: options.subjectType },
       problem,
     );
-  const policyPath = `${config.policyRoot}.check`;
+  const policyPath = `${config.policyPathRoot}.check`;
   if (hierarchy.mode === 'any') {
     const decided = await evaluateAll(scope, hierarchy.levels.map(checkOf));
     const decisions = hierarchy.levels.map((level, i) => ({ level, decision: decided[i]! }));

@@ -64,7 +64,10 @@ function policySegment(segment: string): string {
  */
 export function policyPath(root: string, method: string, routePattern: string): string {
   if (!PACKAGE_PATH.test(root)) {
-    throw new AuthzConfigError('policyRoot', `"${root}" is not a dotted Rego package path such as "webapp"`);
+    throw new AuthzConfigError(
+      'policyPathRoot',
+      `"${root}" is not a dotted Rego package path such as "webapp"`,
+    );
   }
   let path = `${root}.${identifier(method.toUpperCase())}`;
   for (const segment of splitPattern(routePattern)) path += `.${policySegment(segment)}`;

@@ -35,7 +35,7 @@ export function authzMiddleware(
   options: AuthzMiddlewareOptions = {},
 ): MiddlewareHandler<AuthzEnv> {
   const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths');
-  const pathOf = policyPathMemo(config.policyRoot);
+  const pathOf = policyPathMemo(config.policyPathRoot);
   return async function authorize(c, next) {
     rememberConfig(c, config);
     if (excluded.matches(c.req.path)) return next();

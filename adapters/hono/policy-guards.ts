@@ -15,7 +15,7 @@ import { policyPathMemo } from './policy-path-memo.ts';
  * app.get('/api/documents', requirePolicyAuto(config), listDocuments); // webapp.GET.api.documents
  */
 export function requirePolicyAuto(config: HonoAuthzConfig): MiddlewareHandler<AuthzEnv> {
-  const pathOf = policyPathMemo(config.policyRoot);
+  const pathOf = policyPathMemo(config.policyPathRoot);
   return async function requirePolicy(c, next) {
     rememberConfig(c, config);
     const path = pathOf(c.req.method, routePath(c));

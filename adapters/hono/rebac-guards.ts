@@ -49,7 +49,7 @@ export function requireRebacAllowed(
   requireName('relation', relation);
   const paramName = options.paramName ?? 'id';
   requireName('paramName', paramName);
-  const policyPath = `${config.policyRoot}.check`;
+  const policyPath = `${config.policyPathRoot}.check`;
   return async function requireRelation(c, next) {
     rememberConfig(c, config);
     const objectId = options.objectId ? options.objectId(c) : c.req.param(paramName);

@@ -34,7 +34,7 @@ function application() {
 
 describe('scanRoutes', () => {
   it('lists handlers with their policy paths, without middleware, duplicates, skipped or excluded routes', () => {
-    const routes = scanRoutes(application(), { policyRoot: 'webapp', excludePaths: ['/health'] });
+    const routes = scanRoutes(application(), { policyPathRoot: 'webapp', excludePaths: ['/health'] });
     expect(routes.map((r) => `${r.method} ${r.path} ${r.policyPath}`)).toEqual([
       'GET /api/documents webapp.GET.api.documents',
       'POST /api/documents webapp.POST.api.documents',
@@ -52,20 +52,20 @@ describe('scanRoutes', () => {
   });
 
   it('keeps excluded routes when no exclusion is given', () => {
-    const paths = scanRoutes(application(), { policyRoot: 'webapp' }).map((r) => r.path);
+    const paths = scanRoutes(application(), { policyPathRoot: 'webapp' }).map((r) => r.path);
     expect(paths).toContain('/health');
     expect(paths).not.toContain('/public');
   });
 });
 
 describe('validatePoliciesFromApp', () => {
-  const everything = scanRoutes(application(), { policyRoot: 'webapp', excludePaths: ['/health'] }).map(
+  const everything = scanRoutes(application(), { policyPathRoot: 'webapp', excludePaths: ['/health'] }).map(
     (r) => r.policyPath,
   );
 
   it('is valid when every route has a policy', () => {
     const result = validatePoliciesFromApp(application(), {
-      policyRoot: 'webapp',
+      policyPathRoot: 'webapp',
       policies: everything,
       excludePaths: ['/health'],
     });
@@ -90,7 +90,7 @@ describe('validatePoliciesFromApp', () => {
 
   it('throws stating the count with failOnMissing', () => {
     const run = () =>
-      validatePoliciesFromApp(application(), { policyRoot: 'webapp', policies: [], failOnMissing: true });
+      validatePoliciesFromApp(application(), { policyPathRoot: 'webapp', policies: [], failOnMissing: true });
     expect(run).toThrow(MissingPoliciesError);
     expect(run).toThrow(/^13 policies are missing/);
   });

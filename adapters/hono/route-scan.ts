@@ -12,7 +12,7 @@ export const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] 
 /** Options of {@link scanRoutes}. */
 export interface ScanOptions {
   /** First segment(s) of every policy path, e.g. `webapp`. */
-  readonly policyRoot: string;
+  readonly policyPathRoot: string;
   /** Regular expressions of route patterns to leave out, each matched against the whole pattern. */
   readonly excludePaths?: readonly PathPattern[];
 }
@@ -25,7 +25,7 @@ export interface ScanOptions {
  *
  * @throws {AuthzConfigError} for an invalid root or exclusion
  * @example
- * scanRoutes(app, { policyRoot: 'webapp', excludePaths: ['/health'] });
+ * scanRoutes(app, { policyPathRoot: 'webapp', excludePaths: ['/health'] });
  * // [{ method: 'GET', path: '/api/documents/:id', policyPath: 'webapp.GET.api.documents.__id' }, …]
  */
 export function scanRoutes(app: Pick<Hono, 'routes'>, options: ScanOptions): RouteEntry[] {
@@ -43,7 +43,7 @@ export function scanRoutes(app: Pick<Hono, 'routes'>, options: ScanOptions): Rou
       entries.push({
         method,
         path: route.path,
-        policyPath: policyPath(options.policyRoot, method, route.path),
+        policyPath: policyPath(options.policyPathRoot, method, route.path),
       });
     }
   }

@@ -32,7 +32,7 @@ describe('skipMiddleware', () => {
     const copy = await otherCopy();
     expect(copy.skipMiddleware).not.toBe(skipMiddleware);
     const t = application(copy.skipMiddleware);
-    expect(scanRoutes(t.app, { policyRoot: 'webapp' }).map((r) => r.path)).toEqual(['/api/documents']);
+    expect(scanRoutes(t.app, { policyPathRoot: 'webapp' }).map((r) => r.path)).toEqual(['/api/documents']);
     const res = await t.app.request('/public');
     expect(res.status).toBe(200);
     expect(t.service.queries).toEqual([]);

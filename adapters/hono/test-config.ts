@@ -15,7 +15,7 @@ export function testConfig(options: Partial<AuthzOptions<Context>> = {}, batch =
   const warnings: string[] = [];
   const errors: string[] = [];
   const config = createAuthzConfig<Context>({
-    policyRoot: 'webapp',
+    policyPathRoot: 'webapp',
     decisionService: service,
     identityProvider: identityFromHeader('X-User-ID'),
     auditLogger: { sink: { write: (r) => audit.push(r) } },

@@ -16,10 +16,10 @@ import { scanRoutes } from './route-scan.ts';
 export interface ValidatePoliciesOptions {
   /** The policies that exist: policy paths or package names (see `policyPackagesOf`). */
   readonly policies: PolicyInventory;
-  /** Root of the derived policy paths; default: `config.policyRoot`. */
-  readonly policyRoot?: string;
-  /** The application's configuration (for its root) when `policyRoot` is not given. */
-  readonly config?: Pick<HonoAuthzConfig, 'policyRoot'>;
+  /** Root of the derived policy paths; default: `config.policyPathRoot`. */
+  readonly policyPathRoot?: string;
+  /** The application's configuration (for its root) when `policyPathRoot` is not given. */
+  readonly config?: Pick<HonoAuthzConfig, 'policyPathRoot'>;
   /** Route patterns to leave out (the middleware's exclusions). Default none. */
   readonly excludePaths?: readonly PathPattern[];
   /** Throw instead of returning an invalid result (default false). */
@@ -40,8 +40,8 @@ export function validatePoliciesFromApp(
   app: Pick<Hono, 'routes'>,
   options: ValidatePoliciesOptions,
 ): PolicyValidationResult {
-  const policyRoot = options.policyRoot ?? options.config?.policyRoot;
-  if (!policyRoot) throw new AuthzConfigError('policyRoot', 'give policyRoot or config');
-  const routes = scanRoutes(app, { policyRoot, excludePaths: options.excludePaths });
+  const policyPathRoot = options.policyPathRoot ?? options.config?.policyPathRoot;
+  if (!policyPathRoot) throw new AuthzConfigError('policyPathRoot', 'give policyPathRoot or config');
+  const routes = scanRoutes(app, { policyPathRoot, excludePaths: options.excludePaths });
   return validatePolicies(routes, options.policies, { failOnMissing: options.failOnMissing });
 }

@@ -71,7 +71,7 @@ export function locationAwareResourceContext(
 export function createAppAuthz(options: AppAuthzOptions): AuthzConfig<Context> {
   const ttl = options.decisionCacheTtlSeconds ?? 0;
   return createAuthzConfig<Context>({
-    policyRoot: POLICY_ROOT,
+    policyPathRoot: POLICY_ROOT,
     decisionService: options.decisionService,
     identityProvider: sessionIdentity,
     resourceContextProvider: locationAwareResourceContext(options.location),

@@ -52,7 +52,7 @@ function documentPage(path: string): { id: string; needed: Permission } | undefi
 async function locationPermitted(c: Context, authz: HonoAuthzConfig): Promise<boolean | undefined> {
   try {
     const info = { method: c.req.method, path: c.req.path };
-    return (await checkPolicy(authz, c, `${authz.policyRoot}.location`, info, 'permitted')).allowed;
+    return (await checkPolicy(authz, c, `${authz.policyPathRoot}.location`, info, 'permitted')).allowed;
   } catch {
     return undefined;
   }
@@ -76,7 +76,10 @@ export async function explainDenial(
       sentence: 'Gatehouse does not allow access to documents from the place you are signed in from.',
       advice:
         'This applies to every document, your own included. If your location was identified wrongly, contact your administrator.',
-      facts: [...facts, { term: 'Location rule', detail: `${authz.policyRoot}.location.permitted = false` }],
+      facts: [
+        ...facts,
+        { term: 'Location rule', detail: `${authz.policyPathRoot}.location.permitted = false` },
+      ],
     };
   }
   const page = documentPage(c.req.path);

@@ -31,7 +31,7 @@ describe('authz-tool generate-policies (runCommand)', () => {
     const run = await runCli(generatePoliciesCommand, ['--app', APP, '--output', out]);
     expect(run.code).toBe(0);
     const expected = generatePolicies((await import('../fixtures/awkward-app.ts')).app, {
-      policyRoot: 'fixture',
+      policyPathRoot: 'fixture',
       excludePaths: ['/health', '/auth/.*'],
     });
     expect(await filesBelow(out)).toEqual(

@@ -80,7 +80,7 @@ async function runGenerate(io: CommandIo, values: Record<string, unknown>): Prom
   const layout = choiceOption(values, 'format', POLICY_LAYOUTS);
   const dryRun = values['dry-run'] === true;
   const { routes, config } = await scanAppRoutes(io, values);
-  const policies = policiesForRoutes(routes, config.policyRoot);
+  const policies = policiesForRoutes(routes, config.policyPathRoot);
   await verifyPolicies(policies);
   const outputDir = path.resolve(io.cwd, output);
   const plan = await planPolicyFiles(policies, {

@@ -80,7 +80,7 @@ async function runDiff(io: CommandIo, values: Record<string, unknown>): Promise<
   const strict = values.strict === true;
   const { routes, config } = await scanAppRoutes(io, values);
   const packages = await readPackagesWithProgress(io, path.resolve(io.cwd, policiesDir), version);
-  const diff = comparePolicies(routes, packages, config.policyRoot);
+  const diff = comparePolicies(routes, packages, config.policyPathRoot);
   if (format === 'json') {
     const { missing, orphaned, withoutAllowed, counts } = diff;
     const summary = { ...counts, missing: missing.length, orphaned: orphaned.length };

@@ -44,7 +44,7 @@ export function createHarness(
   const warnings: string[] = [];
   const errors: string[] = [];
   const config = createAuthzConfig<TestRequest>({
-    policyRoot: 'app',
+    policyPathRoot: 'app',
     decisionService: service,
     identityProvider: (request) => request.identity,
     resourceContextProvider: (request) => request.context ?? {},

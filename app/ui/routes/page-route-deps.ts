@@ -44,7 +44,7 @@ export async function pageAllowed(
   routePattern: string,
 ): Promise<boolean> {
   try {
-    const path = policyPath(authz.policyRoot, method, routePattern);
+    const path = policyPath(authz.policyPathRoot, method, routePattern);
     return (await checkPolicy(authz, c, path, { method: c.req.method, path: c.req.path })).allowed;
   } catch {
     return false;
