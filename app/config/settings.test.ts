@@ -103,6 +103,12 @@ describe('loadSettings', () => {
     expect(failure({ SESSION_COOKIE_SECURE: 'maybe' }).variables).toEqual(['SESSION_COOKIE_SECURE']);
   });
 
+  it('turns single logout on only when SINGLE_LOGOUT says so', () => {
+    expect(loadSettings({}).session.singleLogout).toBe(false);
+    expect(loadSettings({ SINGLE_LOGOUT: 'true' }).session.singleLogout).toBe(true);
+    expect(failure({ SINGLE_LOGOUT: 'yes' }).variables).toEqual(['SINGLE_LOGOUT']);
+  });
+
   it('accepts APP_BASE_URL as an origin only', () => {
     expect(loadSettings({ APP_BASE_URL: 'https://docs.example.com/' }).appBaseUrl).toBe(
       'https://docs.example.com',

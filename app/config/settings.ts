@@ -48,6 +48,7 @@ export const appEnvironmentSchema = z
     LOCATION_SERVICE_URL: optionalUrl(['https', 'http']),
     SESSION_SECRET: optionalText(),
     SESSION_COOKIE_SECURE: booleanField(true),
+    SINGLE_LOGOUT: booleanField(false),
     APP_BASE_URL: optionalUrl(['https', 'http']),
     DEV_USER_PASSWORD: optionalText(255),
     POLICIES_DIR: optionalText(),
@@ -145,7 +146,12 @@ export const appEnvironmentSchema = z
       /** Whether a signed-in user whose location cannot be determined may proceed (default false). */
       allowUnknownLocation: env.ALLOW_UNKNOWN_LOCATION,
     },
-    session: { secret: env.SESSION_SECRET, cookieSecure: env.SESSION_COOKIE_SECURE },
+    session: {
+      secret: env.SESSION_SECRET,
+      cookieSecure: env.SESSION_COOKIE_SECURE,
+      /** `/logout` also ends the session at the identity provider (`{issuer}/logout`). */
+      singleLogout: env.SINGLE_LOGOUT,
+    },
     /** Topaz as decision service and directory (`TOPAZ_URL` set), else `undefined`: the embedded engine. */
     topaz: topazSettings(env),
   }));

@@ -58,6 +58,7 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
     appBaseUrl: services.appBaseUrl,
     sessionSecret: services.sessionSecret,
     cookieSecure: services.cookieSecure,
+    singleLogout: settings.session.singleLogout,
     clock: options.clock,
     // The signed-in user's directory object is delivered before the session starts: Topaz
     // resolves every subject to a directory user and denies one it does not know.
