@@ -2,13 +2,23 @@
  * `npm run bench -- topaz`: decision latency and throughput through the Topaz adapter to the
  * Topaz-compatible server (gRPC over TLS on loopback), beside calling the same decision service
  * in-process. The decision service is a table lookup, so the difference is the Topaz API path:
- * request encoding, HTTP/2 + TLS, the server's request checks, and back.
+ * request encoding, HTTP/2 + TLS, the server's request checks, and back. A minimal gRPC responder
+ * separates the adapter's own cost from the server's, and the SDK's client on connect-node's
+ * own transport is measured beside the adapter's transport.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http2 from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  Authorizer,
+  IsResponseSchema,
+} from '@aserto/node-authorizer/src/gen/cjs/aserto/authorizer/v2/authorizer_pb.js';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { createClient } from '@connectrpc/connect';
+import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
 import { generate } from 'selfsigned';
+import { isRequestOf } from '../adapters/topaz/authorizer-messages.ts';
 import { createTopazDecisionService } from '../adapters/topaz/index.ts';
 import type { DecisionQuery, DecisionService, Decisions } from '../core/index.ts';
 import { startTopazCompatibleServer } from '../engine/server/index.ts';
@@ -30,35 +40,72 @@ const query: DecisionQuery = {
   resourceContext: { id: '42', method: 'GET' },
 };
 
-/** A bare HTTP/2 + TLS echo on loopback: the floor any gRPC call on this machine pays. */
-async function bareHttp2(): Promise<{ roundTrip(): Promise<void>; close(): void }> {
+/**
+ * A minimal gRPC responder on HTTP/2 + TLS: every call gets the same encoded `IsResponse`
+ * (`allowed` true) and an OK status. Raw Node HTTP/2 calls to it are the floor any gRPC call on
+ * this machine pays; the adapter calling it shows the adapter's own cost, as against a fast
+ * server such as Topaz.
+ */
+async function minimalGrpcServer(): Promise<{
+  url: string;
+  ca: string;
+  roundTrip(): Promise<void>;
+  close(): void;
+}> {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     algorithm: 'sha256',
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
   });
-  const server = http2.createSecureServer({ cert: pems.cert, key: pems.private }, (request, response) => {
-    request.resume();
-    request.on('end', () => response.end('ok'));
+  const message = toBinary(
+    IsResponseSchema,
+    create(IsResponseSchema, { decisions: [{ decision: 'allowed', is: true }] }),
+  );
+  const frame = Buffer.alloc(5 + message.byteLength);
+  frame.writeUInt32BE(message.byteLength, 1);
+  frame.set(message, 5);
+  const server = http2.createSecureServer({ cert: pems.cert, key: pems.private });
+  server.on('stream', (stream) => {
+    stream.resume();
+    stream.on('end', () => {
+      stream.respond({ ':status': 200, 'content-type': 'application/grpc+proto' }, { waitForTrailers: true });
+      stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
+      stream.end(frame);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   const client = http2.connect(`https://127.0.0.1:${port}`, { ca: pems.cert });
+  const request = Buffer.alloc(5);
   const roundTrip = () =>
     new Promise<void>((resolve, reject) => {
-      const stream = client.request({ ':method': 'POST', ':path': '/' });
+      const stream = client.request({
+        ':method': 'POST',
+        ':path': '/aserto.authorizer.v2.Authorizer/Is',
+        'content-type': 'application/grpc+proto',
+        te: 'trailers',
+      });
       stream.on('data', () => {});
       stream.on('end', resolve);
       stream.on('error', reject);
-      stream.end('x');
+      stream.end(request);
     });
   return {
+    url: `127.0.0.1:${port}`,
+    ca: pems.cert,
     roundTrip,
     close: () => {
       client.close();
       server.close();
     },
   };
+}
+
+/** The SDK's client on `@connectrpc/connect-node`'s own gRPC transport, for comparison. */
+function connectNodeClient(url: string, ca: string) {
+  const sessionManager = new Http2SessionManager(`https://${url}`, undefined, { ca });
+  const client = createClient(Authorizer, createGrpcTransport({ baseUrl: `https://${url}`, sessionManager }));
+  return { client, close: () => sessionManager.abort() };
 }
 
 function row(name: string, medianNs: number, p99Ns: number, calls = 1) {
@@ -80,29 +127,43 @@ export async function run(): Promise<void> {
   const folder = await mkdtemp(path.join(tmpdir(), 'gatehouse-bench-'));
   const caFile = path.join(folder, 'ca.pem');
   await writeFile(caFile, server.caCert);
-  const adapter = (maxConnections: number) =>
+  const floor = await minimalGrpcServer();
+  const minimalCaFile = path.join(folder, 'minimal-ca.pem');
+  await writeFile(minimalCaFile, floor.ca);
+  const adapter = (url: string, ca: string, maxConnections: number) =>
     createTopazDecisionService({
-      url: server.authorizerUrl,
-      caFile,
+      url,
+      caFile: ca,
       policyInstanceName: 'webapp',
       timeoutMs: 10_000,
       pool: { minConnections: 1, maxConnections },
     });
-  const single = adapter(1);
-  const wide = adapter(16);
-  const floor = await bareHttp2();
+  const single = adapter(server.authorizerUrl, caFile, 1);
+  const wide = adapter(server.authorizerUrl, caFile, 16);
+  const againstMinimal = adapter(floor.url, minimalCaFile, 1);
+  const viaConnectNode = connectNodeClient(server.authorizerUrl, server.caCert);
+  const isRequest = isRequestOf(query, { name: 'webapp', instanceLabel: 'webapp' });
+  const sequential = { batch: 1, samples: 3_000, warmup: 1_000 };
   try {
     const rows = [];
-    const bare = await measure('http2', () => floor.roundTrip(), { batch: 1, samples: 3_000, warmup: 1_000 });
-    rows.push(row('bare HTTP/2 + TLS round trip (reference floor)', bare.medianNs, bare.p99Ns));
+    const bare = await measure('http2', () => floor.roundTrip(), sequential);
+    rows.push(
+      row('raw HTTP/2 + TLS call to a minimal gRPC responder (the floor)', bare.medianNs, bare.p99Ns),
+    );
+    const own = await measure('adapter-minimal', () => againstMinimal.decide(query), sequential);
+    rows.push(row('adapter → minimal gRPC responder (the adapter’s own cost)', own.medianNs, own.p99Ns));
     const direct = await measure('in-process', () => lookup.decide(query), { batch: 1_000, samples: 200 });
     rows.push(row('in-process decide (sequential)', direct.medianNs, direct.p99Ns));
-    const grpc = await measure('grpc', () => single.decide(query), {
-      batch: 1,
-      samples: 3_000,
-      warmup: 1_000,
-    });
+    const grpc = await measure('grpc', () => single.decide(query), sequential);
     rows.push(row('adapter → gRPC → server (sequential, 1 connection)', grpc.medianNs, grpc.p99Ns));
+    const reference = await measure('connect-node', () => viaConnectNode.client.is(isRequest), sequential);
+    rows.push(
+      row(
+        'SDK client on connect-node’s gRPC transport → server (reference)',
+        reference.medianNs,
+        reference.p99Ns,
+      ),
+    );
     for (const concurrency of [4, 16]) {
       const calls = Array.from({ length: concurrency }, () => query);
       const burst = await measure('burst', () => Promise.all(calls.map((q) => wide.decide(q))), {
@@ -133,8 +194,10 @@ export async function run(): Promise<void> {
     );
   } finally {
     floor.close();
+    viaConnectNode.close();
     await single.close();
     await wide.close();
+    await againstMinimal.close();
     await server.close();
     await rm(folder, { recursive: true, force: true });
   }

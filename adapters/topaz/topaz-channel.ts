@@ -5,8 +5,9 @@
  * open a session per instance that nothing can close, a channel is closed by the pool.
  */
 import type { DescService } from '@bufbuild/protobuf';
-import { type Client, createClient, type Interceptor } from '@connectrpc/connect';
-import { createGrpcTransport, Http2SessionManager } from '@connectrpc/connect-node';
+import { type Client, createClient } from '@connectrpc/connect';
+import { Http2SessionManager } from '@connectrpc/connect-node';
+import { createGrpcUnaryTransport } from './grpc-unary-transport.ts';
 
 /** What a channel needs to know about Topaz. */
 export interface ChannelSettings {
@@ -25,13 +26,12 @@ export interface TopazChannel<S extends Record<string, DescService>> {
   close(): void;
 }
 
-/** Sets the headers Topaz's SDK sends: `authorization` (token, or `basic <apiKey>`) and the tenant. */
-function credentialHeaders(settings: ChannelSettings): Interceptor {
+/** The headers Topaz's SDK sends: `authorization` (token, or `basic <apiKey>`) and the tenant. */
+function credentialHeaders(settings: ChannelSettings): Record<string, string> {
   const authorization = settings.token ?? (settings.apiKey ? `basic ${settings.apiKey}` : undefined);
-  return (next) => async (request) => {
-    if (authorization) request.header.set('authorization', authorization);
-    if (settings.tenantId) request.header.set('aserto-tenant-id', settings.tenantId);
-    return next(request);
+  return {
+    ...(authorization ? { authorization } : {}),
+    ...(settings.tenantId ? { 'aserto-tenant-id': settings.tenantId } : {}),
   };
 }
 
@@ -52,11 +52,7 @@ export function openChannel<S extends Record<string, DescService>>(
     rejectUnauthorized: !settings.insecure,
     ...(settings.ca ? { ca: settings.ca } : {}),
   });
-  const transport = createGrpcTransport({
-    baseUrl,
-    sessionManager,
-    interceptors: [credentialHeaders(settings)],
-  });
+  const transport = createGrpcUnaryTransport({ sessionManager, headers: credentialHeaders(settings) });
   const clients = Object.fromEntries(
     Object.entries(services).map(([name, service]) => [name, createClient(service, transport)]),
   ) as { [K in keyof S]: Client<S[K]> };

@@ -1,0 +1,240 @@
+/**
+ * A gRPC transport for unary calls, the only kind the adapter makes, behind `@connectrpc/connect`'s
+ * `Transport` interface so the SDK's generated clients use it unchanged. It writes one
+ * length-prefixed message on an HTTP/2 stream of an `Http2SessionManager` and reads one back with
+ * the status from the trailers. Connect's own gRPC transport runs every unary call through its
+ * streaming machinery (async generators, linked abort controllers) and costs about 0.5 ms of CPU
+ * per call on Node 20; this one costs a fraction of that (`npm run bench -- topaz`).
+ */
+import type { ClientHttp2Stream, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http2';
+import { constants } from 'node:http2';
+import {
+  create,
+  type DescMessage,
+  type DescMethodUnary,
+  fromBinary,
+  isMessage,
+  type MessageInitShape,
+  type MessageShape,
+  toBinary,
+} from '@bufbuild/protobuf';
+import { Code, ConnectError, type Transport } from '@connectrpc/connect';
+import { findTrailerError, requestHeader, validateResponse } from '@connectrpc/connect/protocol-grpc';
+import type { Http2SessionManager } from '@connectrpc/connect-node';
+
+/** What a unary transport sends every call through. */
+export interface GrpcUnaryTransportOptions {
+  readonly sessionManager: Http2SessionManager;
+  /** Headers sent with every call (credentials, tenant). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Node error codes meaning the server could not be reached at all. */
+const unreachable = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+/** Node error codes meaning an established connection or stream broke. */
+const broken = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_HTTP2_INVALID_STREAM']);
+
+function errorCodes(reason: unknown): string[] {
+  const codes: string[] = [];
+  for (let current = reason, depth = 0; current instanceof Error && depth < 8; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = current.cause;
+  }
+  return codes;
+}
+
+/** A `ConnectError` for a Node transport failure, keeping the Node error as its cause. */
+function transportError(reason: unknown): ConnectError {
+  if (reason instanceof ConnectError) return reason;
+  const codes = errorCodes(reason);
+  const code = codes.some((c) => unreachable.has(c))
+    ? Code.Unavailable
+    : codes.some((c) => broken.has(c))
+      ? Code.Aborted
+      : Code.Internal;
+  const error = ConnectError.from(reason, code);
+  error.cause = reason;
+  return error;
+}
+
+/** The gRPC code for a stream reset by the peer (gRPC's HTTP/2 mapping), if it is an error. */
+function resetError(rstCode: number): ConnectError | undefined {
+  const reset = (code: Code) => new ConnectError(`http/2 stream reset with code ${rstCode}`, code);
+  switch (rstCode) {
+    case constants.NGHTTP2_NO_ERROR:
+    case constants.NGHTTP2_STREAM_CLOSED:
+      return undefined;
+    case constants.NGHTTP2_REFUSED_STREAM:
+      return reset(Code.Unavailable);
+    case constants.NGHTTP2_CANCEL:
+      return reset(Code.Canceled);
+    case constants.NGHTTP2_ENHANCE_YOUR_CALM:
+      return reset(Code.ResourceExhausted);
+    case constants.NGHTTP2_INADEQUATE_SECURITY:
+    case constants.NGHTTP2_HTTP_1_1_REQUIRED:
+      return reset(Code.PermissionDenied);
+    default:
+      return reset(Code.Internal);
+  }
+}
+
+function webHeaders(headers: IncomingHttpHeaders): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) result.append(name, item);
+  }
+  return result;
+}
+
+/** The gRPC length-prefixed frame of one uncompressed message. */
+function envelope(message: Uint8Array): Buffer {
+  const frame = Buffer.allocUnsafe(5 + message.byteLength);
+  frame.writeUInt8(0, 0);
+  frame.writeUInt32BE(message.byteLength, 1);
+  frame.set(message, 5);
+  return frame;
+}
+
+/** The single message of a unary response body. */
+function singleMessage(body: Buffer): Uint8Array {
+  if (body.byteLength < 5) {
+    throw new ConnectError('protocol error: missing output message for unary method', Code.Unimplemented);
+  }
+  if ((body.readUInt8(0) & 1) === 1) {
+    throw new ConnectError(
+      'protocol error: received a compressed message that was not asked for',
+      Code.Internal,
+    );
+  }
+  const length = body.readUInt32BE(1);
+  if (body.byteLength !== 5 + length) {
+    throw new ConnectError('protocol error: expected exactly one output message', Code.Unimplemented);
+  }
+  return body.subarray(5);
+}
+
+/**
+ * Creates the transport.
+ *
+ * @example
+ * const transport = createGrpcUnaryTransport({ sessionManager, headers: { authorization: 'basic …' } });
+ * const authorizer = createClient(Authorizer, transport);
+ */
+export function createGrpcUnaryTransport(options: GrpcUnaryTransportOptions): Transport {
+  const { sessionManager } = options;
+
+  function call<I extends DescMessage, O extends DescMessage>(
+    method: DescMethodUnary<I, O>,
+    signal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+    header: Parameters<Transport['unary']>[3],
+    input: MessageInitShape<I>,
+  ) {
+    const message = isMessage(input, method.input) ? input : create(method.input, input);
+    const body = envelope(toBinary(method.input, message));
+    const outgoing: OutgoingHttpHeaders = { ...options.headers };
+    requestHeader(true, timeoutMs, header).forEach((value, name) => {
+      outgoing[name] = value;
+    });
+    const path = `/${method.parent.typeName}/${method.name}`;
+
+    return new Promise<{ header: Headers; trailer: Headers; message: MessageShape<O> }>((resolve, reject) => {
+      let stream: ClientHttp2Stream | undefined;
+      let settled = false;
+      const finish = (error: ConnectError | undefined, result?: Parameters<typeof resolve>[0]) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (error) {
+          if (stream && !stream.closed) stream.close(constants.NGHTTP2_CANCEL);
+          reject(error);
+        } else if (result) resolve(result);
+      };
+      const onAbort = () => finish(ConnectError.from(signal?.reason, Code.Canceled));
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(
+              () =>
+                finish(
+                  new ConnectError(`the operation timed out after ${timeoutMs} ms`, Code.DeadlineExceeded),
+                ),
+              timeoutMs,
+            );
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+
+      sessionManager.request('POST', path, outgoing, {}).then(
+        (opened) => {
+          stream = opened;
+          if (settled) {
+            opened.close(constants.NGHTTP2_CANCEL);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let responseHeader: Headers | undefined;
+          let headerError: ConnectError | undefined;
+          let statusInHeader = false;
+          let trailer = new Headers();
+          opened.on('response', (incoming) => {
+            responseHeader = webHeaders(incoming);
+            try {
+              const validated = validateResponse(Number(incoming[':status']), responseHeader);
+              headerError = validated.headerError;
+              statusInHeader = validated.foundStatus;
+            } catch (error) {
+              // An HTTP error status without a gRPC status, mapped to its gRPC code.
+              headerError = ConnectError.from(error, Code.Internal);
+            }
+          });
+          opened.on('trailers', (incoming) => {
+            trailer = webHeaders(incoming);
+          });
+          opened.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            sessionManager.notifyResponseByteRead(opened);
+          });
+          opened.on('error', (error) => finish(resetError(opened.rstCode ?? 0) ?? transportError(error)));
+          opened.on('close', () => {
+            if (headerError) return finish(headerError);
+            const reset = resetError(opened.rstCode ?? constants.NGHTTP2_NO_ERROR);
+            if (reset) return finish(reset);
+            if (!responseHeader)
+              return finish(new ConnectError('protocol error: no response', Code.Unavailable));
+            const status = findTrailerError(trailer);
+            if (status) return finish(status);
+            if (!statusInHeader && !trailer.has('grpc-status')) {
+              return finish(new ConnectError('protocol error: missing status', Code.Internal));
+            }
+            try {
+              const output = fromBinary(method.output, singleMessage(Buffer.concat(chunks)));
+              finish(undefined, { header: responseHeader, trailer, message: output });
+            } catch (error) {
+              finish(ConnectError.from(error, Code.Internal));
+            }
+          });
+          opened.end(body);
+        },
+        (error: unknown) => finish(transportError(error)),
+      );
+    });
+  }
+
+  return {
+    async unary(method, signal, timeoutMs, header, input) {
+      const response = await call(method, signal, timeoutMs, header, input);
+      return { stream: false, service: method.parent, method, ...response };
+    },
+    stream(method) {
+      return Promise.reject(
+        new ConnectError(
+          `${method.name}: streaming calls are not supported by this transport`,
+          Code.Unimplemented,
+        ),
+      );
+    },
+  };
+}
