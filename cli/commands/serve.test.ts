@@ -80,6 +80,34 @@ describe('authz-tool serve (runCommand)', () => {
     expect(await readFile(caOut, 'utf8')).toContain('BEGIN CERTIFICATE');
   });
 
+  it('with --api-keys-file, answers only calls that carry one of the keys', async () => {
+    const { dir, remove } = await temporaryDirectory();
+    cleanup = remove;
+    const keys = path.join(dir, 'api-keys');
+    await writeFile(keys, '# local clients\nk-one\nk-two\n');
+    const served = await startServe([...REBAC, '--api-keys-file', keys]);
+    const client = (apiKey?: string) =>
+      createTopazDecisionService({
+        url: served.urls.authorizerUrl,
+        caFile: served.urls.caFile,
+        policyInstanceName: 'rebac',
+        timeoutMs: 10_000,
+        ...(apiKey ? { apiKey } : {}),
+      });
+    const [keyless, wrong, right] = [client(), client('k-three'), client('k-two')];
+    try {
+      await expect(keyless.decide(ask('bob'))).rejects.toMatchObject({ code: 'invalid_request' });
+      await expect(wrong.decide(ask('bob'))).rejects.toThrow(/rejected the credentials/);
+      expect(await right.decide(ask('bob'))).toEqual({ allowed: true });
+    } finally {
+      await Promise.all([keyless.close(), wrong.close(), right.close()]);
+    }
+    served.stop();
+    const result = await served.run;
+    expect(result.code).toBe(0);
+    expect(result.messages).toContain('info: API key required (2 keys accepted)');
+  });
+
   it('refuses bad options with exit 2 before listening', async () => {
     const cases: [string[], string][] = [
       [
@@ -88,6 +116,10 @@ describe('authz-tool serve (runCommand)', () => {
       ],
       [['--policies', 'cli/fixtures/rebac', '--cert', 'cert.pem'], 'error: --cert and --key go together\n'],
       [[], 'error: missing --policies <dir>\n'],
+      [
+        ['--policies', 'cli/fixtures/rebac', '--api-keys-file', 'no-such-keys'],
+        `error: --api-keys-file ${path.resolve('no-such-keys')}: ENOENT: no such file or directory, open '${path.resolve('no-such-keys')}'\n`,
+      ],
     ];
     for (const [args, stderr] of cases) {
       const run = await runCli(serveCommand, args, { signal: AbortSignal.abort() });

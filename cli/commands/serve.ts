@@ -17,6 +17,7 @@ import {
 import { type CommandIo, commandIo, runAction, type ServeUrls } from '../command-io.ts';
 import { type EngineSession, openEngineSession } from '../engine-session.ts';
 import { EXIT_CODES, type ExitCode } from '../exit-codes.ts';
+import { exposureWarning, readServeApiKeys } from '../serve-api-keys.ts';
 import { placeCaCertificate, readServeTls } from '../serve-tls.ts';
 import { counted, textTable } from '../text-table.ts';
 
@@ -80,6 +81,12 @@ const args = {
     description:
       'write the certificate clients must trust here (default: the --ca or --cert file; for a generated certificate, a temporary file removed at stop)',
   },
+  'api-keys-file': {
+    type: 'string',
+    valueHint: 'file',
+    description:
+      "require an API key on every call, as Topaz's auth section does: a file with one key per line (# comments); clients send authorization: basic <key> (the adapter's apiKey, the app's TOPAZ_API_KEY)",
+  },
   watch: { type: 'boolean', description: 'reload the policies when a file below --policies changes' },
   ...REGO_VERSION_ARG,
 } as const;
@@ -133,6 +140,8 @@ async function runServe(io: CommandIo, values: Record<string, unknown>): Promise
   };
   const caOut = resolve(stringOption(values, 'ca-out'));
   const tls = await readServeTls(files);
+  const apiKeysFile = resolve(stringOption(values, 'api-keys-file'));
+  const apiKeys = apiKeysFile ? await readServeApiKeys(apiKeysFile) : [];
   const watch = values.watch === true;
   const session = await openEngineSession({
     policiesDir,
@@ -157,6 +166,7 @@ async function runServe(io: CommandIo, values: Record<string, unknown>): Promise
       host,
       ports,
       ...(tls ? { tls } : {}),
+      apiKeys,
     });
     const ca = await placeCaCertificate(server.caCert, { caOut, caFile: files.ca ?? files.cert });
     try {
@@ -167,6 +177,9 @@ async function runServe(io: CommandIo, values: Record<string, unknown>): Promise
         caFile: ca.file,
       };
       announce(io, session, policiesDir, urls);
+      if (apiKeys.length > 0) io.logger.info(`API key required (${counted(apiKeys.length, 'key')} accepted)`);
+      const exposed = exposureWarning(host, apiKeys);
+      if (exposed) io.logger.warn(exposed);
       if (watch) io.logger.info('watching the policies for changes');
       io.data.onListening?.(urls);
       const reason = await stopRequested(io);
