@@ -113,8 +113,55 @@ function row(name: string, medianNs: number, p99Ns: number, calls = 1) {
     path: name,
     median: formatDuration(medianNs / calls),
     p99: formatDuration(p99Ns / calls),
+    'CPU per decision': '',
     'decisions/s': Math.round((calls * 1e9) / medianNs),
   };
+}
+
+/** Rounds of the sequential comparison, and calls per variant and round. */
+const ROUNDS = 15;
+const CALLS_PER_ROUND = 300;
+
+/** Wall and CPU nanoseconds per call of `CALLS_PER_ROUND` sequential calls. */
+async function round(call: () => Promise<unknown>): Promise<{ wallNs: number; cpuNs: number }> {
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < CALLS_PER_ROUND; i++) await call();
+  const wallNs = Number(process.hrtime.bigint() - start) / CALLS_PER_ROUND;
+  const used = process.cpuUsage(cpu);
+  return { wallNs, cpuNs: ((used.user + used.system) * 1_000) / CALLS_PER_ROUND };
+}
+
+const middle = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/**
+ * Sequential calls of each variant in interleaved rounds (rotating which goes first), so that a
+ * change of machine speed between rounds affects every variant alike; per variant the median
+ * round's wall time and CPU time per call. CPU covers both ends (client and server share the
+ * process).
+ */
+async function interleavedRows(variants: readonly { name: string; call: () => Promise<unknown> }[]) {
+  for (const variant of variants) for (let i = 0; i < 500; i++) await variant.call();
+  const wall: number[][] = variants.map(() => []);
+  const cpu: number[][] = variants.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let k = 0; k < variants.length; k++) {
+      const index = (r + k) % variants.length;
+      const sample = await round(variants[index]!.call);
+      wall[index]!.push(sample.wallNs);
+      cpu[index]!.push(sample.cpuNs);
+    }
+  }
+  return variants.map((variant, i) => {
+    const wallNs = middle(wall[i]!);
+    return {
+      path: variant.name,
+      median: formatDuration(wallNs),
+      p99: '',
+      'CPU per decision': formatDuration(middle(cpu[i]!)),
+      'decisions/s': Math.round(1e9 / wallNs),
+    };
+  });
 }
 
 /** Runs the benchmark and prints its table. */
@@ -143,27 +190,21 @@ export async function run(): Promise<void> {
   const againstMinimal = adapter(floor.url, minimalCaFile, 1);
   const viaConnectNode = connectNodeClient(server.authorizerUrl, server.caCert);
   const isRequest = isRequestOf(query, { name: 'webapp', instanceLabel: 'webapp' });
-  const sequential = { batch: 1, samples: 3_000, warmup: 1_000 };
   try {
-    const rows = [];
-    const bare = await measure('http2', () => floor.roundTrip(), sequential);
-    rows.push(
-      row('raw HTTP/2 + TLS call to a minimal gRPC responder (the floor)', bare.medianNs, bare.p99Ns),
-    );
-    const own = await measure('adapter-minimal', () => againstMinimal.decide(query), sequential);
-    rows.push(row('adapter → minimal gRPC responder (the adapter’s own cost)', own.medianNs, own.p99Ns));
+    const rows = await interleavedRows([
+      { name: 'raw HTTP/2 + TLS call to a minimal gRPC responder (the floor)', call: floor.roundTrip },
+      {
+        name: 'adapter → minimal gRPC responder (the adapter’s own cost)',
+        call: () => againstMinimal.decide(query),
+      },
+      { name: 'adapter → gRPC → server (sequential, 1 connection)', call: () => single.decide(query) },
+      {
+        name: 'SDK client on connect-node’s gRPC transport → server (reference)',
+        call: () => viaConnectNode.client.is(isRequest),
+      },
+    ]);
     const direct = await measure('in-process', () => lookup.decide(query), { batch: 1_000, samples: 200 });
     rows.push(row('in-process decide (sequential)', direct.medianNs, direct.p99Ns));
-    const grpc = await measure('grpc', () => single.decide(query), sequential);
-    rows.push(row('adapter → gRPC → server (sequential, 1 connection)', grpc.medianNs, grpc.p99Ns));
-    const reference = await measure('connect-node', () => viaConnectNode.client.is(isRequest), sequential);
-    rows.push(
-      row(
-        'SDK client on connect-node’s gRPC transport → server (reference)',
-        reference.medianNs,
-        reference.p99Ns,
-      ),
-    );
     for (const concurrency of [4, 16]) {
       const calls = Array.from({ length: concurrency }, () => query);
       const burst = await measure('burst', () => Promise.all(calls.map((q) => wide.decide(q))), {
@@ -189,7 +230,8 @@ export async function run(): Promise<void> {
     rows.push(row('adapter decideBatch of 10 (per decision)', batched.medianNs, batched.p99Ns, 10));
     printTable('Topaz adapter → Topaz-compatible server over loopback gRPC (TLS)', rows);
     console.log(
-      '\nPer-decision figures of a concurrent burst are the burst time divided by its size. ' +
+      `\nSequential rows: medians of ${ROUNDS} interleaved rounds of ${CALLS_PER_ROUND} calls (no p99). ` +
+        'Per-decision figures of a concurrent burst are the burst time divided by its size. ' +
         "For scale: Topaz's maintainers report a warm Is at about 77 µs median over loopback gRPC with a Go client.",
     );
   } finally {
