@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type Clock, consolaLogger, type Logger } from '../core/index.ts';
 import type { RelationStore } from './directory/index.ts';
 import { EngineError } from './engine-error.ts';
+import { optionProblems } from './option-problems.ts';
 import type { JsonValue } from './rego/index.ts';
 
 /** What `onReload` receives after every reload attempt (explicit or from the watcher). */
@@ -73,8 +74,7 @@ export function parseEngineOptions<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(options);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`);
-  throw new EngineError('invalid_options', `invalid ${what} options: ${problems.join('; ')}`, {
+  throw new EngineError('invalid_options', `invalid ${what} options: ${optionProblems(result.error)}`, {
     cause: result.error,
   });
 }

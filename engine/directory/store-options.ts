@@ -4,6 +4,7 @@
 import type { Sql } from 'postgres';
 import { z } from 'zod';
 import { type Clock, systemClock } from '../../core/index.ts';
+import { optionProblems } from '../option-problems.ts';
 import { DirectoryError } from './errors.ts';
 import { type DirectoryModel, isDirectoryModel } from './model.ts';
 
@@ -73,8 +74,7 @@ export function parseStoreOptions<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(options);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`);
-  throw new DirectoryError('invalid_options', `invalid ${what} options: ${problems.join('; ')}`, {
+  throw new DirectoryError('invalid_options', `invalid ${what} options: ${optionProblems(result.error)}`, {
     cause: result.error,
   });
 }
