@@ -15,8 +15,20 @@ RUN apt-get update \
 
 FROM node:20-bookworm-slim AS app
 WORKDIR /srv/gatehouse
-# Runtime dependencies only: the application imports nothing from the development ones.
+# Runtime dependencies only: the application imports nothing from the development ones. npm ci
+# needs the manifest of every workspace (the root package.json lists them).
 COPY package.json package-lock.json ./
+COPY core/package.json core/
+COPY adapters/hono/package.json adapters/hono/
+COPY adapters/fastify/package.json adapters/fastify/
+COPY adapters/topaz/package.json adapters/topaz/
+COPY adapters/opentelemetry/package.json adapters/opentelemetry/
+COPY engine/package.json engine/
+COPY cli/package.json cli/
+COPY publisher/package.json publisher/
+COPY app/package.json app/
+# postinstall fixes the PostgreSQL driver (see patches/postgres-driver.mjs).
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
 ENV NODE_ENV=production

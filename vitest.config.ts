@@ -1,9 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { honoAliases } from './test/support/hono-under-test.ts';
+import { workspaceAliases } from './test/support/workspace-aliases.ts';
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      ...workspaceAliases(fileURLToPath(new URL('.', import.meta.url))),
+      ...honoAliases(process.env.GATEHOUSE_HONO_DIR),
+    ],
+  },
   test: {
     include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**'],
+    // Tests against real external peers (OPA, Keycloak, …) run in `npm run test:interop`.
+    exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/*.interop.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -10,14 +10,14 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { RelationCheck } from '../core/index.ts';
+import type { RelationCheck } from '@gatehousejs/core';
 import {
+  compilePolicies,
   createDirectoryBuiltins,
   createMemoryRelationStore,
   parseManifest,
   type RelationStore,
-} from '../engine/directory/index.ts';
-import { compilePolicies } from '../engine/rego/index.ts';
+} from '@gatehousejs/engine';
 import { formatDuration, measure, printTable } from './measure.ts';
 
 const MANIFEST = `

@@ -5,9 +5,10 @@
  * deciding the same; plus the time to load (parse, compile) the application-style policy set.
  * Targets: ≤ 3 µs median per decision, ≤ 50 ms to load.
  */
+
+import { compilePolicies, type PolicyModule } from '@gatehousejs/engine';
 import { newEnforcer, newModelFromString } from 'casbin';
 import { standardBuiltins } from '../engine/rego/builtins/index.ts';
-import { compilePolicies, type PolicyModule } from '../engine/rego/index.ts';
 import { formatDuration, measure, printTable } from './measure.ts';
 
 const TARGET_DECISION_NS = 3_000;

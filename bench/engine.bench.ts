@@ -13,15 +13,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DecisionQuery } from '../core/index.ts';
+import type { DecisionQuery } from '@gatehousejs/core';
 import {
   compilePolicies,
-  createEmbeddedDecisionService,
   createMemoryRelationStore,
-  loadManifestFile,
   type RelationStore,
   standardBuiltins,
-} from '../engine/index.ts';
+} from '@gatehousejs/engine';
+import { createEmbeddedDecisionService, loadManifestFile } from '@gatehousejs/engine/node';
 import { formatDuration, measure, printTable } from './measure.ts';
 
 const POLICIES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'policies');

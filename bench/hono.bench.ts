@@ -7,10 +7,10 @@
  */
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAuthzConfig } from '@gatehousejs/core';
+import { authzMiddleware, identityFromHeader } from '@gatehousejs/hono';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
-import { authzMiddleware, identityFromHeader } from '../adapters/hono/index.ts';
-import { createAuthzConfig } from '../core/index.ts';
 import { InMemoryDecisionService } from '../core/testing/index.ts';
 import { printTable } from './measure.ts';
 

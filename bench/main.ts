@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- <name>…]`: runs every `bench/*.bench.ts` (or those whose file name
- * contains one of the given names), each in a process of its own so that one benchmark's heap,
+ * `npm run bench [-- <name>…]`: runs every `bench/*.bench.ts` (or `<name>.bench.ts` when it
+ * exists, else those whose file name contains one of the given names), each in a process of its own so that one benchmark's heap,
  * servers and JIT state never skew the next one's figures; each prints its own figures.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,14 @@ if (first === '--one' && second) {
   const filters = process.argv.slice(2);
   const files = (await readdir(here))
     .filter((f) => f.endsWith('.bench.ts'))
-    .filter((f) => filters.length === 0 || filters.some((name) => f.includes(name)))
+    // A name that is a whole benchmark's name selects just it (`opa` is not also `topaz`).
+    .filter(
+      (f, _, all) =>
+        filters.length === 0 ||
+        filters.some((name) =>
+          all.includes(`${name}.bench.ts`) ? f === `${name}.bench.ts` : f.includes(name),
+        ),
+    )
     .sort();
   if (files.length === 0) {
     console.error(`No benchmark matches ${filters.join(', ')}`);

@@ -1,7 +1,10 @@
 /**
- * Loading the application named by `--app` (a Hono app, or a function returning one) and its
+ * Loading the application named by `--app` (a Hono app or a Fastify instance, or a function
+ * returning one) and its
  * configuration (`--config`, else the app module's `authzToolConfig` export, else the defaults).
  */
+
+import { isFastifyApp, type ScannableApp } from '@gatehousejs/fastify';
 import type { Hono } from 'hono';
 import { AuthzToolError } from './errors.ts';
 import { loadModuleReference, parseModuleReference } from './module-reference.ts';
@@ -12,7 +15,8 @@ export type RoutedApp = Pick<Hono, 'routes'>;
 
 /** A loaded application with its configuration. */
 export interface LoadedApp {
-  readonly app: RoutedApp;
+  /** A Hono app, or a Fastify instance with `authzPlugin` registered. */
+  readonly app: RoutedApp | ScannableApp;
   readonly config: AuthzToolConfig;
   /** Where the configuration came from: a module reference, or `defaults`. */
   readonly configSource: string;
@@ -25,7 +29,13 @@ export function isHonoApp(value: unknown): value is RoutedApp {
   return Array.isArray(candidate.routes) && typeof candidate.fetch === 'function';
 }
 
-async function appFrom(value: unknown, reference: string, exportName: string): Promise<RoutedApp> {
+const isScannable = (value: unknown) => isHonoApp(value) || isFastifyApp(value);
+
+async function appFrom(
+  value: unknown,
+  reference: string,
+  exportName: string,
+): Promise<RoutedApp | ScannableApp> {
   let candidate = value;
   if (typeof value === 'function' && !isHonoApp(value)) {
     try {
@@ -39,13 +49,13 @@ async function appFrom(value: unknown, reference: string, exportName: string): P
       );
     }
   }
-  if (!isHonoApp(candidate)) {
+  if (!isScannable(candidate)) {
     throw new AuthzToolError(
       'module_unloadable',
-      `--app ${reference}: export "${exportName}" is not a Hono app (expected an app, or a function without parameters returning one)`,
+      `--app ${reference}: export "${exportName}" is not a Hono app or a Fastify instance (expected an app, or a function without parameters returning one)`,
     );
   }
-  return candidate;
+  return candidate as RoutedApp | ScannableApp;
 }
 
 /**

@@ -1,9 +1,12 @@
 /**
  * The first step of `generate-policies`, `policy-diff` and `policy-map`: load `--app` and
- * `--config`, and scan the routes, with progress on the command's logger.
+ * `--config`, and scan the routes (of a Hono app, or of a Fastify instance through `authzPlugin`),
+ * with progress on the command's logger.
  */
-import { scanRoutes } from '../adapters/hono/index.ts';
-import type { RouteEntry } from '../core/index.ts';
+
+import type { RouteEntry } from '@gatehousejs/core';
+import { isFastifyApp, scanRoutes as scanFastifyRoutes } from '@gatehousejs/fastify';
+import { scanRoutes } from '@gatehousejs/hono';
 import { loadApp } from './app-module.ts';
 import { requiredOption, stringOption } from './command-args.ts';
 import type { CommandIo } from './command-io.ts';
@@ -26,7 +29,9 @@ export async function scanAppRoutes(io: CommandIo, values: Record<string, unknow
   const config = stringOption(values, 'config');
   io.logger.start(`Scanning the routes of ${app}`);
   const loaded = await loadApp({ app, config }, io.cwd);
-  const routes = scanRoutes(loaded.app, loaded.config);
+  const routes = isFastifyApp(loaded.app)
+    ? await scanFastifyRoutes(loaded.app, loaded.config)
+    : scanRoutes(loaded.app, loaded.config);
   const root = loaded.config.policyPathRoot;
   io.logger.info(
     `${counted(routes.length, 'route')}, policy root ${root} (configuration: ${loaded.configSource})`,

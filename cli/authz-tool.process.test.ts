@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTopazDecisionService } from '../adapters/topaz/index.ts';
-import { BIN, REPO_ROOT, runBin, temporaryDirectory } from './fixtures/run-cli.ts';
+import { runBin, temporaryDirectory } from './fixtures/run-cli.ts';
 
 // Each process costs about a second (tsx compiles the tool): the cases below run side by side,
 // and the exhaustive ones run in-process through runCommand beside each command.
@@ -24,20 +22,12 @@ describe('authz-tool as a process', () => {
     expect(documents.code).toBe(0);
     expect(documents.stdout).toMatch(/^No differences: /);
     expect(root.code).toBe(0);
-    for (const name of [
-      'generate-policies',
-      'policy-diff',
-      'policy-map',
-      'eval',
-      'test',
-      'check-manifest',
-      'serve',
-    ]) {
+    for (const name of ['generate-policies', 'policy-diff', 'policy-map', 'eval', 'test', 'check-manifest']) {
       expect(root.stdout).toContain(name);
     }
     expect(unknown).toMatchObject({ code: 2, stdout: '' });
     expect(unknown.stderr).toBe(
-      'error: unknown command "generate-policy"; commands: generate-policies, policy-diff, policy-map, eval, test, check-manifest, serve (see authz-tool --help)\n',
+      'error: unknown command "generate-policy"; commands: generate-policies, policy-diff, policy-map, eval, test, check-manifest (see authz-tool --help)\n',
     );
   });
 
@@ -77,7 +67,7 @@ describe('authz-tool as a process', () => {
     );
     expect(wrongApp.code).toBe(2);
     expect(wrongApp.stderr.trimEnd().split('\n').at(-1)).toBe(
-      'error: --app cli/fixtures/awkward-app.ts:notAnApp: export "notAnApp" is not a Hono app (expected an app, or a function without parameters returning one)',
+      'error: --app cli/fixtures/awkward-app.ts:notAnApp: export "notAnApp" is not a Hono app or a Fastify instance (expected an app, or a function without parameters returning one)',
     );
   });
 
@@ -115,63 +105,5 @@ describe('authz-tool as a process', () => {
     expect(manifest.stderr).toContain(
       "cli/fixtures/bad-manifest.yaml:9:14: relation 'document:owner' references undefined type 'person'\n",
     );
-  });
-
-  it('serves the policies over Topaz gRPC until SIGTERM', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        BIN,
-        'serve',
-        '--policies',
-        'cli/fixtures/rebac',
-        '--relations',
-        'cli/fixtures/rebac/relations.yaml',
-        '--authorizer-port',
-        '0',
-        '--gateway-port',
-        '0',
-        '--directory-port',
-        '0',
-      ],
-      { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' } },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (stdout.includes('Press Ctrl+C to stop.')) resolve();
-      });
-      exited.then(() => reject(new Error(`serve exited early: ${stderr}`)));
-    });
-    const address = (label: string) => new RegExp(`^${label}\\s+(\\S+)$`, 'm').exec(stdout)?.[1] ?? '';
-    const topaz = createTopazDecisionService({
-      url: address('authorizer \\(gRPC\\)'),
-      caFile: address('CA certificate'),
-      policyInstanceName: 'rebac',
-      timeoutMs: 10_000,
-    });
-    try {
-      const decide = (value: string) =>
-        topaz.decide({
-          identity: { type: 'IDENTITY_TYPE_SUB', value },
-          policyPath: 'rebac.GET.api.documents.__id',
-          decisions: ['allowed'],
-          resourceContext: { id: 'd1' },
-        });
-      expect(await decide('ann')).toEqual({ allowed: true });
-      expect(await decide('carol')).toEqual({ allowed: false });
-    } finally {
-      await topaz.close();
-    }
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(stderr).toContain('SIGTERM: stopping');
-    expect(stderr).toContain('stopped');
   });
 });

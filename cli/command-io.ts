@@ -21,19 +21,6 @@ export interface CommandData {
   readonly cwd?: string;
   /** Receives the exit code (default: sets `process.exitCode`). */
   readonly setExitCode?: (code: number) => void;
-  /** `serve`: stops the server when aborted (default: on SIGINT or SIGTERM). */
-  readonly signal?: AbortSignal;
-  /** `serve`: called once the server listens, with the URLs it printed. */
-  readonly onListening?: (urls: ServeUrls) => void;
-}
-
-/** The addresses `serve` reports. */
-export interface ServeUrls {
-  readonly authorizerUrl: string;
-  readonly restUrl: string;
-  readonly directoryUrl: string;
-  /** The PEM file clients must trust (the adapter's `caFile`). */
-  readonly caFile: string;
 }
 
 /** The resolved input and output of one command run. */

@@ -1,21 +1,23 @@
 /**
- * The embedded engine as `eval` and `serve` run it: the policies of a directory, a memory
+ * The embedded engine as `eval` runs it: the policies of a directory, a memory
  * relation store over the directory manifest (`--manifest`, else `<policies>/manifest.yaml` when
  * present, else an empty model), optionally filled from a relations file.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from '../core/index.ts';
+import type { Logger } from '@gatehousejs/core';
 import {
-  createEmbeddedDecisionService,
   createMemoryRelationStore,
-  type EmbeddedDecisionService,
-  loadManifestFile,
   parseManifest,
   type RegoVersion,
   type RelationStore,
+} from '@gatehousejs/engine';
+import {
+  createEmbeddedDecisionService,
+  type EmbeddedDecisionService,
+  loadManifestFile,
   type ReloadEvent,
-} from '../engine/index.ts';
+} from '@gatehousejs/engine/node';
 import { loadDirectoryContents, readRelationsFile } from './relations-file.ts';
 
 /** What to load. */

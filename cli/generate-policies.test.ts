@@ -1,16 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { scanRoutes } from '../adapters/hono/index.ts';
 import {
   compilePolicies,
   createDirectoryBuiltins,
-  createEmbeddedDecisionService,
   createMemoryRelationStore,
   parseManifest,
   parseModule,
   standardBuiltins,
-} from '../engine/index.ts';
+} from '@gatehousejs/engine';
+import { createEmbeddedDecisionService } from '@gatehousejs/engine/node';
+import { scanRoutes } from '@gatehousejs/hono';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AuthzToolError } from './errors.ts';
 import { app, authzToolConfig } from './fixtures/awkward-app.ts';
 import { temporaryDirectory } from './fixtures/run-cli.ts';

@@ -2,8 +2,9 @@
  * `generatePolicies`: one Rego policy per route of an application plus the relationship policy,
  * keyed by policy path — what `generate-policies` writes.
  */
-import { scanRoutes } from '../adapters/hono/index.ts';
-import type { RouteEntry } from '../core/index.ts';
+
+import type { RouteEntry } from '@gatehousejs/core';
+import { scanRoutes } from '@gatehousejs/hono';
 import type { RoutedApp } from './app-module.ts';
 import { relationshipPolicyPath, relationshipPolicyRego, routePolicyRego } from './policy-templates.ts';
 import { type AuthzToolOptions, parseToolConfig } from './tool-config.ts';

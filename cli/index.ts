@@ -6,7 +6,7 @@
  */
 export type { LoadedApp, RoutedApp } from './app-module.ts';
 export { isHonoApp, loadApp } from './app-module.ts';
-export type { CommandData, ServeUrls } from './command-io.ts';
+export type { CommandData } from './command-io.ts';
 export { authzToolCommand } from './commands/index.ts';
 export type { AuthzToolErrorCode } from './errors.ts';
 export { AuthzToolError } from './errors.ts';

@@ -1,5 +1,5 @@
 /**
- * Entry point of the `authz-tool` bin (run through tsx by `bin/authz-tool.js`).
+ * Entry point of the `authz-tool` bin (`bin/authz-tool.js` runs its compiled JavaScript).
  */
 import { runMain } from 'citty';
 import { authzToolCommand } from './commands/index.ts';

@@ -1,6 +1,6 @@
 /**
  * `--app` and `--config` references: `<module>:<export>`, where the module is a TypeScript or
- * JavaScript file resolved from the current directory (the bin runs under tsx, so `.ts` works).
+ * JavaScript file resolved from the current directory (a TypeScript module is loaded through tsx).
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,6 +25,7 @@ export interface LoadedReference {
 
 const EXPORT_NAME = /^[A-Za-z_$][\w$]*$/;
 const EXTENSIONS = ['.ts', '.mts', '.tsx', '.js', '.mjs', '.cjs'];
+const TYPESCRIPT = /\.(?:[cm]?ts|tsx)$/;
 
 /**
  * Splits `module:export` at the last colon; a suffix that is not an identifier (a Windows drive
@@ -91,7 +92,7 @@ export async function loadModuleReference(
   }
   let exports: Record<string, unknown>;
   try {
-    exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    exports = (await importModule(file)) as Record<string, unknown>;
   } catch (error) {
     throw new AuthzToolError(
       'module_unloadable',
@@ -109,4 +110,19 @@ export async function loadModuleReference(
     );
   }
   return { file, exports, exportName: found, value: exports[found] };
+}
+
+let typeScriptLoader: Promise<unknown> | undefined;
+
+/**
+ * Imports a module file. The tool itself is JavaScript: tsx's loader is registered (once) only
+ * when a TypeScript module is to be imported, and globally, so the module and what it imports are
+ * the same instances as for any other importer.
+ */
+async function importModule(file: string): Promise<unknown> {
+  if (TYPESCRIPT.test(file)) {
+    typeScriptLoader ??= import('tsx/esm/api').then(({ register }) => register());
+    await typeScriptLoader;
+  }
+  return import(pathToFileURL(file).href);
 }

@@ -1,5 +1,5 @@
 /**
- * The version `authz-tool --version` prints: the `gatehouse` package's, found by walking up from
+ * The version `authz-tool --version` prints: the `@gatehousejs/authz-tool` package's, found by walking up from
  * this file (the same from a checkout, from `node_modules`, and from a build under `dist/`).
  */
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The version in the nearest `package.json` named `gatehouse` above this file.
+ * The version in the nearest `package.json` named `@gatehousejs/authz-tool` above this file.
  *
  * @returns the version, or `0.0.0` when none is found
  */
@@ -19,7 +19,7 @@ export function packageVersion(): string {
         name?: string;
         version?: string;
       };
-      if (manifest.name === 'gatehouse' && manifest.version) return manifest.version;
+      if (manifest.name === '@gatehousejs/authz-tool' && manifest.version) return manifest.version;
     } catch {
       // No (readable) package.json here: keep walking up.
     }

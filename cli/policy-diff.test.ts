@@ -1,5 +1,5 @@
+import { RegoError } from '@gatehousejs/engine';
 import { describe, expect, it } from 'vitest';
-import { RegoError } from '../engine/index.ts';
 import { app, authzToolConfig } from './fixtures/awkward-app.ts';
 import { isRoutePolicy, policyDiff } from './policy-diff.ts';
 

@@ -3,9 +3,10 @@
  * from the same route scanning as `validatePoliciesFromApp` and the `package` declarations of
  * the policy files.
  */
-import { scanRoutes } from '../adapters/hono/index.ts';
-import { type MissingPolicy, type RouteEntry, validatePolicies } from '../core/index.ts';
-import type { RegoVersion } from '../engine/index.ts';
+
+import { type MissingPolicy, type RouteEntry, validatePolicies } from '@gatehousejs/core';
+import type { RegoVersion } from '@gatehousejs/engine';
+import { scanRoutes } from '@gatehousejs/hono';
 import type { RoutedApp } from './app-module.ts';
 import {
   listPolicyFiles,

@@ -2,8 +2,8 @@
  * One evaluation for `authz-tool eval`: the value of `data.<policy path>.<decision>` (and of the
  * whole package) for an input document, through the embedded engine's query API, timed.
  */
-import { DecisionServiceError, type Identity, isPackagePath } from '../core/index.ts';
-import type { EmbeddedDecisionService } from '../engine/index.ts';
+import { DecisionServiceError, type Identity, isPackagePath } from '@gatehousejs/core';
+import type { EmbeddedDecisionService } from '@gatehousejs/engine/node';
 import { AuthzToolError } from './errors.ts';
 import { counted } from './text-table.ts';
 

@@ -2,9 +2,10 @@
  * `policyMap`: every route with its policy path and whether a policy exists for it, as a
  * Markdown table, aligned text or JSON.
  */
-import { scanRoutes } from '../adapters/hono/index.ts';
-import type { RouteEntry } from '../core/index.ts';
-import type { RegoVersion } from '../engine/index.ts';
+
+import type { RouteEntry } from '@gatehousejs/core';
+import type { RegoVersion } from '@gatehousejs/engine';
+import { scanRoutes } from '@gatehousejs/hono';
 import type { RoutedApp } from './app-module.ts';
 import { listPolicyFiles, type PolicyPackage, parsePolicyPackages } from './policy-packages.ts';
 import { markdownTable, textTable } from './text-table.ts';

@@ -5,7 +5,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseModule, type RegoVersion } from '../engine/rego/index.ts';
+import { parseModule, type RegoVersion } from '@gatehousejs/engine';
 import { AuthzToolError } from './errors.ts';
 
 /** Where a package is declared. */

@@ -2,7 +2,7 @@
  * Reading a policy directory's packages with progress on the command's logger, shared by
  * `policy-diff` and `policy-map`.
  */
-import type { RegoVersion } from '../engine/index.ts';
+import type { RegoVersion } from '@gatehousejs/engine';
 import type { CommandIo } from './command-io.ts';
 import { listPolicyFiles, type PolicyPackage, parsePolicyPackages } from './policy-packages.ts';
 import { counted } from './text-table.ts';

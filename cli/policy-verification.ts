@@ -9,7 +9,7 @@ import {
   createMemoryRelationStore,
   parseManifest,
   standardBuiltins,
-} from '../engine/index.ts';
+} from '@gatehousejs/engine';
 
 /**
  * Parses and compiles `policies` together, with the standard and directory (`ds.*`) built-ins.

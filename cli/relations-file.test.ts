@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createMemoryRelationStore } from '@gatehousejs/engine';
+import { loadManifestFile } from '@gatehousejs/engine/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryRelationStore, loadManifestFile } from '../engine/index.ts';
 import { AuthzToolError } from './errors.ts';
 import { temporaryDirectory } from './fixtures/run-cli.ts';
 import { loadDirectoryContents, readRelationsFile } from './relations-file.ts';
@@ -58,6 +59,14 @@ describe('relations files', () => {
           relation: 'reader',
           subject_type: 'user',
           subject_id: '*',
+        },
+        // zoe holds something, so Topaz's check pre-condition lets the wildcard reach her.
+        {
+          object_type: 'document',
+          object_id: 'd3',
+          relation: 'owner',
+          subject_type: 'user',
+          subject_id: 'zoe',
         },
       ]),
     );

@@ -5,9 +5,9 @@
  * relation, subject_type, subject_id, subject_relation? }] }`, or just the array of relations.
  */
 import { readFile } from 'node:fs/promises';
+import type { RelationStore } from '@gatehousejs/engine';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import type { RelationStore } from '../engine/index.ts';
 import { AuthzToolError } from './errors.ts';
 
 const id = z.string().min(1);

@@ -2,8 +2,9 @@
  * What `authz-tool` needs to know about an application beyond its routes: the policy root and the
  * route patterns the middleware leaves out. A zod schema holds the defaults.
  */
+
+import { isPackagePath } from '@gatehousejs/core';
 import { z } from 'zod';
-import { isPackagePath } from '../core/index.ts';
 import { AuthzToolError } from './errors.ts';
 
 /**

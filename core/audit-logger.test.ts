@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuditLogger, consolaAuditSink } from './audit-logger.ts';
+import { AuditLogger, jsonLinesAuditSink } from './audit-logger.ts';
 import type { AuditRecord } from './ports/audit-sink.ts';
 
 const record: AuditRecord = {
@@ -16,9 +16,9 @@ const record: AuditRecord = {
 };
 
 describe('AuditLogger', () => {
-  it('writes each record as one JSON line, identical records included (no throttling)', () => {
+  it('writes each record as one JSON line, identical records included', () => {
     const lines: string[] = [];
-    const logger = new AuditLogger({ sink: consolaAuditSink({ stream: { write: (s) => lines.push(s) } }) });
+    const logger = new AuditLogger({ sink: jsonLinesAuditSink({ stream: { write: (s) => lines.push(s) } }) });
     for (let i = 0; i < 10; i++) logger.log(record);
     expect(lines).toHaveLength(10);
     for (const line of lines) {

@@ -1,32 +1,29 @@
 /**
  * The audit logger: one JSON record per authorization decision, written to an {@link AuditSink}
- * (by default JSON lines on stdout through consola, throttling off so no record is folded).
+ * (by default JSON lines through `console.log`).
  */
-import { createConsola, LogLevels } from 'consola';
 import { z } from 'zod';
 import { parseOptions } from './options.ts';
 import type { AuditRecord, AuditSink } from './ports/audit-sink.ts';
 
-/** A writable text stream (`process.stdout`, a file stream). */
+/** A writable text stream (e.g. Node's `process.stdout` or a file stream). */
 export interface LineStream {
   write(chunk: string): unknown;
 }
 
 /**
- * The default sink: each record as one JSON line, written through a consola instance whose
- * throttling (folding of repeated identical lines) is off unless `throttleMs` is given.
+ * The default sink: each record as one JSON line (every record, identical ones included), written
+ * to `stream`, or by `console.log` when none is given (stdout on Node, Deno and Bun; the log stream
+ * on Cloudflare Workers).
  *
- * @param options - `stream` (default `process.stdout`), `throttleMs` (default 0: off)
+ * @param options - `stream` (default: `console.log`)
+ * @example
+ * new AuditLogger({ sink: jsonLinesAuditSink({ stream: { write: (line) => socket.send(line) } }) });
  */
-export function consolaAuditSink(options: { stream?: LineStream; throttleMs?: number } = {}): AuditSink {
-  const stream = options.stream ?? process.stdout;
-  const logger = createConsola({
-    // Explicit level: consola lowers its default under test and CI, and audit must never be muted.
-    level: LogLevels.info,
-    throttle: options.throttleMs ?? 0,
-    reporters: [{ log: (entry) => stream.write(`${String(entry.args[0])}\n`) }],
-  });
-  return { write: (record) => logger.info(JSON.stringify(record)) };
+export function jsonLinesAuditSink(options: { stream?: LineStream } = {}): AuditSink {
+  const { stream } = options;
+  if (!stream) return { write: (record) => console.log(JSON.stringify(record)) };
+  return { write: (record) => stream.write(`${JSON.stringify(record)}\n`) };
 }
 
 const isSink = (value: unknown): value is AuditSink =>
@@ -34,7 +31,7 @@ const isSink = (value: unknown): value is AuditSink =>
 
 /** Options of {@link AuditLogger}; no parameter is required. */
 export const AuditLoggerOptionsSchema = z.object({
-  /** Where records go (default {@link consolaAuditSink} on stdout). */
+  /** Where records go (default {@link jsonLinesAuditSink} on stdout). */
   sink: z.custom<AuditSink>(isSink, { message: 'must be an AuditSink (an object with write())' }).optional(),
 });
 /** Options accepted by {@link AuditLogger}. */
@@ -53,7 +50,7 @@ export class AuditLogger {
 
   /** @param options - `sink` (default JSON lines on stdout) */
   constructor(options: AuditLoggerOptions = {}) {
-    this.#sink = parseOptions(AuditLoggerOptionsSchema, options, 'auditLogger').sink ?? consolaAuditSink();
+    this.#sink = parseOptions(AuditLoggerOptionsSchema, options, 'auditLogger').sink ?? jsonLinesAuditSink();
   }
 
   /** Writes `record` to the sink. */

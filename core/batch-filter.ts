@@ -3,8 +3,9 @@
  * concurrently (at most `maxConcurrentChecks` calls at once, `decideBatch` when offered), order kept.
  */
 import type { AuthzConfig } from './config.ts';
+import type { RequestInfo } from './decision-check.ts';
 import { relationCheck } from './decision-flow.ts';
-import { evaluateAll, type RequestInfo } from './evaluation.ts';
+import { evaluateAll } from './evaluation.ts';
 import { resolveScope } from './request-scope.ts';
 
 /** What to check for each item. */

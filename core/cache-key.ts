@@ -2,10 +2,17 @@
  * The decision cache key: 32 hex characters of SHA-256 over the identity, the policy path, the
  * decision name and the canonical resource context.
  */
-import { hash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { canonicalEncoding } from './canonical-encoding.ts';
 import type { Identity } from './identity.ts';
 import type { ResourceContext } from './ports/decision-service.ts';
+
+const utf8 = new TextEncoder();
+// A synchronous SHA-256 in JavaScript (no `node:crypto`, which edge runtimes lack) costs a few
+// microseconds; a cache hit recomputes its key, so recent keys are remembered by their material.
+const KNOWN_KEYS_LIMIT = 4096;
+const knownKeys = new Map<string, string>();
 
 /** What a cached decision depends on. */
 export interface DecisionCacheKeyInput {
@@ -39,5 +46,10 @@ export function decisionCacheKey(input: DecisionCacheKeyInput): string {
     input.decision,
     input.resourceContext,
   ]);
-  return hash('sha256', material, 'hex').slice(0, 32);
+  const known = knownKeys.get(material);
+  if (known !== undefined) return known;
+  const key = bytesToHex(sha256(utf8.encode(material)).subarray(0, 16));
+  if (knownKeys.size >= KNOWN_KEYS_LIMIT) knownKeys.clear();
+  knownKeys.set(material, key);
+  return key;
 }

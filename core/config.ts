@@ -14,7 +14,7 @@ import { parseOptions } from './options.ts';
 import { isPackagePath } from './policy-path.ts';
 import { type Clock, systemClock } from './ports/clock.ts';
 import type { DecisionService, ResourceContext } from './ports/decision-service.ts';
-import { consolaLogger, type Logger } from './ports/logger.ts';
+import { consoleLogger, type Logger } from './ports/logger.ts';
 import { type AuthzMetrics, noopMetrics } from './ports/metrics.ts';
 import { noopTracer, type Tracer } from './ports/tracing.ts';
 
@@ -124,7 +124,7 @@ function build<T, O>(
  * may allow (`allow`, `cache_then_allow`) is warned about through `logger`.
  *
  * @param options - see {@link AuthzOptionsSchema}; defaults: `maxConcurrentChecks` 10, `batchSize` 100,
- *   no cache, breaker, pool or audit; no-op metrics and tracing; consola logger; system clock
+ *   no cache, breaker, pool or audit; no-op metrics and tracing; console logger; system clock
  * @example
  * const config = createAuthzConfig({
  *   policyPathRoot: 'webapp',
@@ -137,7 +137,7 @@ function build<T, O>(
 export function createAuthzConfig<R>(options: AuthzOptions<R>): AuthzConfig<R> {
   const o = parseOptions(AuthzOptionsSchema, options);
   const clock = o.clock ?? systemClock;
-  const logger = o.logger ?? consolaLogger;
+  const logger = o.logger ?? consoleLogger;
   const metrics = o.metrics ?? noopMetrics;
   const decisionCache = build(o.decisionCache, 'decisionCache', DecisionCache, clock);
   const circuitBreaker = build(o.circuitBreaker, 'circuitBreaker', CircuitBreaker, clock);

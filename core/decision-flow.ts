@@ -4,8 +4,9 @@
  * (`<root>.check` with object_type, object_id, relation and subject_type).
  */
 import type { AuthzConfig } from './config.ts';
+import type { Check, Decision, RequestInfo } from './decision-check.ts';
 import { DecisionUnavailableError } from './errors.ts';
-import { type Check, type Decision, evaluate, evaluateAll, type RequestInfo } from './evaluation.ts';
+import { evaluate, evaluateAll } from './evaluation.ts';
 import type { ResourceContext } from './ports/decision-service.ts';
 import { resolveScope } from './request-scope.ts';
 

@@ -2,7 +2,7 @@
  * Recording a decision once made: the audit record, the metric and the span end.
  */
 import type { AuthzConfig } from './config.ts';
-import type { Check, Decision, Scope } from './evaluation.ts';
+import type { Check, Decision, Scope } from './decision-check.ts';
 import type { AuditRecord, DecisionSource } from './ports/audit-sink.ts';
 import { noopMetrics } from './ports/metrics.ts';
 import { noopTracer, type Span } from './ports/tracing.ts';

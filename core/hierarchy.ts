@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import type { AuthzConfig } from './config.ts';
+import type { Decision, RequestInfo } from './decision-check.ts';
 import { relationCheck } from './decision-flow.ts';
-import { type Decision, evaluate, evaluateAll, type RequestInfo } from './evaluation.ts';
+import { evaluate, evaluateAll } from './evaluation.ts';
 import { parseOptions } from './options.ts';
 import { resolveScope } from './request-scope.ts';
 

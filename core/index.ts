@@ -4,7 +4,7 @@
  * the circuit breaker and fallbacks, the decision flows, and the ports adapters implement.
  */
 export type { AuditLoggerOptions, LineStream } from './audit-logger.ts';
-export { AuditLogger, AuditLoggerOptionsSchema, consolaAuditSink } from './audit-logger.ts';
+export { AuditLogger, AuditLoggerOptionsSchema, jsonLinesAuditSink } from './audit-logger.ts';
 export type { FilterSpec } from './batch-filter.ts';
 export { filterAuthorized } from './batch-filter.ts';
 export type {
@@ -38,6 +38,7 @@ export type { ConnectionFactory, ConnectionPoolConfig, ConnectionPoolOptions } f
 export { ConnectionPool, ConnectionPoolOptionsSchema, ResourcePool } from './connection-pool.ts';
 export type { DecisionCacheConfig, DecisionCacheEntry, DecisionCacheOptions } from './decision-cache.ts';
 export { DecisionCache, DecisionCacheOptionsSchema } from './decision-cache.ts';
+export type { Check, Decision, RequestInfo } from './decision-check.ts';
 export type { RelationSpec } from './decision-flow.ts';
 export {
   ALLOWED_DECISION,
@@ -56,16 +57,17 @@ export {
   PoolClosedError,
   ResourceNotFoundError,
 } from './errors.ts';
-export type { Check, Decision, RequestInfo } from './evaluation.ts';
 export type { Fallback, FallbackContext, FallbackFunction, FallbackStrategy } from './fallback.ts';
 export { FALLBACK_STRATEGIES } from './fallback.ts';
 export type { HierarchyLevel, HierarchyLevelInput, HierarchyMode, HierarchyResult } from './hierarchy.ts';
 export { checkHierarchy, HIERARCHY_MODES, hierarchyOf } from './hierarchy.ts';
 export type { Identity, IdentityType } from './identity.ts';
 export { ANONYMOUS } from './identity.ts';
+export { requireName } from './option-names.ts';
 export type { PathExclusions, PathPattern } from './path-exclusions.ts';
 export { compilePathExclusions } from './path-exclusions.ts';
 export { isPackagePath, policyPath } from './policy-path.ts';
+export { authorizationMethod, policyPathMemo } from './policy-path-memo.ts';
 export type {
   MissingPolicy,
   PolicyInventory,
@@ -86,7 +88,7 @@ export type {
 } from './ports/decision-service.ts';
 export { DecisionServiceError } from './ports/decision-service.ts';
 export type { Logger } from './ports/logger.ts';
-export { consolaLogger } from './ports/logger.ts';
+export { consoleLogger } from './ports/logger.ts';
 export type { AuthzMetrics, DecisionMetric } from './ports/metrics.ts';
 export { noopMetrics } from './ports/metrics.ts';
 export type {
@@ -98,3 +100,6 @@ export type {
 } from './ports/relation-directory.ts';
 export type { Span, SpanAttributes, Tracer } from './ports/tracing.ts';
 export { noopTracer } from './ports/tracing.ts';
+export type { RegisteredRoute, ScanOptions } from './route-inventory.ts';
+export { routeInventory } from './route-inventory.ts';
+export { hasSkipMark, markSkipped } from './skip-mark.ts';

@@ -15,6 +15,8 @@ describe('policyPath', () => {
     ['GET', '/files/:id{[0-9]+}', 'webapp.GET.files.__id'],
     ['GET', '/files/:path{.+/.+}/raw', 'webapp.GET.files.__path.raw'],
     ['GET', '/posts/:id?', 'webapp.GET.posts.__id'],
+    ['GET', '/files/:id(^\\d+)', 'webapp.GET.files.__id'],
+    ['GET', '/files/:name(^[a-z]+/[a-z]+)/raw', 'webapp.GET.files.__name.raw'],
     ['GET', '/static/*', 'webapp.GET.static.__wildcard'],
     ['GET', '/v1/2fa/report.json', 'webapp.GET.v1._2fa.report_json'],
     ['PATCH', '/api//double', 'webapp.PATCH.api.double'],

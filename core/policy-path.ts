@@ -18,14 +18,14 @@ function identifier(segment: string): string {
   return /^[0-9]/.test(replaced) ? `_${replaced}` : replaced;
 }
 
-/** Splits a route pattern on `/` outside `{…}` (Hono parameter regexes may contain `/`). */
+/** Splits a route pattern on `/` outside `{…}` and `(…)` (Hono's and Fastify's parameter regexes may contain `/`). */
 function splitPattern(pattern: string): string[] {
   const segments: string[] = [];
   let depth = 0;
   let current = '';
   for (const char of pattern) {
-    if (char === '{') depth++;
-    else if (char === '}') depth = Math.max(0, depth - 1);
+    if (char === '{' || char === '(') depth++;
+    else if (char === '}' || char === ')') depth = Math.max(0, depth - 1);
     if (char === '/' && depth === 0) {
       segments.push(current);
       current = '';
@@ -37,10 +37,10 @@ function splitPattern(pattern: string): string[] {
   return segments.filter((s) => s.length > 0);
 }
 
-/** `:id`, `:id?`, `:id{[0-9]+}` and `{id}` name a parameter; `*` is a wildcard. */
+/** `:id`, `:id?`, `:id{[0-9]+}` (Hono), `:id(^\\d+)` (Fastify) and `{id}` name a parameter; `*` is a wildcard. */
 function policySegment(segment: string): string {
   if (segment === '*') return '__wildcard';
-  const colon = /^:([^{?]+)/.exec(segment);
+  const colon = /^:([^{?(]+)/.exec(segment);
   if (colon?.[1]) return `__${identifier(colon[1])}`;
   const braces = /^\{([^}:]+)(:[^}]*)?\}$/.exec(segment);
   if (braces?.[1]) return `__${identifier(braces[1])}`;
@@ -48,7 +48,7 @@ function policySegment(segment: string): string {
 }
 
 /**
- * Derives the policy path of a route. Parameters (`:id`, `{id}`, `:id{regex}`, `:id?`) become
+ * Derives the policy path of a route. Parameters (`:id`, `{id}`, `:id{regex}`, `:id(regex)`, `:id?`) become
  * `__id`, `*` becomes `__wildcard`, and every other character that a Rego identifier cannot hold
  * (a hyphen, a dot) becomes `_`; a segment starting with a digit is prefixed with `_`, so every
  * derived path is a valid Rego package path. Empty segments (a trailing slash, the root `/`)

@@ -3,8 +3,8 @@
  * the configured providers, checked so that a faulty provider denies instead of crashing.
  */
 import type { AuthzConfig } from './config.ts';
+import type { RequestInfo, Scope } from './decision-check.ts';
 import { DecisionUnavailableError } from './errors.ts';
-import type { RequestInfo, Scope } from './evaluation.ts';
 import { ANONYMOUS, type Identity } from './identity.ts';
 import type { ResourceContext } from './ports/decision-service.ts';
 

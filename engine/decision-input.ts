@@ -3,7 +3,7 @@
  * after checking every part of it: a malformed query is an `invalid_request` naming the field,
  * never something the policies have to cope with.
  */
-import { type DecisionQuery, DecisionServiceError, type Identity, isPackagePath } from '../core/index.ts';
+import { type DecisionQuery, DecisionServiceError, type Identity, isPackagePath } from '@gatehousejs/core';
 import { fromJson, type PlainObject } from './rego/index.ts';
 
 const IDENTITY_TYPES: ReadonlySet<string> = new Set([

@@ -4,8 +4,9 @@ import type { EmbeddedPostgresServer } from '../app/stack/embedded-postgres.ts';
 import { runDecisionServiceContract } from '../core/ports/decision-service.contract.ts';
 import { decisionServiceFixture } from '../core/ports/decision-service.fixture.ts';
 import { startTestPostgres } from '../test/support/postgres.ts';
-import { createPostgresRelationStore, type PostgresRelationStore, parseManifest } from './directory/index.ts';
+import { parseManifest } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
+import { createPostgresRelationStore, type PostgresRelationStore } from './postgres.ts';
 import { createTempPolicyDir, type TempPolicyDir } from './temp-policy-dir.ts';
 
 let server: EmbeddedPostgresServer;

@@ -1,5 +1,5 @@
+import { type DecisionQuery, DecisionServiceError, type Identity } from '@gatehousejs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DecisionQuery, DecisionServiceError, type Identity } from '../core/index.ts';
 import { runDecisionServiceContract } from '../core/ports/decision-service.contract.ts';
 import { createMemoryRelationStore, parseManifest, type RelationStore } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';

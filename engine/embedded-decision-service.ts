@@ -1,169 +1,17 @@
 /**
- * The embedded decision service: core's `DecisionService` port over the Rego engine and a
- * relation store, in-process. It also offers what the Topaz-compatible server asks of an engine
- * beyond the port (`ListPolicies`, `Query`, the model API), so one object can be served as is.
+ * The embedded decision service over a policy directory (read from the file system, optionally
+ * watched and reloaded): the engine of `decision-engine.ts` fed by {@link LivePolicies}.
  */
-import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '../core/index.ts';
-import { DecisionServiceError } from '../core/index.ts';
-import { DecisionRefs, decisionInput, identityInput } from './decision-input.ts';
-import { createDirectoryBuiltins, type RelationStore } from './directory/index.ts';
+import { createBlockingTransport } from './blocking-transport.ts';
+import { createEngine, type EmbeddedDecisionService, policyLoadSettings } from './decision-engine.ts';
 import {
-  type EmbeddedDecisionServiceConfig,
   type EmbeddedDecisionServiceOptions,
   embeddedDecisionServiceSchema,
   parseEngineOptions,
 } from './embedded-service-options.ts';
 import { LivePolicies } from './live-policies.ts';
-import type { PolicyLoadSettings } from './loaded-policies.ts';
-import { createFixedManifestStore } from './manifest-store.ts';
-import { standardBuiltins } from './rego/builtins/index.ts';
-import type { BuiltinDefinition, EvalOptions } from './rego/index.ts';
-import { runRegoQuery } from './rego-query.ts';
-import type {
-  ManifestStore,
-  PolicyCatalog,
-  PolicyModule,
-  RegoQuery,
-  RegoQueryEvaluator,
-  RegoQueryResult,
-  StoredManifest,
-} from './server/index.ts';
 
-/**
- * The embedded engine as a decision service. Besides the port it is a `PolicyCatalog`, a
- * `RegoQueryEvaluator` and a `ManifestStore` for the Topaz-compatible server.
- */
-export interface EmbeddedDecisionService
-  extends DecisionService,
-    PolicyCatalog,
-    RegoQueryEvaluator,
-    ManifestStore {
-  /** The loaded policy packages (dotted, without `data.`), sorted. */
-  readonly packages: readonly string[];
-  /** The relation store (core's `RelationDirectory`); the service does not close it. */
-  readonly directory: RelationStore;
-  decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]>;
-  /**
-   * Reads and compiles the policies again and swaps them in at once. On failure the loaded
-   * policies stay in force and the promise rejects (`RegoError` naming file and line).
-   */
-  reload(): Promise<void>;
-  /** Stops the watcher; later decisions fail with `service_unavailable`. The store stays open. */
-  close(): Promise<void>;
-}
-
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
-class Engine implements EmbeddedDecisionService {
-  readonly directory: RelationStore;
-  readonly #config: EmbeddedDecisionServiceConfig;
-  readonly #policies: LivePolicies;
-  readonly #manifests: ManifestStore;
-  readonly #refs = new DecisionRefs();
-  #closed = false;
-
-  constructor(config: EmbeddedDecisionServiceConfig, policies: LivePolicies) {
-    this.#config = config;
-    this.#policies = policies;
-    this.directory = config.store;
-    this.#manifests = createFixedManifestStore(
-      config.store.model,
-      new Date(config.clock?.now() ?? Date.now()),
-    );
-  }
-
-  get packages(): readonly string[] {
-    return this.#policies.current.packages;
-  }
-
-  async decide(query: DecisionQuery, options?: DecideOptions): Promise<Decisions> {
-    return this.#decide(query, options);
-  }
-
-  async decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]> {
-    if (!Array.isArray(queries))
-      throw new DecisionServiceError('invalid_request', 'queries must be an array');
-    return queries.map((query) => this.#decide(query, options));
-  }
-
-  #decide(query: DecisionQuery, options: DecideOptions | undefined): Decisions {
-    this.#ensureAvailable(options?.signal);
-    const { policyPath, decisions, refs, input } = decisionInput(query, this.#refs);
-    const loaded = this.#policies.current;
-    if (!loaded.documents.has(policyPath)) {
-      throw new DecisionServiceError(
-        'policy_not_found',
-        `no policy defines ${policyPath} (policies from ${this.#config.policiesDir})`,
-      );
-    }
-    const evalOptions = this.#evalOptions();
-    const result: Record<string, boolean> = {};
-    for (let i = 0; i < refs.length; i++) {
-      const ref = refs[i] as string;
-      try {
-        result[decisions[i] as string] = loaded.set.evaluate(ref, input, evalOptions) === true;
-      } catch (e) {
-        throw new DecisionServiceError('evaluation_failed', `evaluating ${ref} failed: ${message(e)}`, {
-          cause: e,
-        });
-      }
-    }
-    return result;
-  }
-
-  async query(query: RegoQuery): Promise<readonly RegoQueryResult[]> {
-    this.#ensureAvailable(query.signal);
-    const input = { ...query.input, identity: identityInput(query.identity) };
-    return runRegoQuery(this.#policies.current.set, query.query, input, this.#evalOptions() ?? {});
-  }
-
-  async listPolicies(): Promise<readonly PolicyModule[]> {
-    return this.#policies.current.modules;
-  }
-
-  getManifest(): Promise<StoredManifest | undefined> {
-    return this.#manifests.getManifest();
-  }
-
-  setManifest(body: string): Promise<void> {
-    return this.#manifests.setManifest(body);
-  }
-
-  deleteManifest(): Promise<void> {
-    return this.#manifests.deleteManifest();
-  }
-
-  reload(): Promise<void> {
-    return this.#policies.reload();
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-    await this.#policies.close();
-  }
-
-  #ensureAvailable(signal: AbortSignal | undefined): void {
-    if (this.#closed) {
-      throw new DecisionServiceError('service_unavailable', 'the embedded decision service is closed');
-    }
-    if (signal?.aborted) {
-      throw new DecisionServiceError('deadline_exceeded', 'the call was aborted before evaluation', {
-        cause: signal.reason,
-      });
-    }
-  }
-
-  #evalOptions(): EvalOptions | undefined {
-    const { strictBuiltinErrors, clock } = this.#config;
-    if (!strictBuiltinErrors && !clock) return undefined;
-    return {
-      strict: strictBuiltinErrors,
-      nowNs: clock ? BigInt(Math.round(clock.now())) * 1_000_000n : undefined,
-    };
-  }
-}
+export type { EmbeddedDecisionService } from './decision-engine.ts';
 
 /**
  * Loads and compiles every policy below `policiesDir` and returns the decision service. A
@@ -182,6 +30,9 @@ class Engine implements EmbeddedDecisionService {
  * @param options.limits `maxSteps` (default 1,000,000) and `maxMillis` (default 1,000) per decision
  * @param options.data base document (default `{}`); `regoVersion` default `v0`
  * @param options.onReload called after every reload attempt; failures also go to `logger.warn`
+ * @param options.outbound `{ httpSendHosts, lookupIpAddr }` turn `http.send` (listed hosts only) and
+ *   `net.lookup_ip_addr` on (default off); a call blocks the evaluation in a worker thread
+ * @param options.input `topaz` builds the policy input as Topaz 0.33.16 does (default `gatehouse`)
  * @example
  * const store = createMemoryRelationStore({ manifest: await loadManifestFile('policies/manifest.yaml') });
  * const service = await createEmbeddedDecisionService({ policiesDir: 'policies', store, watch: true });
@@ -197,17 +48,22 @@ export async function createEmbeddedDecisionService(
   options: EmbeddedDecisionServiceOptions,
 ): Promise<EmbeddedDecisionService> {
   const config = parseEngineOptions(embeddedDecisionServiceSchema, options, 'embedded decision service');
-  const directoryBuiltins = createDirectoryBuiltins(config.store).map((b): [string, BuiltinDefinition] => [
-    b.name,
-    b,
-  ]);
-  const settings: PolicyLoadSettings = {
-    builtins: new Map([...standardBuiltins, ...directoryBuiltins]),
-    data: config.data,
-    version: config.regoVersion,
-    limits: config.limits,
-  };
-  const policies = await LivePolicies.load(config.policiesDir, settings, config);
+  const { httpSendHosts, lookupIpAddr } = config.outbound;
+  const transport =
+    httpSendHosts.length > 0 || lookupIpAddr
+      ? createBlockingTransport({ allowedHosts: httpSendHosts, lookupIpAddr })
+      : undefined;
+  let policies: LivePolicies;
+  try {
+    policies = await LivePolicies.load(
+      config.policiesDir,
+      policyLoadSettings(config, transport?.calls),
+      config,
+    );
+  } catch (error) {
+    await transport?.close();
+    throw error;
+  }
   if (config.watch) policies.watch(config.watchDebounceMs);
-  return new Engine(config, policies);
+  return createEngine(config, policies, transport ? () => transport.close() : undefined);
 }

@@ -1,8 +1,10 @@
 /**
- * Options of `createEmbeddedDecisionService`, as a zod schema holding the defaults.
+ * Options of `createEmbeddedDecisionService` and `createInlineDecisionService`, as zod schemas
+ * holding the defaults.
  */
+
+import { type Clock, consoleLogger, type Logger } from '@gatehousejs/core';
 import { z } from 'zod';
-import { type Clock, consolaLogger, type Logger } from '../core/index.ts';
 import type { RelationStore } from './directory/index.ts';
 import { EngineError } from './engine-error.ts';
 import { optionProblems } from './option-problems.ts';
@@ -24,16 +26,10 @@ const relationStore = z.custom<RelationStore>(
   { message: 'must be a relation store (createMemoryRelationStore or createPostgresRelationStore)' },
 );
 
-/** Options of `createEmbeddedDecisionService`. */
-export const embeddedDecisionServiceSchema = z.object({
-  /** Directory holding the policies: every `*.rego` below it; `*_test.rego` files only for tests. */
-  policiesDir: z.string().min(1),
+/** What every embedded decision service takes, wherever its policies come from. */
+const engineSettingsShape = {
   /** The relation store `ds.*` built-ins read; its manifest is the directory model. Not closed by the service. */
   store: relationStore,
-  /** Reload when a policy file changes (default false). */
-  watch: z.boolean().default(false),
-  /** Quiet time after the last file event before a reload, in ms (default 100). */
-  watchDebounceMs: z.int().min(0).max(60_000).default(100),
   /** Per-evaluation guard rails: a decision exceeding them fails with `evaluation_failed`. */
   limits: z
     .object({
@@ -47,24 +43,70 @@ export const embeddedDecisionServiceSchema = z.object({
   data: z.custom<JsonValue>(() => true).default({}),
   /** Syntax of modules that do not say otherwise (default `v0`, as Topaz; `import rego.v1` is honoured). */
   regoVersion: z.enum(['v0', 'v1']).default('v0'),
+  /**
+   * The shape of `input` (default `gatehouse`: `input.identity = { type, value }`). `topaz` builds it
+   * as Topaz 0.33.16 does — no `input.identity` for anonymous calls; `{ type, identity }` and
+   * `input.user` for signed-in ones, the user found through the directory's
+   * `user:<id>#identifier@identity:<sub>` — and fails a decision (`invalid_request`) for a subject
+   * no user has as identifier, so that the engine decides exactly as Topaz.
+   */
+  input: z.enum(['gatehouse', 'topaz']).default('gatehouse'),
   /** Raise built-in errors as `evaluation_failed` instead of making the expression undefined (default false, as OPA). */
   strictBuiltinErrors: z.boolean().default(false),
-  /** Called after every reload attempt. */
-  onReload: z.custom<(event: ReloadEvent) => void>(isFunction, { message: 'must be a function' }).optional(),
-  /** Where failed reloads are reported (default: consola). */
+  /** Where failed reloads are reported (default: `console`). */
   logger: z
     .custom<Logger>((v) => typeof (v as Logger | undefined)?.warn === 'function', {
       message: 'must have warn()',
     })
-    .default(consolaLogger),
+    .default(consoleLogger),
   /** The time `time.now_ns()` reads (default: the system time at each evaluation). */
   clock: z.custom<Clock>((v) => typeof (v as Clock | undefined)?.now === 'function').optional(),
+};
+
+/** Options of `createEmbeddedDecisionService` (policies read from a directory). */
+export const embeddedDecisionServiceSchema = z.object({
+  /** Directory holding the policies: every `*.rego` below it; `*_test.rego` files only for tests. */
+  policiesDir: z.string().min(1),
+  /** Reload when a policy file changes (default false). */
+  watch: z.boolean().default(false),
+  /** Quiet time after the last file event before a reload, in ms (default 100). */
+  watchDebounceMs: z.int().min(0).max(60_000).default(100),
+  /** Called after every reload attempt. */
+  onReload: z.custom<(event: ReloadEvent) => void>(isFunction, { message: 'must be a function' }).optional(),
+  /**
+   * Built-ins that leave the process, off by default: `http.send` may reach only `httpSendHosts`
+   * (`name` or `name:port`), `net.lookup_ip_addr` resolves names only with `lookupIpAddr`. A call
+   * blocks the evaluation until answered (Node only).
+   */
+  outbound: z
+    .object({
+      /** Hosts `http.send` may reach (default none: `http.send` is off). */
+      httpSendHosts: z.array(z.string().min(1)).default([]),
+      /** Let `net.lookup_ip_addr` resolve names (default false). */
+      lookupIpAddr: z.boolean().default(false),
+    })
+    .prefault({}),
+  ...engineSettingsShape,
 });
+
+/** Options of `createInlineDecisionService` (policies given as text). */
+export const inlineDecisionServiceSchema = z.object({
+  /** The policies: module name (used in messages, e.g. `webapp/documents.rego`) → Rego source. */
+  policies: z
+    .record(z.string().min(1), z.string())
+    .refine((policies) => Object.keys(policies).length > 0, { message: 'must hold at least one policy' }),
+  ...engineSettingsShape,
+});
+
+/** Resolved options every embedded decision service has. */
+export type EngineSettings = z.output<z.ZodObject<typeof engineSettingsShape>>;
 
 /** Options of `createEmbeddedDecisionService` as callers write them. */
 export type EmbeddedDecisionServiceOptions = z.input<typeof embeddedDecisionServiceSchema>;
 /** Resolved options of `createEmbeddedDecisionService`. */
 export type EmbeddedDecisionServiceConfig = z.output<typeof embeddedDecisionServiceSchema>;
+/** Options of `createInlineDecisionService` as callers write them. */
+export type InlineDecisionServiceOptions = z.input<typeof inlineDecisionServiceSchema>;
 
 /** Parses options with `schema`, turning zod's issues into one `invalid_options` error naming each field. */
 export function parseEngineOptions<S extends z.ZodType>(

@@ -1,39 +1,34 @@
 /**
- * @module gatehouse/engine
- * The embedded decision engine: a decision service that evaluates the same Rego policies and
- * Topaz directory manifest that Topaz would, in-process (`createEmbeddedDecisionService`), the
- * policy test runner (`runPolicyTests`), and what users of the engine need from its parts —
- * relation stores and manifest parsing (directory), the Rego compiler and its errors.
+ * @module @gatehousejs/engine
+ * The embedded engine's runtime-neutral entry: no file system, no database driver, no network.
+ * The decision service over policies given as text (`createInlineDecisionService`), the Topaz-style
+ * relationship directory (manifest parsing, the memory relation store, the `ds.*`
+ * built-ins) and the Rego compiler with its standard built-ins and errors. The decision service
+ * over a policy directory is in `@gatehousejs/engine/node`; the PostgreSQL relation store in
+ * `@gatehousejs/engine/postgres`.
  */
+
+export type { EmbeddedDecisionService } from './decision-engine.ts';
 export type {
   DirectoryErrorCode,
   DirectoryModel,
+  ManifestIssue,
   MemoryRelationStoreOptions,
-  PostgresRelationStore,
-  PostgresRelationStoreOptions,
   RelationStore,
 } from './directory/index.ts';
 export {
   createDirectoryBuiltins,
   createMemoryRelationStore,
-  createPostgresRelationStore,
   DirectoryError,
   ManifestError,
   parseManifest,
 } from './directory/index.ts';
-export type { EmbeddedDecisionService } from './embedded-decision-service.ts';
-export { createEmbeddedDecisionService } from './embedded-decision-service.ts';
-export type {
-  EmbeddedDecisionServiceConfig,
-  EmbeddedDecisionServiceOptions,
-  ReloadEvent,
-} from './embedded-service-options.ts';
-export { embeddedDecisionServiceSchema } from './embedded-service-options.ts';
+export type { InlineDecisionServiceOptions } from './embedded-service-options.ts';
+export { inlineDecisionServiceSchema } from './embedded-service-options.ts';
 export type { EngineErrorCode } from './engine-error.ts';
 export { EngineError } from './engine-error.ts';
-export { loadManifestFile } from './manifest-file.ts';
-export type { PolicyTestOptions, PolicyTestReport, PolicyTestResult } from './policy-tests.ts';
-export { policyTestOptionsSchema, runPolicyTests } from './policy-tests.ts';
+export { createInlineDecisionService } from './inline-decision-service.ts';
+export type { OutboundCalls, OutboundRequest, OutboundResponse } from './rego/builtins/index.ts';
 export { createStandardBuiltins, standardBuiltins } from './rego/builtins/index.ts';
 export type {
   CompileOptions,

@@ -4,7 +4,8 @@
  * swaps it in with one assignment, so a decision sees either the old or the new policies, never
  * a mix; a reload that fails leaves the last good generation in force and is reported.
  */
-import type { Logger } from '../core/index.ts';
+import type { Logger } from '@gatehousejs/core';
+import type { PolicyGenerations } from './decision-engine.ts';
 import type { ReloadEvent } from './embedded-service-options.ts';
 import { EngineError } from './engine-error.ts';
 import { compileLoadedPolicies, type LoadedPolicies, type PolicyLoadSettings } from './loaded-policies.ts';
@@ -23,7 +24,7 @@ function asError(e: unknown): Error {
 }
 
 /** The current generation of a policy directory's decision policies. */
-export class LivePolicies {
+export class LivePolicies implements PolicyGenerations {
   readonly #dir: string;
   readonly #settings: PolicyLoadSettings;
   readonly #reporting: ReloadReporting;
@@ -67,6 +68,11 @@ export class LivePolicies {
       compileLoadedPolicies(sources, settings),
       fingerprintOf(sources),
     );
+  }
+
+  /** Where the policies come from, for messages. */
+  get origin(): string {
+    return `policies from ${this.#dir}`;
   }
 
   /** The generation in force. */

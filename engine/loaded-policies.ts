@@ -5,6 +5,7 @@
  */
 
 import { DocumentPaths } from './document-paths.ts';
+import type { PolicyModule } from './engine-capabilities.ts';
 import type { PolicySource } from './policy-source.ts';
 import {
   type BuiltinRegistry,
@@ -14,7 +15,6 @@ import {
   parseModule,
   type RegoVersion,
 } from './rego/index.ts';
-import type { PolicyModule } from './server/index.ts';
 
 /** What policies are compiled with. */
 export interface PolicyLoadSettings {

@@ -1,5 +1,5 @@
+import type { Logger } from '@gatehousejs/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Logger } from '../core/index.ts';
 import { createMemoryRelationStore, parseManifest } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
 import type { ReloadEvent } from './embedded-service-options.ts';

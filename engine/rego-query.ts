@@ -5,6 +5,8 @@
  * term's value, as OPA does; every other expression (`x = …`, `not …`, `some …`, one with
  * `with`) reports `true`.
  */
+
+import type { RegoQueryResult } from './engine-capabilities.ts';
 import { EngineError } from './engine-error.ts';
 import {
   type EvalOptions,
@@ -15,7 +17,6 @@ import {
   toJson,
   type Value,
 } from './rego/index.ts';
-import type { RegoQueryResult } from './server/index.ts';
 
 type Literal = ReturnType<typeof parseQuery>[number];
 

@@ -1,15 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Identity } from '../core/index.ts';
+import type { Identity } from '@gatehousejs/core';
+import { createMemoryRelationStore, type RelationStore } from '@gatehousejs/engine';
 import {
   createEmbeddedDecisionService,
-  createMemoryRelationStore,
   type EmbeddedDecisionService,
   loadManifestFile,
-  type RelationStore,
-} from '../engine/index.ts';
+} from '@gatehousejs/engine/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PERMISSIONS = ['can_read', 'can_write', 'can_share', 'can_delete'] as const;

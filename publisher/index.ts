@@ -14,6 +14,8 @@ export { convertMarkdown } from './convert/index.ts';
 export type { PublishErrorCode } from './errors.ts';
 export { PublishError } from './errors.ts';
 export { EXIT_CODES } from './exit-codes.ts';
+export type { SiteMarkdown } from './markdown/index.ts';
+export { createSiteMarkdown } from './markdown/index.ts';
 export type {
   ActionCounts,
   AttachmentAction,

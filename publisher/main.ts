@@ -1,5 +1,5 @@
 /**
- * Entry point of the `wiki-publish` bin (run through tsx by `bin/wiki-publish.js`).
+ * Entry point of the `wiki-publish` bin (`bin/wiki-publish.js` runs its compiled JavaScript).
  */
 import { runMain } from 'citty';
 import { publishCommand } from './commands/index.ts';

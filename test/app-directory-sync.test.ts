@@ -4,10 +4,11 @@
  * changes go through, and the state converges once the directory is back; after a crash-style
  * stop, a new process delivers what was left (and replaying delivered changes is harmless).
  */
+
+import type { Relation, RelationDirectory } from '@gatehousejs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../app/db/index.ts';
 import { documentCreated, objectsTouched, shareGranted } from '../app/directory-sync/index.ts';
-import type { Relation, RelationDirectory } from '../core/index.ts';
 import { type ApiCall, apiClient } from './support/api-client.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -89,7 +90,8 @@ describe('directory sync through the outbox', () => {
       email: 'bob@example.com',
       permission: 'read',
     });
-    expect(share.status).toBe(201);
+    // Accepted, not yet effective: the API says so.
+    expect(share).toMatchObject({ status: 202, body: { document_id: doc.id, pending: true } });
     expect(await app.repos.shares.get(doc.id, bobSub)).toMatchObject({ permission: 'read' });
     expect((await bob('GET', `/api/documents/${doc.id}`)).status).toBe(403);
     const [pending] = await app.repos.directoryOutbox.listPending();
@@ -126,7 +128,10 @@ describe('directory sync through the outbox', () => {
     });
     expect((await bob('GET', `/api/documents/${doc.id}`)).status).toBe(200);
     failing.add('*');
-    expect((await alice('DELETE', `/api/shares/${doc.id}/bob@example.com`)).status).toBe(204);
+    expect(await alice('DELETE', `/api/shares/${doc.id}/bob@example.com`)).toMatchObject({
+      status: 202,
+      body: { pending: true, detail: expect.stringContaining('takes effect once') },
+    });
     expect(await app.repos.shares.get(doc.id, bobSub)).toBeUndefined();
     // The window this design accepts: until the directory hears of the revocation, it still grants.
     expect((await bob('GET', `/api/documents/${doc.id}`)).status).toBe(200);

@@ -99,6 +99,23 @@ describe('errors and bad input over HTTP', () => {
         { document_id: docId, email: `${'b'.repeat(400)}@example.com`, permission: 'read' },
         'email',
       ],
+      // Characters PostgreSQL cannot store (NUL) or that are not text (a lone surrogate).
+      [
+        'POST',
+        '/api/shares',
+        { document_id: docId, email: 'b\u0000ob@example.com', permission: 'read' },
+        'email',
+      ],
+      [
+        'POST',
+        '/api/shares',
+        { document_id: docId, email: 'b\ud800ob@example.com', permission: 'read' },
+        'email',
+      ],
+      ['POST', '/api/shares', { document_id: docId, user_id: 'sub\u0000', permission: 'read' }, 'user_id'],
+      ['POST', '/api/shares', { document_id: docId, user_id: 'sub\udfff', permission: 'read' }, 'user_id'],
+      ['POST', '/api/folders', { name: 'f\u0000' }, 'name'],
+      ['PUT', `/api/documents/${docId}`, { name: 'n\u0000' }, 'name'],
     ];
     for (const [method, path, body, field] of cases) {
       const res = await alice(method, path, body);
@@ -131,6 +148,9 @@ describe('errors and bad input over HTTP', () => {
       expect(res.body.detail).toEqual(expect.any(String));
     }
     expect((await alice('DELETE', `/api/shares/${docId}/not-an-address`)).body.field).toBe('email');
+    const nul = await alice('DELETE', `/api/shares/${docId}/b%00ob@example.com`);
+    expect(nul).toMatchObject({ status: 400, body: { field: 'email' } });
+    expect(nul.body.detail).not.toMatch(/byte sequence|UTF8/);
   });
 
   it('answers 401, 403, 404, 409 and 413 with their detail', async () => {

@@ -52,7 +52,7 @@ describe('sessions of the application', () => {
     const [cookie] = client.browser.jar.find(SESSION_COOKIE);
     const logout = await client.fetch('/logout');
     expect(logout.status).toBe(302);
-    expect(logout.headers.get('location')).toBe('/');
+    expect(logout.headers.get('location')).toMatch(/\/logout\?.*post_logout_redirect_uri=/);
     const replay = new Browser();
     replay.jar.put(cookie!);
     expect((await replay.request(`${app.url}/api/documents/${privateId}`)).status).toBe(401);
@@ -110,6 +110,8 @@ describe('sessions of the application', () => {
       '/api/documents/{id}/permissions',
       '/api/folders',
       '/api/folders/{id}',
+      '/api/folders/{id}/contents',
+      '/api/search',
       '/api/shares',
       '/api/shares/{doc_id}/{email}',
       '/auth/callback',

@@ -90,14 +90,30 @@ describe('sharing, publishing and folders over HTTP', () => {
     expect(await app.repos.directoryOutbox.countPending()).toBe(0);
   });
 
-  it('answers 404 for an unknown document or user and 400 for sharing with the owner', async () => {
+  it('invites an unknown address, answers 404 for an unknown document or user id and 400 for sharing with the owner', async () => {
     const doc = await create(alice, { name: 'Lonely' });
     const unknownUser = await alice('POST', '/api/shares', {
       document_id: doc.id,
       email: 'nobody@example.com',
       permission: 'read',
     });
-    expect(unknownUser).toMatchObject({ status: 404, body: { detail: 'User not found', field: 'email' } });
+    // An address nobody signs in with yet is invited; the share takes effect at the first sign-in.
+    expect(unknownUser).toMatchObject({
+      status: 202,
+      body: { document_id: doc.id, email: 'nobody@example.com', permission: 'read', pending: true },
+    });
+    const again = await alice('POST', '/api/shares', {
+      document_id: doc.id,
+      email: 'NOBODY@example.com',
+      permission: 'write',
+    });
+    expect(again).toMatchObject({ status: 409, body: { field: 'email' } });
+    const unknownId = await alice('POST', '/api/shares', {
+      document_id: doc.id,
+      user_id: 'nobody',
+      permission: 'read',
+    });
+    expect(unknownId).toMatchObject({ status: 404, body: { detail: 'User not found', field: 'user_id' } });
     const unknownDoc = await alice('POST', '/api/shares', {
       document_id: 999_999,
       email: 'bob@example.com',
@@ -177,14 +193,26 @@ describe('sharing, publishing and folders over HTTP', () => {
       email: 'bob@example.com',
       permission: 'write',
     });
-    expect((await bob('PUT', `/api/documents/${filed.id}`, { folder_id: bobFolder.id })).status).toBe(200);
-    expect((await bob('PUT', `/api/documents/${filed.id}`, { folder_id: aliceFolder.id })).status).toBe(403);
+    // Moving is the owner's (like publishing): a write share edits, it does not take the
+    // document out of the owner's folder — not into the holder's folder, not out of any folder.
+    for (const folderId of [bobFolder.id, null]) {
+      const moved = await bob('PUT', `/api/documents/${filed.id}`, { folder_id: folderId });
+      expect(moved).toMatchObject({ status: 403, body: { detail: 'Access denied: webapp.check' } });
+    }
+    expect((await bob('PUT', `/api/documents/${filed.id}`, { name: 'Q1 (edited)' })).status).toBe(200);
+    // The owner moves it only into folders she may write.
+    expect((await alice('PUT', `/api/documents/${filed.id}`, { folder_id: bobFolder.id })).status).toBe(403);
+    const otherShelf = (await alice('POST', '/api/folders', { name: 'Archive' })).body;
+    expect((await alice('PUT', `/api/documents/${filed.id}`, { folder_id: otherShelf.id })).status).toBe(200);
+    expect((await alice('PUT', `/api/documents/${filed.id}`, { folder_id: aliceFolder.id })).status).toBe(
+      200,
+    );
     const parents = await app.authorization.directory.getRelations({
       objectType: 'document',
       objectId: String(filed.id),
       relation: 'parent',
     });
-    expect(parents.map((r) => r.subjectId)).toEqual([String(bobFolder.id)]);
+    expect(parents.map((r) => r.subjectId)).toEqual([String(aliceFolder.id)]);
 
     const sub = await alice('POST', '/api/folders', { name: 'Sub', parent_folder_id: aliceFolder.id });
     expect(sub.status).toBe(201);
@@ -199,6 +227,8 @@ describe('sharing, publishing and folders over HTTP', () => {
     );
     expect((await alice('DELETE', `/api/folders/${sub.body.id}`)).status).toBe(204);
     expect((await alice('GET', `/api/folders/${sub.body.id}`)).status).toBe(404);
+    // Bob's folder never received Alice's document: he can delete it.
+    expect((await bob('DELETE', `/api/folders/${bobFolder.id}`)).status).toBe(204);
   });
 
   it('lists per user, in pages linked by Link: rel="next"', async () => {

@@ -102,7 +102,7 @@ describe('npm start', () => {
     });
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);
-  });
+  }, 90_000); // two full starts of the stack (PostgreSQL, provider, engine, app)
 
   it('refuses to start against an external service without SESSION_SECRET, naming the variable', async () => {
     const refused = start({ ...env, DATABASE_URL: 'postgres://app@db.invalid:5432/app' });

@@ -135,10 +135,14 @@ describe('the compose stack wiring', () => {
     const secret = placeholder('OIDC_CLIENT_SECRET');
     expect(client).toMatchObject({ clientId: appEnv.OIDC_CLIENT_ID, publicClient: false, secret });
     expect(kcEnv.OIDC_CLIENT_SECRET).toBe(appEnv.OIDC_CLIENT_SECRET);
-    expect(client.redirectUris).toEqual([`${appEnv.APP_BASE_URL}/auth/callback`]);
+    // The application's address is a placeholder whose default is compose's APP_BASE_URL; the
+    // interop suite sets GATEHOUSE_APP_URL to the address of the application it started.
+    const appUrl = `\${GATEHOUSE_APP_URL:${appEnv.APP_BASE_URL}}`;
+    expect(client.rootUrl).toBe(appUrl);
+    expect(client.redirectUris).toEqual([`${appUrl}/auth/callback`]);
     expect(client.attributes).toEqual({
       'pkce.code.challenge.method': 'S256',
-      'post.logout.redirect.uris': `${appEnv.APP_BASE_URL}/`,
+      'post.logout.redirect.uris': `${appUrl}/signed-out`,
     });
 
     const users = realm.users.map((u: { id: string; username: string; email: string }) => [

@@ -179,7 +179,8 @@ describe('the pages over HTTP', () => {
     expect(asReader.html).toContain('You can read this document.');
     const edit = await get(bob, `/documents/${id}/edit`);
     expect(edit.status).toBe(403);
-    expect(edit.html).toContain('You can read this document, but you may not edit it.');
+    expect(edit.html).toContain('You can read “Budget”, but you may not edit it.');
+    expect(edit.html).toContain(`href="/documents/${id}">Back to “Budget”</a>`);
     expect(edit.html).toContain('webapp.GET.documents.__id.edit');
     expect(edit.html).toContain('can_read = true, can_write = false');
     expect((await get(bob, `/documents/${id}/shares`)).html).toContain('may not manage who has access to it');
@@ -255,7 +256,8 @@ describe('the pages over HTTP', () => {
     const denied = await get(charlie, '/');
     expect(denied.html).not.toContain('href="/documents/new"');
     expect(denied.html).toContain('Gatehouse does not allow access to documents from the place');
-    expect((await get(alice, '/?after=abc')).status).toBe(400);
+    expect((await get(alice, '/?own_after=abc')).status).toBe(400);
+    expect((await get(alice, '/?sort=size')).status).toBe(400);
   });
 
   it('shows refused input next to its field, keeps (and escapes) what was typed, and changes nothing', async () => {
@@ -279,9 +281,12 @@ describe('the pages over HTTP', () => {
 
     const shares = `/documents/${id}/shares`;
     const unknown = await post(alice, shares, { email: 'nobody@example.com', permission: 'read' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.html).toContain('No one with this e-mail address has signed in to Gatehouse yet');
-    expect(unknown.html).toContain('value="nobody@example.com"');
+    expect(unknown.status).toBe(303);
+    expect(unknown.location).toBe(`${shares}?done=invited`);
+    const invitedAgain = await post(alice, shares, { email: 'nobody@example.com', permission: 'write' });
+    expect(invitedAgain.status).toBe(409);
+    expect(invitedAgain.html).toContain('This address is already invited to the document');
+    expect(invitedAgain.html).toContain('value="nobody@example.com"');
     expect((await post(alice, shares, { email: 'alice@example.com', permission: 'read' })).html).toContain(
       'A document cannot be shared with its owner',
     );
@@ -309,6 +314,44 @@ describe('the pages over HTTP', () => {
     expect(nested.html).toMatch(/id="parent_folder_id-error">.*Folder not found/);
   });
 
+  it('keeps versions: the owner and a writer restore an old one, a reader only reads the history', async () => {
+    const id = await createDocument(alice, { name: 'Plan', content: 'first' });
+    await post(alice, `/documents/${id}/shares`, { email: 'bob@example.com', permission: 'write' });
+    const saved = await post(
+      bob,
+      `/documents/${id}/edit`,
+      { name: 'Plan', content: 'second' },
+      { token: await tokenOf(bob) },
+    );
+    expect(saved.status).toBe(303);
+    const history = await get(alice, `/documents/${id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.html).toContain('Saved by Bob Brown');
+    expect(history.html).toContain('Created by Alice Anderson');
+
+    const restored = await post(
+      bob,
+      `/documents/${id}/versions/1/restore`,
+      {},
+      { token: await tokenOf(bob) },
+    );
+    expect(restored.location).toBe(`/documents/${id}?done=restored`);
+    expect((await app.repos.documents.get(id))?.content).toBe('first');
+    expect((await app.repos.documentVersions.list(id)).map((v) => [v.version, v.changedByName])).toEqual([
+      [3, 'Bob Brown'],
+      [2, 'Bob Brown'],
+      [1, 'Alice Anderson'],
+    ]);
+
+    await post(alice, `/documents/${id}/shares/change`, { email: 'bob@example.com', permission: 'read' });
+    expect((await get(bob, `/documents/${id}/versions/2`)).html).toContain('second');
+    const refused = await post(bob, `/documents/${id}/versions/2/restore`, {}, { token: await tokenOf(bob) });
+    expect(refused.status).toBe(403);
+    expect((await app.repos.documents.get(id))?.content).toBe('first');
+    expect((await get(alice, `/documents/${id}/versions/9`)).status).toBe(404);
+    expect((await get(charlie, `/documents/${id}/history`)).status).toBe(403);
+  });
+
   it('deletes through the confirmation page, and answers 404 afterwards', async () => {
     const id = await createDocument(alice, { name: 'Old notes' });
     const confirm = await get(alice, `/documents/${id}/delete`);
@@ -328,5 +371,18 @@ describe('the pages over HTTP', () => {
     expect(await replay.text()).toContain('Sign in to continue');
     const start = await fetch(new URL('/', app.url), { headers: { cookie } });
     expect(await start.text()).toContain('Gatehouse documents');
+    // A form sent with the ended session: the sign-in prompt leads back to the form's page.
+    for (const [action, back] of [
+      [`/documents/${id}/edit`, `/documents/${id}/edit`],
+      [`/documents/${id}/shares/revoke`, `/documents/${id}/shares`],
+    ] as const) {
+      const sent = await fetch(new URL(action, app.url), {
+        method: 'POST',
+        headers: { cookie, origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'name=x',
+      });
+      expect(sent.status).toBe(401);
+      expect(await sent.text()).toContain(`href="/login?return_to=${encodeURIComponent(back)}"`);
+    }
   });
 });

@@ -4,14 +4,14 @@
  * document permission of each page — and a start page and style sheet anyone may fetch.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Identity } from '../core/index.ts';
+import type { Identity } from '@gatehousejs/core';
+import { createMemoryRelationStore } from '@gatehousejs/engine';
 import {
   createEmbeddedDecisionService,
-  createMemoryRelationStore,
   type EmbeddedDecisionService,
   loadManifestFile,
-} from '../engine/index.ts';
+} from '@gatehousejs/engine/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const POLICIES = path.join(import.meta.dirname, '..', 'policies');
 const user = (value: string): Identity => ({ type: 'IDENTITY_TYPE_SUB', value });
@@ -31,6 +31,14 @@ describe('the page route policies', () => {
     });
     for (const id of ['ann', 'ben', 'cy', 'dee']) await store.setObject({ type: 'user', id });
     for (const id of ['7', '8']) await store.setObject({ type: 'document', id });
+    await store.setObject({ type: 'folder', id: '3' });
+    await store.setRelation({
+      objectType: 'folder',
+      objectId: '3',
+      relation: 'owner',
+      subjectType: 'user',
+      subjectId: 'ann',
+    });
     const rel = (id: string, relation: string, subjectId: string) =>
       store.setRelation({ objectType: 'document', objectId: id, relation, subjectType: 'user', subjectId });
     await rel('7', 'owner', 'ann');
@@ -69,6 +77,11 @@ describe('the page route policies', () => {
       ['webapp.POST.documents.__id.shares', [true, false, false, false]],
       ['webapp.POST.documents.__id.shares.change', [true, false, false, false]],
       ['webapp.POST.documents.__id.shares.revoke', [true, false, false, false]],
+      ['webapp.POST.documents.__id.shares.cancel', [true, false, false, false]],
+      ['webapp.POST.documents.__id.leave', [true, true, true, false]],
+      ['webapp.GET.documents.__id.history', [true, true, true, false]],
+      ['webapp.GET.documents.__id.versions.__version', [true, true, true, false]],
+      ['webapp.POST.documents.__id.versions.__version.restore', [true, true, false, false]],
     ] as const;
     for (const [policyPath, expected] of pages) {
       const decisions = [];
@@ -84,7 +97,12 @@ describe('the page route policies', () => {
   it('shows a public document without a session, and nothing else', async () => {
     expect(await allowed('webapp.GET.documents.__id', nobody, { id: '8' })).toBe(true);
     expect(await allowed('webapp.GET.documents.__id', nobody, { id: '7' })).toBe(false);
-    for (const policyPath of ['webapp.GET.documents.__id.edit', 'webapp.GET.documents.__id.shares']) {
+    for (const policyPath of [
+      'webapp.GET.documents.__id.edit',
+      'webapp.GET.documents.__id.shares',
+      'webapp.GET.documents.__id.history',
+      'webapp.POST.documents.__id.leave',
+    ]) {
       expect(await allowed(policyPath, nobody, { id: '8' }), policyPath).toBe(false);
     }
   });
@@ -106,6 +124,28 @@ describe('the page route policies', () => {
       expect(await allowed(policyPath, user('dee'), at('DE')), policyPath).toBe(true);
       expect(await allowed(policyPath, user('dee'), at('CN')), policyPath).toBe(false);
       expect(await allowed(policyPath, nobody), policyPath).toBe(false);
+    }
+  });
+
+  it('opens folder pages to the folder owner only, and search to anyone in a permitted location', async () => {
+    for (const policyPath of ['webapp.GET.search', 'webapp.GET.api.search']) {
+      expect(await allowed(policyPath, nobody), policyPath).toBe(true);
+      expect(await allowed(policyPath, user('dee'), at('DE')), policyPath).toBe(true);
+      expect(await allowed(policyPath, user('dee'), at('KP')), policyPath).toBe(false);
+    }
+    const folderPages = [
+      'webapp.GET.folders.__id',
+      'webapp.GET.folders.__id.edit',
+      'webapp.POST.folders.__id.edit',
+      'webapp.GET.folders.__id.delete',
+      'webapp.POST.folders.__id.delete',
+      'webapp.GET.api.folders.__id.contents',
+    ];
+    for (const policyPath of folderPages) {
+      expect(await allowed(policyPath, user('ann'), { id: '3', ...at('GB') }), policyPath).toBe(true);
+      expect(await allowed(policyPath, user('ben'), { id: '3', ...at('GB') }), policyPath).toBe(false);
+      expect(await allowed(policyPath, nobody, { id: '3' }), policyPath).toBe(false);
+      expect(await allowed(policyPath, user('ann'), { id: '3', ...at('IR') }), policyPath).toBe(false);
     }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The non-raising permission query for user interfaces.
  */
+
+import { checkRelations as checkRelationsInCore } from '@gatehousejs/core';
 import type { Context } from 'hono';
-import { checkRelations as checkRelationsInCore } from '../../core/index.ts';
 import { configOf, type HonoAuthzConfig, requestInfo } from './context-vars.ts';
 
 /**

@@ -2,8 +2,9 @@
  * What the middleware and the guards leave on the Hono context for handlers and
  * {@link checkRelations}: the configuration, and the decision or resource they established.
  */
+
+import { type AuthzConfig, AuthzConfigError, type Decision, type HierarchyResult } from '@gatehousejs/core';
 import type { Context } from 'hono';
-import { type AuthzConfig, AuthzConfigError, type Decision, type HierarchyResult } from '../../core/index.ts';
 
 /** The authorization configuration of a Hono application. */
 export type HonoAuthzConfig = AuthzConfig<Context>;

@@ -1,6 +1,6 @@
+import { AuthzConfigError, DecisionServiceError } from '@gatehousejs/core';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { AuthzConfigError, DecisionServiceError } from '../../core/index.ts';
 import { requirePolicyAllowed, requirePolicyAuto } from './policy-guards.ts';
 import { requireRebacAllowed, requireRebacHierarchy } from './rebac-guards.ts';
 import { as, testConfig } from './test-config.ts';

@@ -3,9 +3,9 @@
  * `{ "detail": … }`. Core errors are mapped here, and only here.
  */
 
+import { AccessDeniedError, DecisionUnavailableError, ResourceNotFoundError } from '@gatehousejs/core';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AccessDeniedError, DecisionUnavailableError, ResourceNotFoundError } from '../../core/index.ts';
 
 /** An `HTTPException` whose response is `{ "detail": detail }` as JSON. */
 export function jsonHttpError(status: ContentfulStatusCode, detail: string, cause?: unknown): HTTPException {

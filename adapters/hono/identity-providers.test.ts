@@ -1,6 +1,6 @@
+import type { Identity } from '@gatehousejs/core';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { Identity } from '../../core/index.ts';
 import { identityFromHeader, identityFromSessionUser } from './identity-providers.ts';
 
 async function identityOf(

@@ -2,8 +2,9 @@
  * Identity providers for Hono requests: from the signed-in session user, or from a header set by
  * a trusted internal caller.
  */
+
+import { ANONYMOUS, AuthzConfigError, type Identity } from '@gatehousejs/core';
 import type { Context } from 'hono';
-import { ANONYMOUS, AuthzConfigError, type Identity } from '../../core/index.ts';
 
 /** The session user fields the provider reads. */
 export interface SessionUser {

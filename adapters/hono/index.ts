@@ -3,8 +3,11 @@
  * The Hono adapter: the global authorization middleware, per-route guards, resource helpers,
  * the non-raising permission query, identity providers, route scanning and policy validation.
  */
+
+export type { ScanOptions } from '@gatehousejs/core';
 export { checkRelations } from './check-relations.ts';
 export type { AuthzEnv, AuthzVariables, HonoAuthzConfig } from './context-vars.ts';
+export { checkGuardParameters } from './guard-parameters.ts';
 export { jsonHttpError, toHttpError } from './http-errors.ts';
 export type { SessionUser } from './identity-providers.ts';
 export { identityFromHeader, identityFromSessionUser } from './identity-providers.ts';
@@ -17,7 +20,6 @@ export type { AuthorizedResourceOptions, FilterOptions } from './resources.ts';
 export { filterAuthorizedResources, getAuthorizedResource } from './resources.ts';
 export type { TargetRoute } from './route-match.ts';
 export { skipMiddleware } from './route-match.ts';
-export type { ScanOptions } from './route-scan.ts';
 export { ALL_METHODS, scanRoutes } from './route-scan.ts';
 export type { ValidatePoliciesOptions } from './validate-policies.ts';
 export { validatePoliciesFromApp } from './validate-policies.ts';

@@ -1,6 +1,6 @@
+import { AuthzConfigError, DecisionServiceError } from '@gatehousejs/core';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { AuthzConfigError, DecisionServiceError } from '../../core/index.ts';
 import { authzMiddleware } from './middleware.ts';
 import { skipMiddleware } from './route-match.ts';
 import { as, testConfig } from './test-config.ts';

@@ -1,11 +1,17 @@
 /**
  * The global middleware: authorizes every request by the policy path of its matched route.
  */
+
+import {
+  checkPolicy,
+  compilePathExclusions,
+  type Decision,
+  type PathPattern,
+  policyPathMemo,
+} from '@gatehousejs/core';
 import type { MiddlewareHandler } from 'hono';
-import { checkPolicy, compilePathExclusions, type Decision, type PathPattern } from '../../core/index.ts';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
-import { policyPathMemo } from './policy-path-memo.ts';
 import { targetRoute } from './route-match.ts';
 
 /** Options of {@link authzMiddleware}. */

@@ -1,12 +1,12 @@
 /**
  * Per-route policy guards: the policy flow for one route, by derived or explicit policy path.
  */
+
+import { AuthzConfigError, checkPolicy, isPackagePath, policyPathMemo } from '@gatehousejs/core';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { AuthzConfigError, checkPolicy, isPackagePath } from '../../core/index.ts';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, answering } from './http-errors.ts';
-import { policyPathMemo } from './policy-path-memo.ts';
 
 /**
  * Guards a route with the policy path derived from its method and route pattern.

@@ -1,16 +1,18 @@
 /**
  * Per-route relationship guards: one relation on the route's object, or a hierarchy of them.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+
 import {
-  AuthzConfigError,
   checkHierarchy,
   checkRelation,
   type HierarchyLevelInput,
   type HierarchyMode,
   hierarchyOf,
-} from '../../core/index.ts';
+  requireName,
+} from '@gatehousejs/core';
+import type { Context, MiddlewareHandler } from 'hono';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
+import { readsRouteParameters } from './guard-parameters.ts';
 import { accessDenied, answering } from './http-errors.ts';
 
 /** Options of {@link requireRebacAllowed}. */
@@ -21,13 +23,6 @@ export interface RebacOptions {
   readonly objectId?: (c: Context) => string | undefined;
   /** Subject type of the check (default `user`). */
   readonly subjectType?: string;
-}
-
-/** Throws a configuration error unless `value` is a non-empty string. */
-export function requireName(field: string, value: unknown): void {
-  if (typeof value !== 'string' || value.length === 0) {
-    throw new AuthzConfigError(field, 'must be a non-empty string');
-  }
 }
 
 /**
@@ -50,7 +45,7 @@ export function requireRebacAllowed(
   const paramName = options.paramName ?? 'id';
   requireName('paramName', paramName);
   const policyPath = `${config.policyPathRoot}.check`;
-  return async function requireRelation(c, next) {
+  const guard: MiddlewareHandler<AuthzEnv> = async function requireRelation(c, next) {
     rememberConfig(c, config);
     const objectId = options.objectId ? options.objectId(c) : c.req.param(paramName);
     const spec = { objectType, objectId: objectId ?? '', relation, subjectType: options.subjectType };
@@ -59,6 +54,7 @@ export function requireRebacAllowed(
     c.set('authzDecision', decision);
     await next();
   };
+  return options.objectId ? guard : readsRouteParameters(guard, [paramName]);
 }
 
 /**
@@ -82,7 +78,7 @@ export function requireRebacHierarchy(
   options: { subjectType?: string } = {},
 ): MiddlewareHandler<AuthzEnv> {
   const hierarchy = hierarchyOf(levels, mode);
-  return async function requireHierarchy(c, next) {
+  const guard: MiddlewareHandler<AuthzEnv> = async function requireHierarchy(c, next) {
     rememberConfig(c, config);
     const result = await answering(() =>
       checkHierarchy(config, c, hierarchy, (level) => c.req.param(level.paramName), {
@@ -94,4 +90,8 @@ export function requireRebacHierarchy(
     c.set('authzHierarchy', result);
     await next();
   };
+  return readsRouteParameters(
+    guard,
+    hierarchy.levels.map((level) => level.paramName),
+  );
 }

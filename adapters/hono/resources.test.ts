@@ -1,6 +1,6 @@
+import { AuthzConfigError, DecisionServiceError } from '@gatehousejs/core';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { AuthzConfigError, DecisionServiceError } from '../../core/index.ts';
 import { checkRelations } from './check-relations.ts';
 import { authzMiddleware } from './middleware.ts';
 import { filterAuthorizedResources, getAuthorizedResource } from './resources.ts';

@@ -1,11 +1,12 @@
 /**
  * Resource helpers: fetch-then-authorize for one resource, and filtering of a list.
  */
+
+import { checkRelation, filterAuthorized, requireName } from '@gatehousejs/core';
 import type { Context, MiddlewareHandler } from 'hono';
-import { checkRelation, filterAuthorized } from '../../core/index.ts';
 import { type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, answering, jsonHttpError } from './http-errors.ts';
-import { type RebacOptions, requireName } from './rebac-guards.ts';
+import type { RebacOptions } from './rebac-guards.ts';
 
 /** Options of {@link getAuthorizedResource}. */
 export interface AuthorizedResourceOptions<T> {

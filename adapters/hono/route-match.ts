@@ -2,43 +2,25 @@
  * Which route a request is for, seen from a middleware: the *matched route pattern* (never the
  * raw URL), and the routes exempted with {@link skipMiddleware}.
  */
+
+import { hasSkipMark, markSkipped } from '@gatehousejs/core';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { AuthzConfigError } from '../../core/index.ts';
 
 type AnyHandler = Handler | MiddlewareHandler;
 const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
 
 /**
- * The mark {@link skipMiddleware} sets on a handler. A symbol of the global registry, so that every
- * copy of this module agrees on it: an application importing `gatehouse/hono` from `dist/` marks
- * handlers that `authz-tool`, loading the sources, still recognizes.
- */
-const SKIP_MARK: unique symbol = Symbol.for('gatehouse.skipMiddleware');
-
-/**
  * Exempts a route from {@link authzMiddleware} (and from route scanning and validation): wrap its
  * handler. Returns the same handler, marked with the non-enumerable property
- * `Symbol.for('gatehouse.skipMiddleware')`.
+ * `Symbol.for('gatehouse.skipMiddleware')` (the Fastify adapter's mark too).
  *
  * @throws {AuthzConfigError} when the handler cannot take the mark (a frozen or sealed function)
  * @example
  * app.get('/health', skipMiddleware((c) => c.json({ status: 'ok' })));
  */
 export function skipMiddleware<H extends AnyHandler>(handler: H): H {
-  if (hasSkipMark(handler)) return handler;
-  if (!Object.isExtensible(handler)) {
-    throw new AuthzConfigError(
-      'handler',
-      'skipMiddleware cannot mark a frozen or sealed handler; pass a function it can mark',
-    );
-  }
-  Object.defineProperty(handler, SKIP_MARK, { value: true });
-  return handler;
-}
-
-function hasSkipMark(handler: AnyHandler): boolean {
-  return (handler as AnyHandler & { [SKIP_MARK]?: unknown })[SKIP_MARK] === true;
+  return markSkipped(handler);
 }
 
 /** The handler a route entry runs (sub-apps with their own error handler wrap handlers). */
@@ -85,10 +67,4 @@ export function targetRoute(c: Context): TargetRoute | undefined {
     responder = { path: route.path, skipped: false, index: i };
   }
   return responder;
-}
-
-/** The method a request is authorized as: `HEAD` is authorized like `GET` (Hono answers it with GET's handler). */
-export function authorizationMethod(method: string): string {
-  const upper = method.toUpperCase();
-  return upper === 'HEAD' ? 'GET' : upper;
 }

@@ -1,6 +1,6 @@
+import { MissingPoliciesError } from '@gatehousejs/core';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { MissingPoliciesError } from '../../core/index.ts';
 import { authzMiddleware } from './middleware.ts';
 import { requireRebacAllowed } from './rebac-guards.ts';
 import { skipMiddleware } from './route-match.ts';

@@ -1,6 +1,6 @@
+import { AuthzConfigError } from '@gatehousejs/core';
 import { type Handler, Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { AuthzConfigError } from '../../core/index.ts';
 import { authzMiddleware } from './middleware.ts';
 import { skipMiddleware } from './route-match.ts';
 import { scanRoutes } from './route-scan.ts';

@@ -2,8 +2,9 @@
  * Test support: a Hono authorization configuration over the in-memory decision service, with
  * identities from `X-User-ID`, and what it logged and audited.
  */
+
+import { type AuditRecord, type AuthzOptions, createAuthzConfig } from '@gatehousejs/core';
 import type { Context } from 'hono';
-import { type AuditRecord, type AuthzOptions, createAuthzConfig } from '../../core/index.ts';
 import { InMemoryDecisionService, ManualClock, recordingLogger } from '../../core/testing/index.ts';
 import { identityFromHeader } from './identity-providers.ts';
 

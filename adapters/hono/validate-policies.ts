@@ -1,15 +1,17 @@
 /**
  * Start-up validation of a Hono application: every route must have a policy.
  */
-import type { Hono } from 'hono';
+
 import {
   AuthzConfigError,
   type PathPattern,
   type PolicyInventory,
   type PolicyValidationResult,
   validatePolicies,
-} from '../../core/index.ts';
+} from '@gatehousejs/core';
+import type { Hono } from 'hono';
 import type { HonoAuthzConfig } from './context-vars.ts';
+import { checkGuardParameters } from './guard-parameters.ts';
 import { scanRoutes } from './route-scan.ts';
 
 /** Options of {@link validatePoliciesFromApp}. */
@@ -42,6 +44,7 @@ export function validatePoliciesFromApp(
 ): PolicyValidationResult {
   const policyPathRoot = options.policyPathRoot ?? options.config?.policyPathRoot;
   if (!policyPathRoot) throw new AuthzConfigError('policyPathRoot', 'give policyPathRoot or config');
+  checkGuardParameters(app);
   const routes = scanRoutes(app, { policyPathRoot, excludePaths: options.excludePaths });
   return validatePolicies(routes, options.policies, { failOnMissing: options.failOnMissing });
 }

@@ -10,7 +10,7 @@ import {
   DecisionServiceError,
   type Identity,
   type ResourceContext,
-} from '../../core/index.ts';
+} from '@gatehousejs/core';
 
 /** The policy instance sent with every request. */
 export interface PolicyInstance {

@@ -15,7 +15,7 @@ import {
   type Decisions,
   type Identity,
   type ResourceContext,
-} from '../../core/index.ts';
+} from '@gatehousejs/core';
 import { identityContextOf, isRequestOf, type PolicyInstance, structOf } from './authorizer-messages.ts';
 import { dottedPackagePath } from './policy-packages.ts';
 import { createPooledCalls } from './pooled-calls.ts';

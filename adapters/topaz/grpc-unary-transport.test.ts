@@ -7,8 +7,8 @@ import { Model } from '@aserto/node-directory/src/gen/cjs/aserto/directory/model
 import { create, toBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { Http2SessionManager } from '@connectrpc/connect-node';
+import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tlsMaterial } from '../../engine/server/tls.ts';
 import { createGrpcUnaryTransport } from './grpc-unary-transport.ts';
 
 /** What the scripted server does with the next call. */
@@ -57,9 +57,15 @@ async function failure(call: Promise<unknown>): Promise<ConnectError> {
 }
 
 beforeAll(async () => {
-  const tls = await tlsMaterial(undefined);
-  ca = tls.ca;
-  server = http2.createSecureServer({ cert: tls.cert, key: tls.key });
+  const tls = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    notBeforeDate: new Date(Date.now() - 60_000),
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  ca = tls.cert;
+  server = http2.createSecureServer({ cert: tls.cert, key: tls.private });
   server.on('stream', (stream, headers) => {
     const chunks: Buffer[] = [];
     const closed = new Promise<void>((resolve) => stream.on('close', resolve));

@@ -1,5 +1,5 @@
+import { DecisionServiceError } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
-import { DecisionServiceError } from '../../core/index.ts';
 import { dottedPackagePath } from './policy-packages.ts';
 
 describe('dottedPackagePath', () => {

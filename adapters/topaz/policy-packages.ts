@@ -4,7 +4,7 @@
  * (`data.webapp.POST.api.hooks["in"]`) — turned into the dotted paths core's policy validation
  * compares (`webapp.GET.api.documents`, `webapp.POST.api.hooks.in`).
  */
-import { DecisionServiceError } from '../../core/index.ts';
+import { DecisionServiceError } from '@gatehousejs/core';
 
 /** One segment: `.name` or `["json string"]`. */
 const SEGMENT = /\.([A-Za-z_][A-Za-z0-9_]*)|\[("(?:[^"\\]|\\.)*")\]/y;

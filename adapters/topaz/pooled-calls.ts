@@ -11,7 +11,7 @@ import {
   type DecisionServiceError,
   PoolClosedError,
   type ResourcePool,
-} from '../../core/index.ts';
+} from '@gatehousejs/core';
 import { classifyTopazFailure } from './topaz-failure.ts';
 
 /** Runs calls on pooled channels of type `C`. */

@@ -13,7 +13,7 @@ import type {
   RelationCheck,
   RelationDirectory,
   RelationFilter,
-} from '../../core/index.ts';
+} from '@gatehousejs/core';
 import { createPooledCalls } from './pooled-calls.ts';
 import { openChannel, type TopazChannel } from './topaz-channel.ts';
 import { TopazDirectoryError } from './topaz-directory-error.ts';

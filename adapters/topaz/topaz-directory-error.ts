@@ -2,7 +2,7 @@
  * The failure of a Topaz directory call. The relation-directory port defines no error type, so
  * the adapter reports its own, with the same codes and `transient` meaning as a decision failure.
  */
-import { AuthzError, type DecisionServiceError } from '../../core/index.ts';
+import { AuthzError, type DecisionServiceError } from '@gatehousejs/core';
 
 /** Why a directory call failed. */
 export type TopazDirectoryErrorCode =

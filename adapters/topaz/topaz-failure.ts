@@ -5,7 +5,7 @@
  * is a configuration error that retrying cannot fix.
  */
 import { Code, ConnectError } from '@connectrpc/connect';
-import { DecisionServiceError, type DecisionServiceErrorCode, PoolClosedError } from '../../core/index.ts';
+import { DecisionServiceError, type DecisionServiceErrorCode, PoolClosedError } from '@gatehousejs/core';
 
 /** Node error codes of a failed TLS handshake (certificate not trusted, wrong name, expired). */
 const tlsFailure = /CERT|^ERR_TLS|^ERR_SSL|^SELF_SIGNED|^DEPTH_ZERO/;
@@ -22,9 +22,11 @@ function nodeErrorCodes(error: unknown): string[] {
 }
 
 /**
- * The decision-service error for a failed call. `E30010 … undefined results` (Topaz found no
- * policy at the path) is `policy_not_found`; `E30010 … query evaluation failed` is
- * `evaluation_failed`.
+ * The decision-service error for a failed call. Topaz (0.33.13 and later) answers an unknown path
+ * or decision with `E30010 invalid query: invalid rule: "data.<path>.<decision>"` (before that,
+ * `E30010 … undefined results`): both are `policy_not_found`; `E30010 … query evaluation failed` is
+ * `evaluation_failed`; `E30007 … failed to resolve user from identity` (gRPC NotFound: no user has
+ * the caller's `sub` as `identifier`) is `invalid_request` with a message saying so.
  */
 export function classifyTopazFailure(error: unknown, operation: string): DecisionServiceError {
   if (error instanceof DecisionServiceError) return error;
@@ -46,11 +48,19 @@ export function classifyTopazFailure(error: unknown, operation: string): Decisio
     case Code.Canceled:
       return fail('deadline_exceeded', `no answer from Topaz before the deadline (${text})`);
     case Code.InvalidArgument:
-      if (text.startsWith('E30010') && text.includes('undefined results')) {
+      if (text.startsWith('E30010') && /invalid rule|undefined results/.test(text)) {
         return fail('policy_not_found', `Topaz has no policy for the request (${text})`);
       }
       if (text.startsWith('E30010') && text.includes('query evaluation failed')) {
         return fail('evaluation_failed', text);
+      }
+      return fail('invalid_request', `Topaz rejected the request (${text})`);
+    case Code.NotFound:
+      if (text.startsWith('E30007')) {
+        return fail(
+          'invalid_request',
+          `Topaz found no user for the identity: its directory needs user:<id>#identifier@identity:<sub> (${text})`,
+        );
       }
       return fail('invalid_request', `Topaz rejected the request (${text})`);
     case Code.Unauthenticated:

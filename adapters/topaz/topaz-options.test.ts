@@ -1,5 +1,5 @@
+import { AuthzConfigError } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
-import { AuthzConfigError } from '../../core/index.ts';
 import {
   createTopazDecisionService,
   createTopazRelationDirectory,

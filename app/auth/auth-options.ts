@@ -3,8 +3,8 @@
  * randomness, log) that tests replace.
  */
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '@gatehousejs/core';
 import { z } from 'zod';
-import type { Clock } from '../../core/index.ts';
 import type { Database } from '../db/index.ts';
 
 /** Settings of {@link createAuth}. */
@@ -28,7 +28,7 @@ export const authOptionsSchema = z.object({
   /** Scopes asked for (default `openid email profile`). */
   scope: z.string().default('openid email profile'),
   /** `/logout` also ends the provider's session through `{issuer}/logout` (default false). */
-  singleLogout: z.boolean().default(false),
+  singleLogout: z.boolean().default(true),
 });
 
 /** Settings of {@link createAuth}. */

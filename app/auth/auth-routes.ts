@@ -2,9 +2,10 @@
  * `GET /login`, `GET /auth/callback` and `GET /logout`: the OpenID Connect authorization code
  * flow with state, nonce and PKCE kept server-side, and sessions regenerated at every sign-in.
  */
+
+import type { Clock } from '@gatehousejs/core';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { Clock } from '../../core/index.ts';
 import {
   DatabaseError,
   type PendingLogin,
@@ -23,6 +24,8 @@ import {
   LOGIN_COOKIE,
   readCookie,
   SESSION_COOKIE,
+  SIGNED_OUT_LOCALLY,
+  SIGNED_OUT_PATH,
   writeCookie,
 } from './session-cookies.ts';
 import { hashToken } from './session-token.ts';
@@ -80,7 +83,9 @@ const logoutRoute = createRoute({
   method: 'get',
   path: '/logout',
   summary: 'Sign out',
-  responses: { 302: redirect('To / (or to the provider for single logout)') },
+  responses: {
+    302: redirect('To the provider to end its session too (single logout), then to /signed-out'),
+  },
 });
 
 /**
@@ -186,12 +191,14 @@ export function createAuthRoutes(options: AuthRoutesOptions): OpenAPIHono<AuthEn
 
   app.openapi(logoutRoute, async (c) => {
     await endSession(c);
-    if (!config.singleLogout) return c.redirect('/', 302);
-    const providerLogout = await oidc.endSessionUrl(`${appBaseUrl}/`).catch((cause: unknown) => {
-      log.warn('logout: OpenID provider discovery failed; signed out locally only', cause);
-      return undefined;
-    });
-    return c.redirect(providerLogout?.href ?? '/', 302);
+    if (!config.singleLogout) return c.redirect(SIGNED_OUT_LOCALLY, 302);
+    const providerLogout = await oidc
+      .endSessionUrl(`${appBaseUrl}${SIGNED_OUT_PATH}`)
+      .catch((cause: unknown) => {
+        log.warn('logout: OpenID provider discovery failed; signed out locally only', cause);
+        return undefined;
+      });
+    return c.redirect(providerLogout?.href ?? SIGNED_OUT_LOCALLY, 302);
   });
 
   /** Deletes the current session's record (if any) and clears its cookie. */

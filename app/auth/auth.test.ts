@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../../test/support/browser.ts';
 import { startTestStack, type TestStack } from '../../test/support/dev-stack.ts';
+import { submitPageForm } from '../../test/support/page-form.ts';
 import { type ServedApp, serveApp } from '../../test/support/serve-app.ts';
 import { openLoginForm, SignInError, signIn, submitLoginForm } from '../../test/support/sign-in.ts';
 import { connectDatabase, type Database, migrate } from '../db/index.ts';
@@ -202,7 +203,7 @@ describe('sign-in and sessions against the development provider', () => {
     const [cookie] = client.browser.jar.find(SESSION_COOKIE);
     const res = await client.fetch('/logout');
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/');
+    expect(res.headers.get('location')).toMatch(new RegExp(`^${stack.services.oidc.issuer}/logout\\?`));
     expect(client.browser.jar.find(SESSION_COOKIE)).toEqual([]);
     const replay = new Browser();
     replay.jar.put(cookie!);
@@ -215,6 +216,12 @@ describe('sign-in and sessions against the development provider', () => {
       ['https://evil.example/', '/'],
       ['//evil.example/x', '/'],
       ['/\\evil.example', '/'],
+      ['/.//evil.example', '/'],
+      ['/..//evil.example', '/'],
+      ['/a/..//evil.example', '/'],
+      ['/%2e//evil.example', '/'],
+      ['/%2E%2E//evil.example', '/'],
+      ['/././/evil.example', '/'],
     ];
     for (const [returnTo, expected] of cases) {
       const client = await signIn(stack.appBaseUrl, { username: 'bob', password: stack.password, returnTo });
@@ -229,15 +236,39 @@ describe('sign-in and sessions against the development provider', () => {
     expect(await res.json()).toEqual({ detail: expect.stringContaining('state') });
   });
 
-  it('single logout sends the browser to {issuer}/logout with the application address', async () => {
-    const app = buildApp({ singleLogout: true });
-    const res = await app.request('/logout');
+  it('single logout (the default) sends the browser to {issuer}/logout, back to /signed-out', async () => {
+    const res = await buildApp().request('/logout');
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get('location')!);
     expect(`${location.origin}${location.pathname}`).toBe(`${stack.services.oidc.issuer}/logout`);
-    expect(location.searchParams.get('post_logout_redirect_uri')).toBe(`${stack.appBaseUrl}/`);
+    expect(location.searchParams.get('post_logout_redirect_uri')).toBe(`${stack.appBaseUrl}/signed-out`);
     const page = await new Browser().navigate(location);
     expect(page.response.status).toBe(200);
+  });
+
+  it('says when only the local session ended (SINGLE_LOGOUT=false)', async () => {
+    const res = await buildApp({ singleLogout: false }).request('/logout');
+    expect(res.headers.get('location')).toBe('/signed-out?provider=kept');
+  });
+
+  it('after sign-out, signing in again asks for the password; a local sign-out would not', async () => {
+    const alice = await signIn(stack.appBaseUrl, { username: 'alice', password: stack.password });
+    const logout = await alice.browser.navigate(new URL('/logout', stack.appBaseUrl));
+    const confirmed = await submitPageForm(alice.browser, await logout.response.text(), logout.url, {
+      name: 'logout',
+      value: 'yes',
+    });
+    expect(confirmed.hops.at(-1)?.url.href).toBe(`${stack.appBaseUrl}/signed-out`);
+    await confirmed.response.body?.cancel();
+    await expect(openLoginForm(stack.appBaseUrl, alice.browser)).resolves.toMatchObject({ html: /password/ });
+
+    // Without single logout the provider's session outlives the application's: the next sign-in
+    // in the same browser goes through without the form.
+    const bob = await signIn(stack.appBaseUrl, { username: 'bob', password: stack.password });
+    const local = await buildApp({ singleLogout: false }).request('/logout');
+    expect(local.headers.get('location')).toBe('/signed-out?provider=kept');
+    const again = await signIn(stack.appBaseUrl, { username: 'bob', browser: bob.browser });
+    expect(again.hops.some((hop) => hop.url.pathname.startsWith('/interaction'))).toBe(false);
   });
 
   it('answers 503 when the provider cannot be reached', async () => {

@@ -2,11 +2,12 @@
  * The sign-in module assembled: routes, session middleware and identity, sharing one
  * configuration, cookie policy and relying party.
  */
+
+import { type Identity, systemClock } from '@gatehousejs/core';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { type Identity, systemClock } from '../../core/index.ts';
 import { createRepositories, withTransaction } from '../db/index.ts';
-import { userChanges } from '../directory-sync/index.ts';
+import { shareGranted, userChanges } from '../directory-sync/index.ts';
 import { type AuthConfig, type AuthOptions, authOptionsSchema, secureRandomToken } from './auth-options.ts';
 import { createAuthRoutes } from './auth-routes.ts';
 import { createOidcClient } from './oidc-client.ts';
@@ -65,6 +66,9 @@ export function createAuth(options: AuthOptions): Auth {
         const user = await withTransaction(options.sql, async (tx) => {
           const saved = await tx.users.upsert(input);
           await tx.directoryOutbox.enqueue(userChanges(saved));
+          // Shares made with this address before the person ever signed in take effect now.
+          const claimed = await tx.pendingShares.claim(saved.id, saved.email);
+          await tx.directoryOutbox.enqueue(claimed.flatMap((share) => shareGranted(share)));
           return saved;
         });
         await options.afterUserSaved?.().catch((error: unknown) => {

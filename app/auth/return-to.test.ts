@@ -25,6 +25,18 @@ describe('safeReturnTo', () => {
     }
   });
 
+  it.each([
+    '/.//evil.example',
+    '/..//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/././/evil.example',
+    '/a/%2e%2e//evil.example/x?y=1',
+  ])('sends %s, which normalizes to a scheme-relative URL, to /', (value) => {
+    expect(safeReturnTo(value)).toBe('/');
+  });
+
   it('normalises dot segments without leaving the origin', () => {
     expect(safeReturnTo('/a/../../b')).toBe('/b');
     expect(safeReturnTo('/./evil.example')).toBe('/evil.example');

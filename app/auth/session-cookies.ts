@@ -13,6 +13,10 @@ export const SESSION_COOKIE = 'gatehouse_session';
 export const LOGIN_COOKIE = 'gatehouse_login';
 /** Path of the sign-in-in-progress cookie. */
 export const CALLBACK_PATH = '/auth/callback';
+/** Where sign-out ends (the provider's post-logout redirect target after single logout). */
+export const SIGNED_OUT_PATH = '/signed-out';
+/** Where sign-out ends when the provider's session was not ended. */
+export const SIGNED_OUT_LOCALLY = `${SIGNED_OUT_PATH}?provider=kept`;
 
 /** Cookie settings shared by both cookies. */
 export interface CookiePolicy {

@@ -2,8 +2,9 @@
  * Puts the signed-in user (or `null`) on the Hono context. A session counts only while its
  * server-side record exists and has not expired by the injected clock, whatever the cookie says.
  */
+
+import type { Clock } from '@gatehousejs/core';
 import type { MiddlewareHandler } from 'hono';
-import type { Clock } from '../../core/index.ts';
 import type { SessionRepository } from '../db/index.ts';
 import { type CookiePolicy, clearCookie, readCookie, SESSION_COOKIE } from './session-cookies.ts';
 import { hashToken } from './session-token.ts';

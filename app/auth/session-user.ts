@@ -1,8 +1,9 @@
 /**
  * The signed-in user on the Hono context, and the identity the decision service sees.
  */
+
+import { ANONYMOUS, type Identity } from '@gatehousejs/core';
 import type { Context } from 'hono';
-import { ANONYMOUS, type Identity } from '../../core/index.ts';
 import type { ActiveSession } from '../db/index.ts';
 
 /** The user of a signed-in session. */

@@ -103,9 +103,9 @@ describe('loadSettings', () => {
     expect(failure({ SESSION_COOKIE_SECURE: 'maybe' }).variables).toEqual(['SESSION_COOKIE_SECURE']);
   });
 
-  it('turns single logout on only when SINGLE_LOGOUT says so', () => {
-    expect(loadSettings({}).session.singleLogout).toBe(false);
-    expect(loadSettings({ SINGLE_LOGOUT: 'true' }).session.singleLogout).toBe(true);
+  it('signs out at the provider too unless SINGLE_LOGOUT=false', () => {
+    expect(loadSettings({}).session.singleLogout).toBe(true);
+    expect(loadSettings({ SINGLE_LOGOUT: 'false' }).session.singleLogout).toBe(false);
     expect(failure({ SINGLE_LOGOUT: 'yes' }).variables).toEqual(['SINGLE_LOGOUT']);
   });
 

@@ -48,7 +48,7 @@ export const appEnvironmentSchema = z
     LOCATION_SERVICE_URL: optionalUrl(['https', 'http']),
     SESSION_SECRET: optionalText(),
     SESSION_COOKIE_SECURE: booleanField(true),
-    SINGLE_LOGOUT: booleanField(false),
+    SINGLE_LOGOUT: booleanField(true),
     APP_BASE_URL: optionalUrl(['https', 'http']),
     DEV_USER_PASSWORD: optionalText(255),
     POLICIES_DIR: optionalText(),
@@ -149,7 +149,7 @@ export const appEnvironmentSchema = z
     session: {
       secret: env.SESSION_SECRET,
       cookieSecure: env.SESSION_COOKIE_SECURE,
-      /** `/logout` also ends the session at the identity provider (`{issuer}/logout`). */
+      /** `/logout` also ends the session at the identity provider (default true). */
       singleLogout: env.SINGLE_LOGOUT,
     },
     /** Topaz as decision service and directory (`TOPAZ_URL` set), else `undefined`: the embedded engine. */

@@ -3,6 +3,14 @@
  */
 import postgres from 'postgres';
 import { toDatabaseError } from './database-error.ts';
+import { assertDriverFixed } from './driver-fix.ts';
+
+/**
+ * Seconds between attempts to reconnect a connection that has a query waiting. The driver's own
+ * backoff grows with every connection error since the pool was made and never shrinks (20 s after
+ * a few restarts of the server); a short constant one gives full service again within a second.
+ */
+const RECONNECT_DELAY_SECONDS = 0.25;
 
 /** Options of {@link connectDatabase}. */
 export interface ConnectionOptions {
@@ -22,14 +30,17 @@ export type Queryable = postgres.ISql;
  *
  * @param url `postgres://user:password@host:port/database`
  * @param options `max` default 10, `connectTimeout` default 10 s
- * @throws {DatabaseError} `unavailable` when the server cannot be reached
+ * @throws {DatabaseError} `unavailable` when the server cannot be reached; `driver_unfixed` when the
+ *   driver lacks the fix of `patches/postgres-driver.mjs`
  * @example
  * const sql = await connectDatabase(process.env.DATABASE_URL!);
  * await sql.end();
  */
 export async function connectDatabase(url: string, options: ConnectionOptions = {}): Promise<Database> {
+  assertDriverFixed();
   const sql = postgres(url, {
     max: options.max ?? 10,
+    backoff: () => RECONNECT_DELAY_SECONDS,
     connect_timeout: options.connectTimeout ?? 10,
     idle_timeout: 60,
     onnotice: () => {},

@@ -16,6 +16,8 @@ export type DatabaseErrorCode =
   | 'still_referenced'
   /** The server cannot be reached. */
   | 'unavailable'
+  /** The installed driver lacks the fix of `patches/postgres-driver.mjs`. */
+  | 'driver_unfixed'
   /** The schema cannot be migrated (unknown or edited migration, failed statement). */
   | 'migration_failed'
   /** Anything else. */
@@ -61,6 +63,23 @@ function fieldOf(table: string | undefined, constraint: string | undefined): str
   return rest === '' || rest === constraint ? undefined : rest;
 }
 
+// Connection exceptions (08…), the server shutting down or starting (57P01–57P03), and the
+// driver's and the socket's own codes for a connection that failed or was lost.
+const CONNECTION_STATES = /^(08|57P0[123]$)/;
+const CONNECTION_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|CONNECT_TIMEOUT|CONNECTION_)/;
+
+/**
+ * Whether `error` says the database cannot be reached or the connection was lost (not that a
+ * statement was wrong): a retry may succeed once the server is back.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (error instanceof DatabaseError) return error.code === 'unavailable';
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return error instanceof postgres.PostgresError ? CONNECTION_STATES.test(code) : CONNECTION_CODES.test(code);
+}
+
 /**
  * Translates a driver error; a {@link DatabaseError} passes through unchanged.
  *
@@ -87,16 +106,12 @@ export function toDatabaseError(error: unknown, what: string): DatabaseError {
         ? new DatabaseError('still_referenced', `${what}: ${table ?? 'row'} is still in use`, options)
         : new DatabaseError('missing_reference', `${what}: ${subject} refers to a missing row`, options);
     }
-    if (error.code.startsWith('08') || error.code === '57P01' || error.code === '57P03') {
+    if (isConnectionFailure(error)) {
       return new DatabaseError('unavailable', `${what}: the database is unavailable`, options);
     }
     return new DatabaseError('query_failed', `${what}: ${error.message}`, options);
   }
-  const code = (error as { code?: unknown } | null)?.code;
-  if (
-    typeof code === 'string' &&
-    /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|CONNECT_TIMEOUT|CONNECTION_)/.test(code)
-  ) {
+  if (isConnectionFailure(error)) {
     return new DatabaseError('unavailable', `${what}: the database is unavailable`, { cause: error });
   }
   return new DatabaseError(

@@ -28,8 +28,10 @@ export interface DirectoryOutboxRepository {
   enqueue(changes: readonly DirectoryChange[]): Promise<number[]>;
   /** Undelivered entries, oldest first (`limit` default 100, at most 1000), after id `afterId` when given. */
   listPending(limit?: number, afterId?: number): Promise<OutboxEntry[]>;
-  /** True when the entry was pending and is now delivered. */
-  markDelivered(id: number, deliveredAt: Date): Promise<boolean>;
+  /** Marks the pending ones of `ids` delivered (one statement); returns how many were pending. */
+  markDelivered(ids: readonly number[], deliveredAt: Date): Promise<number>;
+  /** Those of `ids` that are still pending, in order. */
+  pendingAmong(ids: readonly number[]): Promise<number[]>;
   /** Counts a failed attempt and keeps the (truncated) reason. */
   markFailed(id: number, error: string): Promise<void>;
   countPending(): Promise<number>;
@@ -112,12 +114,21 @@ export function createDirectoryOutboxRepository(db: Queryable): DirectoryOutboxR
           ORDER BY id LIMIT ${limit}`;
         return rows.map(toEntry);
       }),
-    markDelivered: (id, deliveredAt) =>
-      withDatabaseErrors('mark directory change delivered', async () => {
+    markDelivered: (ids, deliveredAt) =>
+      withDatabaseErrors('mark directory changes delivered', async () => {
+        if (ids.length === 0) return 0;
         const result = await db`
           UPDATE directory_outbox SET delivered_at = ${deliveredAt}, attempts = attempts + 1
-          WHERE id = ${id} AND delivered_at IS NULL`;
-        return result.count > 0;
+          WHERE id = ANY(${db.array([...ids])}::bigint[]) AND delivered_at IS NULL`;
+        return result.count;
+      }),
+    pendingAmong: (ids) =>
+      withDatabaseErrors('find pending directory changes', async () => {
+        if (ids.length === 0) return [];
+        const rows = await db<{ id: string }[]>`
+          SELECT id FROM directory_outbox
+          WHERE id = ANY(${db.array([...ids])}::bigint[]) AND delivered_at IS NULL ORDER BY id`;
+        return rows.map((row) => Number(row.id));
       }),
     markFailed: (id, error) =>
       withDatabaseErrors('mark directory change failed', async () => {

@@ -45,6 +45,8 @@ export interface FolderRepository {
   delete(id: number): Promise<Folder | undefined>;
   /** Ordered by id. */
   list(filter?: FolderFilter): Promise<Folder[]>;
+  /** The folders above `id`, outermost first (empty for a top-level or unknown folder). */
+  ancestors(id: number): Promise<Folder[]>;
 }
 
 type FolderRow = {
@@ -117,6 +119,21 @@ export function createFolderRepository(db: Queryable): FolderRepository {
         const [row] = await db<FolderRow[]>`
           DELETE FROM folders WHERE id = ${id} RETURNING id, name, owner_id, parent_folder_id, created_at`;
         return row && toFolder(row);
+      }),
+    ancestors: (id) =>
+      withDatabaseErrors('list folder ancestors', async () => {
+        if (!isRowId(id)) return [];
+        // The schema bounds nesting at 32 levels and forbids cycles, so the recursion ends.
+        const rows = await db<(FolderRow & { depth: number })[]>`
+          WITH RECURSIVE up (id, name, owner_id, parent_folder_id, created_at, depth) AS (
+            SELECT p.id, p.name, p.owner_id, p.parent_folder_id, p.created_at, 1
+            FROM folders f JOIN folders p ON p.id = f.parent_folder_id WHERE f.id = ${id}
+            UNION ALL
+            SELECT p.id, p.name, p.owner_id, p.parent_folder_id, p.created_at, up.depth + 1
+            FROM up JOIN folders p ON p.id = up.parent_folder_id WHERE up.depth < 64
+          )
+          SELECT id, name, owner_id, parent_folder_id, created_at, depth FROM up ORDER BY depth DESC`;
+        return rows.map(toFolder);
       }),
     list: (filter = {}) =>
       withDatabaseErrors('list folders', async () => {

@@ -7,10 +7,19 @@
 export type { ConnectionOptions, Database, Queryable } from './connection.ts';
 export { connectDatabase } from './connection.ts';
 export type { DatabaseErrorCode } from './database-error.ts';
-export { DatabaseError } from './database-error.ts';
+export { DatabaseError, isConnectionFailure } from './database-error.ts';
 export type { DirectoryChange } from './directory-change.ts';
 export { directoryChangeSchema } from './directory-change.ts';
 export type { DirectoryOutboxRepository, OutboxEntry } from './directory-outbox-repository.ts';
+export type {
+  DocumentListingRepository,
+  DocumentScope,
+  DocumentSort,
+  ListedDocument,
+  ListingCursor,
+  ListingQuery,
+} from './document-listing-repository.ts';
+export { MATCH_END, MATCH_START } from './document-listing-repository.ts';
 export type {
   AccessibleFilter,
   Document,
@@ -20,6 +29,11 @@ export type {
   DocumentRepository,
   DocumentSummary,
 } from './document-repository.ts';
+export type {
+  DocumentVersion,
+  DocumentVersionRepository,
+  DocumentVersionSummary,
+} from './document-version-repository.ts';
 export type {
   Folder,
   FolderFilter,
@@ -33,6 +47,7 @@ export type { Migration } from './migration.ts';
 export { MIGRATIONS } from './migration.ts';
 export type { Page } from './page.ts';
 export { isRowId, MAX_PAGE_SIZE } from './page.ts';
+export type { PendingShare, PendingShareRepository } from './pending-share-repository.ts';
 export type { Repositories } from './repositories.ts';
 export { createRepositories, withTransaction } from './repositories.ts';
 export type { ActiveSession, PendingLogin, SessionRepository, SessionTiming } from './session-repository.ts';

@@ -37,8 +37,10 @@ describe('migrate on PostgreSQL 16', () => {
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
     expect(tables.map((t) => t.table_name)).toEqual([
       'directory_outbox',
+      'document_versions',
       'documents',
       'folders',
+      'pending_shares',
       'schema_migrations',
       'sessions',
       'shares',

@@ -2,6 +2,10 @@
  * What a schema migration is, and the ordered list the application applies.
  */
 import { schemaMigration } from './migration-0001-schema.ts';
+import { folderNamesMigration } from './migration-0003-folder-names.ts';
+import { documentSearchMigration } from './migration-0004-document-search.ts';
+import { pendingSharesMigration } from './migration-0005-pending-shares.ts';
+import { documentVersionsMigration } from './migration-0006-document-versions.ts';
 
 /** One schema change, applied once, in version order. */
 export interface Migration {
@@ -14,4 +18,10 @@ export interface Migration {
 }
 
 /** The application's migrations, in order. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([schemaMigration]);
+export const MIGRATIONS: readonly Migration[] = Object.freeze([
+  schemaMigration,
+  folderNamesMigration,
+  documentSearchMigration,
+  pendingSharesMigration,
+  documentVersionsMigration,
+]);

@@ -2,14 +2,24 @@
  * All repositories over one pool or one transaction, and the transaction helper that keeps a data
  * change and its directory outbox rows together.
  */
-import type postgres from 'postgres';
+import postgres from 'postgres';
 import type { Database, Queryable } from './connection.ts';
+import { DatabaseError, isConnectionFailure, toDatabaseError } from './database-error.ts';
 import {
   createDirectoryOutboxRepository,
   type DirectoryOutboxRepository,
 } from './directory-outbox-repository.ts';
+import {
+  createDocumentListingRepository,
+  type DocumentListingRepository,
+} from './document-listing-repository.ts';
 import { createDocumentRepository, type DocumentRepository } from './document-repository.ts';
+import {
+  createDocumentVersionRepository,
+  type DocumentVersionRepository,
+} from './document-version-repository.ts';
 import { createFolderRepository, type FolderRepository } from './folder-repository.ts';
+import { createPendingShareRepository, type PendingShareRepository } from './pending-share-repository.ts';
 import { createSessionRepository, type SessionRepository } from './session-repository.ts';
 import { createShareRepository, type ShareRepository } from './share-repository.ts';
 import { createUserRepository, type UserRepository } from './user-repository.ts';
@@ -19,7 +29,13 @@ export interface Repositories {
   readonly users: UserRepository;
   readonly folders: FolderRepository;
   readonly documents: DocumentRepository;
+  /** Lists of documents by scope, search and sort, paged both ways. */
+  readonly documentListing: DocumentListingRepository;
+  /** Every saved name and text of each document. */
+  readonly documentVersions: DocumentVersionRepository;
   readonly shares: ShareRepository;
+  /** Shares with e-mail addresses that have not signed in yet. */
+  readonly pendingShares: PendingShareRepository;
   readonly sessions: SessionRepository;
   readonly directoryOutbox: DirectoryOutboxRepository;
 }
@@ -36,15 +52,38 @@ export function createRepositories(db: Queryable): Repositories {
     users: createUserRepository(db),
     folders: createFolderRepository(db),
     documents: createDocumentRepository(db),
+    documentListing: createDocumentListingRepository(db),
+    documentVersions: createDocumentVersionRepository(db),
     shares: createShareRepository(db),
+    pendingShares: createPendingShareRepository(db),
     sessions: createSessionRepository(db),
     directoryOutbox: createDirectoryOutboxRepository(db),
   };
 }
 
 /**
+ * The transaction `tx` for `work`, refusing every statement once the transaction is over: when its
+ * connection is lost the driver rejects `sql.begin` at once, but `work` runs on, and a statement it
+ * sends later must not run outside the transaction on the reconnected connection.
+ */
+function whileOpen(tx: postgres.TransactionSql, isOpen: () => boolean): postgres.TransactionSql {
+  return new Proxy(tx, {
+    apply(target, thisArg, args) {
+      if (!isOpen()) {
+        // Rejected like the statement it stands for, so that `.catch` on it sees the error.
+        return Promise.reject(
+          new DatabaseError('unavailable', 'transaction: the connection to the database was lost'),
+        );
+      }
+      return Reflect.apply(target, thisArg, args);
+    },
+  });
+}
+
+/**
  * Runs `work` in one transaction (`sql.begin`): everything it writes commits together, or, when it
- * throws, nothing does and the error propagates.
+ * throws, nothing does and the error propagates. A lost connection or a failed commit is a
+ * {@link DatabaseError} (`unavailable` for the connection), never a raw driver error.
  *
  * @example
  * const doc = await withTransaction(sql, async (repos) => {
@@ -57,5 +96,18 @@ export async function withTransaction<T>(
   sql: Database,
   work: (repos: Repositories, tx: postgres.TransactionSql) => Promise<T>,
 ): Promise<T> {
-  return (await sql.begin((tx) => work(createRepositories(tx), tx))) as T;
+  let open = true;
+  try {
+    return (await sql.begin((raw) => {
+      const tx = whileOpen(raw, () => open);
+      return work(createRepositories(tx), tx);
+    })) as T;
+  } catch (error) {
+    if (error instanceof postgres.PostgresError || isConnectionFailure(error)) {
+      throw toDatabaseError(error, 'transaction');
+    }
+    throw error;
+  } finally {
+    open = false;
+  }
 }

@@ -176,8 +176,10 @@ describe('sessions and the directory outbox on PostgreSQL 16', () => {
       const [failed] = (await repos.directoryOutbox.listPending(1000)).filter((e) => e.id === ids[0]);
       expect(failed).toMatchObject({ attempts: 1, deliveredAt: null });
       expect(failed!.lastError!.length).toBe(2000);
-      expect(await repos.directoryOutbox.markDelivered(ids[0]!, at(5))).toBe(true);
-      expect(await repos.directoryOutbox.markDelivered(ids[0]!, at(6))).toBe(false);
+      expect(await repos.directoryOutbox.pendingAmong([ids[1]!, ids[0]!])).toEqual([ids[0], ids[1]]);
+      expect(await repos.directoryOutbox.markDelivered([ids[0]!], at(5))).toBe(1);
+      expect(await repos.directoryOutbox.markDelivered([ids[0]!], at(6))).toBe(0);
+      expect(await repos.directoryOutbox.pendingAmong([ids[0]!, ids[1]!])).toEqual([ids[1]]);
       expect((await repos.directoryOutbox.listPending(1000)).map((e) => e.id)).not.toContain(ids[0]);
       expect(await repos.directoryOutbox.deleteDelivered(at(10))).toBe(1);
     });

@@ -2,7 +2,7 @@
  * Applying one outbox change to the directory, and the objects a change touches (changes to the
  * same object must be applied in order; changes to different objects need not be).
  */
-import type { RelationDirectory } from '../../core/index.ts';
+import type { RelationDirectory } from '@gatehousejs/core';
 import type { DirectoryChange } from '../db/index.ts';
 
 /** Writes `change` to `directory`; directory writes are idempotent, so a replay is harmless. */

@@ -5,7 +5,9 @@
  * transaction) and the relay that delivers them after commit, at start-up and on a sweep.
  */
 export { applyChange, objectsTouched } from './apply-change.ts';
+export { announceDelivery, DELIVERY_CHANNEL, listenForDeliveries } from './delivery-notice.ts';
 export type {
+  DeliveryState,
   OutboxRelay,
   OutboxRelayOptions,
   RelayLog,

@@ -1,6 +1,7 @@
+import type { RelationDirectory } from '@gatehousejs/core';
+import { createMemoryRelationStore, type RelationStore } from '@gatehousejs/engine';
+import { loadManifestFile } from '@gatehousejs/engine/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RelationDirectory } from '../../core/index.ts';
-import { createMemoryRelationStore, loadManifestFile, type RelationStore } from '../../engine/index.ts';
 import { startTestPostgres } from '../../test/support/postgres.ts';
 import {
   connectDatabase,
@@ -10,7 +11,7 @@ import {
   migrate,
 } from '../db/index.ts';
 import type { EmbeddedPostgresServer } from '../stack/index.ts';
-import { createOutboxRelay, type RelayTimers } from './index.ts';
+import { createOutboxRelay, type RelayPass, type RelayTimers } from './index.ts';
 
 const owner = (doc: string, user: string): DirectoryChange => ({
   op: 'set_relation',
@@ -47,7 +48,8 @@ function recordingTimers() {
       pending = undefined;
     },
   };
-  return { timers, delays, fire: () => pending?.() };
+  // The relay's timer callback returns its pass.
+  return { timers, delays, fire: () => pending?.() as unknown as Promise<RelayPass> };
 }
 
 /** The store, with writes failing for objects listed in `failing`. */
@@ -82,6 +84,7 @@ describe('the outbox relay', () => {
   let pg: EmbeddedPostgresServer;
   let sql: Database;
   let store: RelationStore;
+  const quiet = { warn: () => {}, error: () => {} };
   const enqueue = (changes: DirectoryChange[]) => createRepositories(sql).directoryOutbox.enqueue(changes);
   const owners = async (doc: string) =>
     (await store.getRelations({ objectType: 'document', objectId: doc })).map(
@@ -141,27 +144,38 @@ describe('the outbox relay', () => {
     expect(await owners('1')).toEqual(['owner@ann', 'reader@cy']);
   });
 
-  it('sweeps on its interval, backs off exponentially while failing, and stops', async () => {
-    const failing = new Set(['document:1']);
+  it('sweeps on its interval, probes with one change while nothing goes through, then delivers all', async () => {
+    const failing = new Set(['document:1', 'document:2']);
+    const calls: string[] = [];
+    const counted = failingFor(store, failing);
+    const directory: RelationDirectory = {
+      ...counted,
+      setRelation: (r) => {
+        calls.push(`${r.objectId}#${r.relation}`);
+        return counted.setRelation(r);
+      },
+    };
     const { timers, delays, fire } = recordingTimers();
-    const relay = createOutboxRelay({
-      sql,
-      directory: failingFor(store, failing),
-      timers,
-      sweepIntervalMs: 5000,
-      initialBackoffMs: 1000,
-      maxBackoffMs: 3000,
-    });
-    await enqueue([owner('1', 'ann')]);
-    await relay.start();
+    const relay = createOutboxRelay({ sql, directory, timers, sweepIntervalMs: 5000, probeIntervalMs: 1000 });
+    await enqueue([owner('1', 'ann'), reader('1', 'cy'), owner('2', 'ben')]);
+    expect(await relay.start()).toMatchObject({ delivered: 0, failed: 2, held: 1 });
     for (let i = 0; i < 3; i++) {
-      fire();
-      await relay.flush().then(() => undefined);
+      calls.length = 0;
+      expect(await fire()).toMatchObject({ delivered: 0, failed: 1, held: 0 });
+      // Nothing goes through: the probe is the oldest change alone, one call to the directory.
+      expect(calls).toEqual(['1#owner']);
     }
-    expect(relay.status().consecutiveFailures).toBeGreaterThanOrEqual(4);
-    expect(delays.slice(0, 4)).toEqual([1000, 2000, 3000, 3000]);
+    expect(delays).toEqual([1000, 1000, 1000, 1000]);
+    // A pass after a commit is never a probe: unrelated changes go ahead.
+    await enqueue([owner('3', 'dan')]);
+    expect(await relay.flush()).toMatchObject({ delivered: 1, failed: 2, held: 1 });
+    // The directory answers (only some changes fail): sweeps try everything again.
+    calls.length = 0;
+    expect(await fire()).toMatchObject({ delivered: 0, failed: 2, held: 1 });
+    expect(calls).toEqual(['1#owner', '2#owner']);
     failing.clear();
-    await relay.flush();
+    expect(await fire()).toMatchObject({ delivered: 3, failed: 0 });
+    expect(await owners('1')).toEqual(['owner@ann', 'reader@cy']);
     expect(delays.at(-1)).toBe(5000);
     expect(relay.status()).toMatchObject({ running: true, consecutiveFailures: 0 });
     await relay.stop();
@@ -169,6 +183,45 @@ describe('the outbox relay', () => {
     await relay.flush();
     expect(delays.length).toBe(before);
     expect(relay.status().running).toBe(false);
+  });
+
+  it("tells whether a commit's own changes are effective, or pending while the directory fails", async () => {
+    const failing = new Set<string>();
+    const relay = createOutboxRelay({ sql, directory: failingFor(store, failing), log: quiet });
+    const repos = createRepositories(sql);
+    expect(await relay.deliver(await repos.directoryOutbox.enqueue([owner('1', 'ann')]))).toBe(
+      'delivered_here',
+    );
+    failing.add('document:2');
+    const ids = await repos.directoryOutbox.enqueue([owner('2', 'ben')]);
+    expect(await relay.deliver(ids)).toBe('pending');
+    failing.clear();
+    expect(await relay.deliver(ids)).toBe('delivered_here');
+    expect(await owners('2')).toEqual(['owner@ben']);
+  });
+
+  it('waits while another instance holds the lock, and sees its own changes delivered there', async () => {
+    const relay = createOutboxRelay({ sql, directory: store });
+    const repos = createRepositories(sql);
+    const other = await sql.reserve();
+    try {
+      await other`SELECT pg_advisory_lock(7153846274)`;
+      const ids = await repos.directoryOutbox.enqueue([owner('4', 'ann')]);
+      const waiting = relay.deliver(ids);
+      // What the lock holder does: write the change, mark it delivered.
+      await store.setRelation({
+        objectType: 'document',
+        objectId: '4',
+        relation: 'owner',
+        subjectType: 'user',
+        subjectId: 'ann',
+      });
+      await repos.directoryOutbox.markDelivered(ids, new Date());
+      expect(await waiting).toBe('delivered_elsewhere');
+      await other`SELECT pg_advisory_unlock(7153846274)`;
+    } finally {
+      other.release();
+    }
   });
 
   it('gives every caller a pass that starts after its call, shared by those waiting together', async () => {

@@ -1,16 +1,20 @@
 /**
  * The outbox relay: delivers the relation changes that data changes committed to
  * `directory_outbox` to the decision service's directory, so that no change is ever lost between
- * the two. It runs right after each commit (`flush`), at start-up, and on a periodic sweep that
- * backs off while deliveries fail. Changes are applied in id order; when one fails, later
- * changes touching the same objects wait for it, unrelated ones go ahead. One instance at a time
+ * the two. It runs right after each commit (`flush`, or `deliver` to learn whether the commit's own
+ * changes are effective), at start-up, and on a periodic sweep. While deliveries fail it probes
+ * every `probeIntervalMs` with the oldest pending change alone (one directory call), and delivers
+ * everything at once on the first success — recovery does not wait for a backoff ceiling.
+ * Changes of one object are applied in id order; when one fails, later changes touching the same
+ * objects wait for it, unrelated ones go ahead, up to `concurrency` at once. One instance at a time
  * delivers (a PostgreSQL advisory lock), and a replay after a crash is harmless because directory
  * writes are idempotent.
  */
+
+import { type Clock, type RelationDirectory, systemClock } from '@gatehousejs/core';
 import { z } from 'zod';
-import { type Clock, type RelationDirectory, systemClock } from '../../core/index.ts';
 import { createRepositories, type Database } from '../db/index.ts';
-import { applyChange, objectsTouched } from './apply-change.ts';
+import { deliverPending } from './outbox-pass.ts';
 
 /** Advisory lock key of the relay (an arbitrary constant owned by Gatehouse). */
 const RELAY_LOCK_KEY = 7_153_846_274;
@@ -21,12 +25,16 @@ export const outboxRelayOptionsSchema = z.object({
   batchSize: z.number().int().min(1).max(1000).default(100),
   /** Time between sweeps while all is well, in milliseconds (default 5,000). */
   sweepIntervalMs: z.number().int().min(1).default(5_000),
-  /** First delay after a failed pass (default 1,000 ms); doubled after each further failure. */
-  initialBackoffMs: z.number().int().min(1).default(1_000),
-  /** Longest delay between passes while failing (default 60,000 ms). */
-  maxBackoffMs: z.number().int().min(1).default(60_000),
+  /** Time between probes while deliveries fail (default 1,000 ms). */
+  probeIntervalMs: z.number().int().min(1).default(1_000),
+  /** Directory writes at once in a pass (default 8). */
+  concurrency: z.number().int().min(1).max(64).default(8),
+  /** How long `deliver` waits for a commit's changes before calling them pending (default 2,000 ms). */
+  deliveryWaitMs: z.number().int().min(0).default(2_000),
   /** Delivered entries are removed after this long (default one day). */
   retainDeliveredMs: z.number().int().min(0).default(86_400_000),
+  /** Time between removals of old delivered entries (default one minute). */
+  cleanupIntervalMs: z.number().int().min(0).default(60_000),
 });
 
 /** Timers, injectable so that tests never wait. */
@@ -70,10 +78,23 @@ export interface RelayStatus {
   readonly lastError: string | undefined;
 }
 
+/**
+ * Whether a commit's directory changes are in the directory: delivered by this instance's relay
+ * (`delivered_here`), found delivered by another instance's (`delivered_elsewhere`: this process's
+ * copy of the directory may still have to catch up), or accepted but not yet (`pending`).
+ */
+export type DeliveryState = 'delivered_here' | 'delivered_elsewhere' | 'pending';
+
 /** A running relay. */
 export interface OutboxRelay {
   /** Delivers what is pending, in a pass that starts after this call; never rejects. */
   flush(): Promise<RelayPass>;
+  /**
+   * Delivers what is pending and tells whether the outbox entries `ids` (a commit's own) are
+   * delivered: `pending` when the directory failed, or when `deliveryWaitMs` passed while another
+   * instance held the lock. Never rejects.
+   */
+  deliver(ids: readonly number[]): Promise<DeliveryState>;
   /** Delivers what is pending now, then sweeps periodically until {@link OutboxRelay.stop}. */
   start(): Promise<RelayPass>;
   /** Stops sweeping and waits for a running pass. */
@@ -89,8 +110,8 @@ const globalTimers: RelayTimers = {
 /**
  * Creates a relay (not started).
  *
- * @param options `sql`, `directory`; `batchSize` 100, `sweepIntervalMs` 5,000, `initialBackoffMs` 1,000,
- *   `maxBackoffMs` 60,000, `retainDeliveredMs` one day
+ * @param options `sql`, `directory`; `batchSize` 100, `sweepIntervalMs` 5,000, `probeIntervalMs` 1,000,
+ *   `concurrency` 8, `deliveryWaitMs` 2,000, `retainDeliveredMs` one day, `cleanupIntervalMs` one minute
  * @example
  * const relay = createOutboxRelay({ sql, directory: store });
  * await relay.start();                 // delivers what a previous process left behind
@@ -105,102 +126,131 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const log = options.log ?? console;
   const outbox = createRepositories(sql).directoryOutbox;
   let consecutiveFailures = 0;
+  // The last pass delivered nothing and failed: the directory (or the database) seems unreachable,
+  // so a sweep only probes. When some changes fail while others go through, sweeps stay full.
+  let unreachable = false;
   let lastError: string | undefined;
   let running = false;
   let timer: unknown;
   let chain: Promise<unknown> = Promise.resolve();
   let waiting: Promise<RelayPass> | undefined;
 
-  async function deliverPending(): Promise<Omit<RelayPass, 'skipped'>> {
-    const blocked = new Set<string>();
-    let delivered = 0;
-    let failed = 0;
-    let held = 0;
-    let after = 0;
-    for (;;) {
-      const entries = await outbox.listPending(config.batchSize, after);
-      for (const entry of entries) {
-        after = entry.id;
-        const touched = objectsTouched(entry.change);
-        if (touched.some((key) => blocked.has(key))) {
-          held++;
-          continue;
-        }
-        try {
-          await applyChange(directory, entry.change);
-        } catch (error) {
-          failed++;
-          for (const key of touched) blocked.add(key);
-          lastError = `outbox entry ${entry.id}: ${error instanceof Error ? error.message : String(error)}`;
-          await outbox.markFailed(entry.id, lastError);
-          continue;
-        }
-        await outbox.markDelivered(entry.id, new Date(clock.now()));
-        delivered++;
-      }
-      if (entries.length < config.batchSize) return { delivered, failed, held };
+  let lastCleanup = Number.NEGATIVE_INFINITY;
+
+  /** Delivers under the lock (held by the caller). */
+  async function deliverLocked(probeOnly: boolean): Promise<RelayPass> {
+    const delivery = { outbox, directory, batchSize: config.batchSize, concurrency: config.concurrency };
+    const now = () => new Date(clock.now());
+    // A sweep while nothing goes through probes the directory with one change; on success the rest
+    // follows at once. A pass after a commit tries everything: unrelated objects go ahead.
+    const probe = probeOnly ? await deliverPending({ ...delivery, now, onlyOldest: true }) : undefined;
+    const rest =
+      probe === undefined || (probe.delivered > 0 && probe.failed === 0)
+        ? await deliverPending({ ...delivery, now })
+        : { delivered: 0, failed: 0, held: 0, lastError: undefined };
+    const result = {
+      delivered: (probe?.delivered ?? 0) + rest.delivered,
+      failed: (probe?.failed ?? 0) + rest.failed,
+      held: (probe?.held ?? 0) + rest.held,
+    };
+    lastError = rest.lastError ?? probe?.lastError ?? lastError;
+    if (clock.now() - lastCleanup >= config.cleanupIntervalMs) {
+      lastCleanup = clock.now();
+      await outbox.deleteDelivered(new Date(clock.now() - config.retainDeliveredMs));
     }
+    consecutiveFailures = result.failed > 0 ? consecutiveFailures + 1 : 0;
+    unreachable = result.failed > 0 && result.delivered === 0;
+    if (result.failed > 0)
+      log.warn(`directory outbox: ${result.failed} change(s) not delivered: ${lastError}`);
+    if (result.delivered > 0) options.onDelivered?.(result.delivered);
+    return { ...result, skipped: false };
   }
 
-  async function pass(): Promise<RelayPass> {
-    let reserved: Awaited<ReturnType<Database['reserve']>> | undefined;
+  async function pass(probeOnly: boolean): Promise<RelayPass> {
+    let work: Promise<RelayPass> | undefined;
     try {
-      reserved = await sql.reserve();
-      const [row] = await reserved<
-        { locked: boolean }[]
-      >`SELECT pg_try_advisory_lock(${RELAY_LOCK_KEY}) AS locked`;
-      if (!row?.locked) return { delivered: 0, failed: 0, held: 0, skipped: true };
-      try {
-        const result = await deliverPending();
-        if (config.retainDeliveredMs > 0 || result.delivered > 0) {
-          await outbox.deleteDelivered(new Date(clock.now() - config.retainDeliveredMs));
-        }
-        consecutiveFailures = result.failed > 0 ? consecutiveFailures + 1 : 0;
-        if (result.failed > 0)
-          log.warn(`directory outbox: ${result.failed} change(s) not delivered: ${lastError}`);
-        if (result.delivered > 0) options.onDelivered?.(result.delivered);
-        return { ...result, skipped: false };
-      } finally {
-        await reserved`SELECT pg_advisory_unlock(${RELAY_LOCK_KEY})`;
-      }
+      // The lock lives as long as a transaction that only holds it (the deliveries run on the
+      // pool): a reserved connection that died would go back to the driver's pool broken.
+      return await sql.begin(async (tx) => {
+        const [row] = await tx<
+          { locked: boolean }[]
+        >`SELECT pg_try_advisory_xact_lock(${RELAY_LOCK_KEY}) AS locked`;
+        if (!row?.locked) return { delivered: 0, failed: 0, held: 0, skipped: true };
+        work = deliverLocked(probeOnly);
+        return work;
+      });
     } catch (error) {
+      // The transaction ends when its connection is lost, the delivery may still be running: the
+      // next pass of this instance must not overlap it.
+      await work?.catch(() => undefined);
       consecutiveFailures++;
+      unreachable = true;
       lastError = error instanceof Error ? error.message : String(error);
       log.error(`directory outbox: delivery pass failed: ${lastError}`);
       return { delivered: 0, failed: 0, held: 0, skipped: false };
-    } finally {
-      reserved?.release();
     }
   }
 
   function schedule(): void {
     if (!running) return;
     if (timer !== undefined) timers.clearTimeout(timer);
-    const delay =
-      consecutiveFailures === 0
-        ? config.sweepIntervalMs
-        : Math.min(config.maxBackoffMs, config.initialBackoffMs * 2 ** Math.min(consecutiveFailures - 1, 30));
+    const delay = consecutiveFailures === 0 ? config.sweepIntervalMs : config.probeIntervalMs;
+    // The pass is returned (not awaited) so that test timers can wait for it.
     timer = timers.setTimeout(() => {
       timer = undefined;
-      void flush();
+      return run(consecutiveFailures > 0 ? 'probe' : 'full');
     }, delay);
   }
 
   // Passes run one after another. Callers share the pass that has not started yet, so each caller
-  // gets a pass that starts after its call (its commit is visible to it) without piling up passes.
-  function flush(): Promise<RelayPass> {
+  // gets a pass that starts after its call (its commit is visible to it) without piling up passes;
+  // the shared pass is a probe only when every caller asked for one.
+  let probeRequested = true;
+  function run(mode: 'probe' | 'full'): Promise<RelayPass> {
+    if (mode === 'full') probeRequested = false;
     if (waiting) return waiting;
     const next = chain.then(() => {
       waiting = undefined;
-      return pass();
+      const probeOnly = probeRequested && unreachable;
+      probeRequested = true;
+      return pass(probeOnly);
     });
     waiting = next;
     chain = next.finally(schedule);
     return next;
   }
+  const flush = () => run('full');
+
+  async function deliver(ids: readonly number[]): Promise<DeliveryState> {
+    if (ids.length === 0) return 'delivered_here';
+    const deadline = clock.now() + config.deliveryWaitMs;
+    let timer: NodeJS.Timeout | undefined;
+    // A caller never waits longer than deliveryWaitMs, whatever a pass does meanwhile.
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), config.deliveryWaitMs).unref();
+    });
+    try {
+      for (;;) {
+        const result = await Promise.race([flush(), late]);
+        if (result === 'late') return 'pending';
+        // A pass that started after the commit and went through everything it found took these.
+        if (!result.skipped && result.failed === 0 && result.held === 0) return 'delivered_here';
+        const pending = await Promise.race([outbox.pendingAmong(ids).catch(() => ids), late]);
+        if (pending === 'late') return 'pending';
+        if (pending.length === 0) return result.skipped ? 'delivered_elsewhere' : 'delivered_here';
+        // Failed here, or the database is away: the sweep and the probes deliver later.
+        if (!result.skipped || clock.now() >= deadline) return 'pending';
+        // Another instance holds the lock and may be delivering these very entries.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   return {
     flush,
+    deliver,
     start() {
       running = true;
       return flush();

@@ -1,5 +1,6 @@
+import { createMemoryRelationStore, type RelationStore } from '@gatehousejs/engine';
+import { loadManifestFile } from '@gatehousejs/engine/node';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryRelationStore, loadManifestFile, type RelationStore } from '../../engine/index.ts';
 import type { Document, Folder, Share } from '../db/index.ts';
 import {
   applyChange,
@@ -72,10 +73,15 @@ describe('the directory changes of each data change, applied with the applicatio
 
   it('makes a public document readable by every user, and takes it back', async () => {
     await apply(documentCreated(doc({ isPublic: true })));
-    expect(can('ben', 'can_read')).toBe(true);
     expect(can('*', 'reader')).toBe(true);
+    // As on Topaz, ben (the subject of no relation yet) does not reach the wildcard: the policies
+    // ask with the wildcard itself for public reads. Once he holds anything, he does.
+    expect(can('ben', 'can_read')).toBe(false);
+    await apply(shareGranted({ ...share('read'), documentId: 2 }));
+    expect(can('ben', 'can_read')).toBe(true);
     expect(can('ben', 'can_write')).toBe(false);
     await apply(documentUpdated(doc({ isPublic: true }), doc({ isPublic: false })));
+    expect(can('*', 'reader')).toBe(false);
     expect(can('ben', 'can_read')).toBe(false);
     expect(documentUpdated(doc(), doc({ name: 'Renamed', content: 'x' }))).toEqual([]);
   });

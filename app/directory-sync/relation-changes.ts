@@ -36,9 +36,26 @@ function relation(
 const publicReader = (op: 'set_relation' | 'delete_relation', documentId: number) =>
   relation(op, 'document', documentId, 'reader', 'user', EVERY_USER);
 
-/** A user who signed in: the subject of owner, writer and reader relations. */
+/**
+ * A user who signed in: the subject of owner, writer and reader relations, and the `identity`
+ * through which Topaz resolves an IDENTITY_TYPE_SUB call to that user
+ * (`user:<id>#identifier@identity:<sub>`; the application's user id is the `sub`).
+ */
 export function userChanges(user: Pick<User, 'id'>): DirectoryChange[] {
-  return [object('user', user.id)];
+  return [
+    object('user', user.id),
+    object('identity', user.id),
+    {
+      op: 'set_relation',
+      relation: {
+        objectType: 'user',
+        objectId: user.id,
+        relation: 'identifier',
+        subjectType: 'identity',
+        subjectId: user.id,
+      },
+    },
+  ];
 }
 
 /** A new document: the object, its owner, its folder and, when public, every user as reader. */

@@ -2,7 +2,7 @@
  * The Hono environment of the application: the session's user (sign-in module) and what the
  * authorization adapter leaves on the context.
  */
-import type { AuthzVariables } from '../../adapters/hono/index.ts';
+import type { AuthzVariables } from '@gatehousejs/hono';
 import type { AuthVariables } from '../auth/index.ts';
 
 /** Context variables of every request. */

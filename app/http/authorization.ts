@@ -3,15 +3,17 @@
  * a resource context that carries the route's parameters and — for a signed-in user — the user's
  * location from the location service, so that every decision can apply the location rules.
  */
-import type { Context } from 'hono';
+
 import {
   type AuthzConfig,
   type Clock,
   createAuthzConfig,
   type DecisionService,
+  type FallbackFunction,
   type Logger,
   type ResourceContext,
-} from '../../core/index.ts';
+} from '@gatehousejs/core';
+import type { Context } from 'hono';
 import { sessionIdentity } from '../auth/index.ts';
 import type { LocationClient, UserLocation } from '../location/index.ts';
 
@@ -29,6 +31,23 @@ export const EXCLUDED_PATHS: readonly string[] = Object.freeze([
   '^/logout$',
   '^/openapi\\.json$',
 ]);
+
+const undecided = new WeakSet<object>();
+
+/**
+ * `cache_then_deny` that also remembers the request it denied: a denial the decision service did
+ * not make is answered 503 (try again), not 403 (see {@link decidedWithoutService}).
+ */
+const cacheThenDenyRemembering: FallbackFunction = ({ staleDecision, request }) => {
+  if (staleDecision !== undefined) return staleDecision;
+  if (typeof request === 'object' && request !== null) undecided.add(request);
+  return false;
+};
+
+/** Whether a decision about request `c` was denied because the decision service was unavailable. */
+export function decidedWithoutService(c: Context): boolean {
+  return undecided.has(c);
+}
 
 /** What {@link createAppAuthz} needs. */
 export interface AppAuthzOptions {
@@ -62,7 +81,8 @@ export function locationAwareResourceContext(
 }
 
 /**
- * The authorization configuration of the application: a circuit breaker with `cache_then_deny`,
+ * The authorization configuration of the application: a circuit breaker with `cache_then_deny`
+ * (remembering the requests it denied, {@link decidedWithoutService}),
  * the decision cache only when `decisionCacheTtlSeconds` > 0.
  *
  * @example
@@ -80,7 +100,7 @@ export function createAppAuthz(options: AppAuthzOptions): AuthzConfig<Context> {
       failureThreshold: 5,
       recoveryTimeout: 30,
       successThreshold: 2,
-      fallback: 'cache_then_deny',
+      fallback: cacheThenDenyRemembering,
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

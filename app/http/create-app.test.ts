@@ -1,12 +1,12 @@
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MissingPoliciesError } from '../../core/index.ts';
+import { MissingPoliciesError } from '@gatehousejs/core';
+import { createMemoryRelationStore } from '@gatehousejs/engine';
 import {
   createEmbeddedDecisionService,
-  createMemoryRelationStore,
   type EmbeddedDecisionService,
   loadManifestFile,
-} from '../../engine/index.ts';
+} from '@gatehousejs/engine/node';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../auth/index.ts';
 import { createLocationClient } from '../location/index.ts';
 import { type AppDeps, createApp } from './index.ts';

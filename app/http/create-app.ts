@@ -4,20 +4,23 @@
  * and the outbox relay that keeps the directory in step — built from its dependencies, so tests
  * and the composition root assemble it from real parts alike.
  */
-import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { authzMiddleware, type HonoAuthzConfig, validatePoliciesFromApp } from '../../adapters/hono/index.ts';
+
 import {
   type Clock,
-  consolaLogger,
+  consoleLogger,
   type DecisionService,
   type Logger,
   type RelationDirectory,
-} from '../../core/index.ts';
+} from '@gatehousejs/core';
+import { authzMiddleware, type HonoAuthzConfig, validatePoliciesFromApp } from '@gatehousejs/hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
 import type { Auth } from '../auth/index.ts';
 import { createRepositories, type Database } from '../db/index.ts';
 import {
+  announceDelivery,
   createOutboxRelay,
+  listenForDeliveries,
   type OutboxRelay,
   type OutboxRelayOptions,
   type RelayPass,
@@ -33,6 +36,7 @@ import { registerFolderRoutes } from './folder-routes.ts';
 import { registerHealthRoute } from './health-route.ts';
 import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
 import { requestAccess } from './request-access.ts';
+import { registerSearchRoutes } from './search-routes.ts';
 import { registerShareRoutes } from './share-routes.ts';
 
 /** Largest request body accepted by the API (content is bounded to 1 MiB; JSON escaping may grow it). */
@@ -45,6 +49,11 @@ export interface AppDeps {
   readonly decisionService: DecisionService;
   /** The directory the decision service reads relations from; the outbox relay writes to it. */
   readonly directory: RelationDirectory;
+  /**
+   * Catches this process's copy of the directory up with what other replicas delivered (the
+   * embedded engine's PostgreSQL store: its `refresh`); absent for a remote directory (Topaz).
+   */
+  readonly catchUpDirectory?: () => Promise<void>;
   /** The packages of the loaded policies; every route must have one (checked here). */
   readonly policyPackages: Iterable<string>;
   readonly auth: Auth;
@@ -83,7 +92,7 @@ export interface DocumentApp {
  * serve({ fetch: documentApp.app.fetch, port: 8000 });
  */
 export function createApp(deps: AppDeps): DocumentApp {
-  const logger = deps.logger ?? consolaLogger;
+  const logger = deps.logger ?? consoleLogger;
   const authz = createAppAuthz({
     decisionService: deps.decisionService,
     location: deps.location,
@@ -95,12 +104,31 @@ export function createApp(deps: AppDeps): DocumentApp {
     ...deps.settings?.relay,
     sql: deps.sql,
     directory: deps.directory,
-    // Cached decisions may rest on relations that just changed.
-    onDelivered: () => authz.decisionCache?.clear(),
+    // Cached decisions may rest on relations that just changed, here and in every other replica.
+    onDelivered: () => {
+      authz.decisionCache?.clear();
+      void announceDelivery(deps.sql, logger);
+    },
     clock: deps.clock,
     log: logger,
   });
-  const services = createServices({ sql: deps.sql, afterCommit: () => relay.flush() });
+  // A commit's own changes, delivered by this relay or another replica's, are effective here
+  // once this replica's copy of the directory has them and no cached decision predates them.
+  const afterCommit = async (outboxIds?: readonly number[]): Promise<unknown> => {
+    if (!outboxIds) return relay.flush();
+    const state = await relay.deliver(outboxIds);
+    // Delivered here: this process's copy has them and the relay cleared the cache.
+    if (state !== 'delivered_elsewhere' || !deps.catchUpDirectory) return state;
+    try {
+      await deps.catchUpDirectory();
+    } catch (error) {
+      logger.warn(`directory catch-up after a commit failed: ${String(error)}`);
+      return 'pending';
+    }
+    authz.decisionCache?.clear();
+    return state;
+  };
+  const services = createServices({ sql: deps.sql, afterCommit });
   const repos = createRepositories(deps.sql);
   const exists = {
     document: async (id: number) => (await repos.documents.get(id)) !== undefined,
@@ -143,6 +171,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   registerDocumentRoutes(app, routeDeps);
   registerFolderRoutes(app, routeDeps);
   registerShareRoutes(app, routeDeps);
+  registerSearchRoutes(app, routeDeps);
   // The pages are authorized by the same middleware, one policy per page route.
   pages.register(app);
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
@@ -170,13 +199,27 @@ export function createApp(deps: AppDeps): DocumentApp {
     failOnMissing: true,
   });
 
+  let deliveries: { unlisten(): Promise<void> } | undefined;
   return {
     app,
     services,
     authz,
     relay,
-    start: () => relay.start(),
+    async start() {
+      if (authz.decisionCache) {
+        // Another replica delivered: forget cached decisions, once at once and once more after
+        // this replica's directory copy caught up (a decision made in between may be stale).
+        deliveries = await listenForDeliveries(deps.sql, () => {
+          authz.decisionCache?.clear();
+          void (deps.catchUpDirectory?.() ?? Promise.resolve())
+            .catch((error: unknown) => logger.warn(`directory catch-up failed: ${String(error)}`))
+            .finally(() => authz.decisionCache?.clear());
+        });
+      }
+      return relay.start();
+    },
     async close() {
+      await deliveries?.unlisten();
       await relay.stop();
       await authz.close();
     },

@@ -1,9 +1,9 @@
+import { DecisionUnavailableError } from '@gatehousejs/core';
+import { jsonHttpError } from '@gatehousejs/hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonHttpError } from '../../adapters/hono/index.ts';
-import { DecisionUnavailableError } from '../../core/index.ts';
 import { DatabaseError } from '../db/index.ts';
 import { ServiceError } from '../services/index.ts';
 import { describeIssue, notFoundHandler, toResponseError } from './error-responses.ts';
@@ -75,6 +75,16 @@ describe('error responses', () => {
       body: { detail: 'Unsupported Media Type' },
     });
     expect((await answer(new DecisionUnavailableError('down'))).status).toBe(503);
+  });
+
+  it('answers a lost or refused database connection with 503, even as a raw driver error', async () => {
+    for (const code of ['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']) {
+      const raw = Object.assign(new Error(`write ${code} 127.0.0.1:5432`), { code });
+      expect(await answer(raw), code).toMatchObject({
+        status: 503,
+        body: { detail: 'The database is unavailable: try again later' },
+      });
+    }
   });
 
   it('answers a defect with 500 and logs it, without its message', async () => {

@@ -4,14 +4,16 @@
  * errors map to 400/401/403/404/409/503, an authorization denial without a signed-in user
  * becomes 401. Only a defect of the application itself is a 500, logged with its cause.
  */
+
+import type { Logger } from '@gatehousejs/core';
+import { toHttpError } from '@gatehousejs/hono';
 import type { Context, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { toHttpError } from '../../adapters/hono/index.ts';
-import type { Logger } from '../../core/index.ts';
-import { DatabaseError } from '../db/index.ts';
+import { DatabaseError, isConnectionFailure } from '../db/index.ts';
 import { ServiceError } from '../services/index.ts';
+import { decidedWithoutService } from './authorization.ts';
 
 /** The body of every error answer. */
 export interface ErrorBody {
@@ -69,6 +71,7 @@ const SERVICE_STATUS: Record<ServiceError['code'], ContentfulStatusCode> = {
   not_found: 404,
   invalid: 400,
   conflict: 409,
+  unavailable: 503,
 };
 
 const DATABASE_STATUS: Partial<Record<DatabaseError['code'], ContentfulStatusCode>> = {
@@ -91,9 +94,16 @@ function isSignedIn(c: Context): boolean {
   return Boolean((c.get('user') as { sub?: string } | null | undefined)?.sub);
 }
 
+const decisionUnavailable = () => httpError(503, 'Authorization service unavailable: try again later');
+
 /** Maps any error to its HTTP answer (see the module note). */
 export function toResponseError(error: unknown, c: Context, logger: Logger): HTTPException {
   const mapped = toHttpError(error);
+  // A denial the decision service did not make (it was unavailable) is no answer: try again.
+  const denied =
+    (mapped instanceof HTTPException && mapped.status === 403) ||
+    (error instanceof ServiceError && error.code === 'forbidden');
+  if (denied && decidedWithoutService(c)) return decisionUnavailable();
   if (mapped instanceof HTTPException) {
     if (mapped.status === 403 && !isSignedIn(c)) return signInRequired();
     if (mapped.res) return mapped;
@@ -113,6 +123,11 @@ export function toResponseError(error: unknown, c: Context, logger: Logger): HTT
         status === 503 ? 'The database is unavailable: try again later' : error.message,
         error.field,
       );
+  }
+  if (isConnectionFailure(error)) {
+    // A driver error that no repository translated: still the database being away, not a defect.
+    logger.error(`database failure on ${c.req.method} ${c.req.path}: ${String(error)}`);
+    return httpError(503, 'The database is unavailable: try again later');
   }
   logger.error(
     `unexpected error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

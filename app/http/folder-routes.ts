@@ -1,9 +1,17 @@
 /**
- * `/api/folders`: list, create, read, rename or move, delete. Folders are private to their owner.
+ * `/api/folders`: list, create, read, list what one holds, rename or move, delete. Folders are
+ * private to their owner; names are unique among siblings (409).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, idParams, jsonBody, jsonResponse, nextPageLink, pageQuery } from './common-wire.ts';
-import { folderChangesSchema, folderJson, folderSchema, newFolderSchema } from './folder-wire.ts';
+import {
+  folderChangesSchema,
+  folderContentsJson,
+  folderContentsSchema,
+  folderJson,
+  folderSchema,
+  newFolderSchema,
+} from './folder-wire.ts';
 import { relationGuard } from './relation-guard.ts';
 import { type ApiApp, accessOf, type RouteDeps } from './route-deps.ts';
 
@@ -55,6 +63,7 @@ export function registerFolderRoutes(app: ApiApp, deps: RouteDeps): void {
         401: 'Not signed in',
         403: 'Denied',
         404: 'Parent folder not found',
+        409: 'The parent already holds a folder of that name',
       }),
     },
   });
@@ -85,6 +94,24 @@ export function registerFolderRoutes(app: ApiApp, deps: RouteDeps): void {
     return c.json(folderJson(folder), 200);
   });
 
+  const contents = createRoute({
+    method: 'get',
+    path: '/api/folders/{id}/contents',
+    tags,
+    security,
+    summary: 'A folder with the folders above it and what it holds (can_read; documents the caller may read)',
+    middleware: [guard('can_read')] as const,
+    request: { params: idParams },
+    responses: {
+      200: jsonResponse(folderContentsSchema, 'The folder and its contents'),
+      ...errorResponses({ 400: 'Malformed id', 401: 'Not signed in', 403: 'Denied', 404: 'Not found' }),
+    },
+  });
+  app.openapi(contents, async (c) => {
+    const held = await folders.contents(accessOf(deps, c), c.req.valid('param').id);
+    return c.json(folderContentsJson(held), 200);
+  });
+
   const update = createRoute({
     method: 'put',
     path: '/api/folders/{id}',
@@ -100,6 +127,7 @@ export function registerFolderRoutes(app: ApiApp, deps: RouteDeps): void {
         401: 'Not signed in',
         403: 'Denied',
         404: 'Folder not found',
+        409: 'The new place already holds a folder of that name',
       }),
     },
   });

@@ -3,7 +3,8 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { Folder } from '../db/index.ts';
-import { nameField, rowIdField } from '../services/index.ts';
+import { type FolderContents, nameField, rowIdField } from '../services/index.ts';
+import { documentSummarySchema, summaryJson } from './document-wire.ts';
 
 /** A folder. */
 export const folderSchema = z
@@ -35,5 +36,29 @@ export function folderJson(f: Folder): z.infer<typeof folderSchema> {
     owner_id: f.ownerId,
     parent_folder_id: f.parentFolderId,
     created_at: f.createdAt.toISOString(),
+  };
+}
+
+/** `GET /api/folders/{id}/contents`: the folder, the folders above it, what it holds. */
+export const folderContentsSchema = z
+  .object({
+    folder: folderSchema,
+    path: z.array(folderSchema).meta({ description: 'The folders above it, outermost first' }),
+    folders: z.array(folderSchema).meta({ description: 'Subfolders by name (at most 1000)' }),
+    documents: z
+      .array(documentSummarySchema)
+      .meta({ description: 'Documents the caller may read, by name (at most 1000)' }),
+    empty: z.boolean().meta({ description: 'Whether it holds nothing at all (only then can it be deleted)' }),
+  })
+  .openapi('FolderContents');
+
+/** A folder's contents as JSON. */
+export function folderContentsJson(contents: FolderContents): z.infer<typeof folderContentsSchema> {
+  return {
+    folder: folderJson(contents.folder),
+    path: contents.path.map(folderJson),
+    folders: contents.folders.map(folderJson),
+    documents: contents.documents.map(summaryJson),
+    empty: contents.empty,
   };
 }

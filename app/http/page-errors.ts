@@ -4,8 +4,9 @@
  * 400 naming the field, 503 …), so a page and the JSON API never disagree about what happened;
  * only the body differs.
  */
+
+import type { Logger } from '@gatehousejs/core';
 import type { ErrorHandler, NotFoundHandler } from 'hono';
-import type { Logger } from '../../core/index.ts';
 import { isPagePath, type Pages } from '../ui/index.ts';
 import { notFoundHandler, toResponseError } from './error-responses.ts';
 

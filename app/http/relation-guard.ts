@@ -3,9 +3,10 @@
  * `requireRebacAllowed`, with two answers it cannot give itself — 400 for an id that is not a
  * row id, and 404 (instead of its 403) for an object that does not exist.
  */
+
+import { type HonoAuthzConfig, requireRebacAllowed } from '@gatehousejs/hono';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type HonoAuthzConfig, requireRebacAllowed } from '../../adapters/hono/index.ts';
 import type { ObjectType, Permission } from '../services/index.ts';
 import { httpError } from './error-responses.ts';
 import { rememberAllowed } from './request-access.ts';

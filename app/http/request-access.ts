@@ -3,10 +3,12 @@
  * authorization configuration (policies, cache, breaker, audit), remembered for the request so
  * that a question a guard already answered is not asked again.
  */
+
+import { checkRelation, checkRelations } from '@gatehousejs/core';
+import { filterAuthorizedResources, type HonoAuthzConfig } from '@gatehousejs/hono';
 import type { Context } from 'hono';
-import { filterAuthorizedResources, type HonoAuthzConfig } from '../../adapters/hono/index.ts';
-import { checkRelation, checkRelations } from '../../core/index.ts';
 import { type Access, type ObjectType, type Permission, ServiceError } from '../services/index.ts';
+import { decidedWithoutService } from './authorization.ts';
 
 const established = new WeakMap<Context, Set<string>>();
 const accesses = new WeakMap<Context, Access>();
@@ -62,7 +64,12 @@ export function requestAccess(c: Context, config: HonoAuthzConfig): Access {
       const key = `${type}#${permission}`;
       const filter = filters.get(key) ?? filterAuthorizedResources(config, type, permission);
       filters.set(key, filter);
-      return (await filter(c, items)) as T[];
+      const allowed = (await filter(c, items)) as T[];
+      // Items dropped because no decision could be made would vanish from a list silently.
+      if (decidedWithoutService(c)) {
+        throw new ServiceError('unavailable', 'Authorization service unavailable: try again later');
+      }
+      return allowed;
     },
   };
   accesses.set(c, access);

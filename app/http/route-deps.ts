@@ -1,9 +1,10 @@
 /**
  * What the route modules are registered with.
  */
+
+import type { HonoAuthzConfig } from '@gatehousejs/hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { HonoAuthzConfig } from '../../adapters/hono/index.ts';
 import type { Access, Services } from '../services/index.ts';
 import type { AppEnv } from './app-env.ts';
 import { requestAccess } from './request-access.ts';

@@ -1,11 +1,22 @@
 /**
- * `/api/shares`: share a document with a user (by e-mail or user id), and revoke a share.
+ * `/api/shares`: share a document with a user (by e-mail or user id; an address nobody signs in
+ * with yet is invited), and revoke a share.
  */
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { ServiceError } from '../services/index.ts';
 import { errorResponses, jsonBody, jsonResponse } from './common-wire.ts';
 import { relationGuard } from './relation-guard.ts';
 import { type ApiApp, accessOf, type RouteDeps } from './route-deps.ts';
-import { newShareSchema, shareJson, shareParams, shareSchema } from './share-wire.ts';
+import {
+  newShareSchema,
+  PENDING_REVOCATION,
+  pendingRevocationSchema,
+  pendingShareJson,
+  pendingShareSchema,
+  shareJson,
+  shareParams,
+  shareSchema,
+} from './share-wire.ts';
 
 const tags = ['shares'];
 const security = [{ session: [] }];
@@ -24,10 +35,15 @@ export function registerShareRoutes(app: ApiApp, deps: RouteDeps): void {
     path: '/api/shares',
     tags,
     security,
-    summary: 'Share a document with a user (can_share: the owner)',
+    summary:
+      'Share a document with a user (can_share: the owner); an e-mail address nobody signs in with yet is invited (202)',
     request: { body: jsonBody(newShareSchema) },
     responses: {
-      201: jsonResponse(shareSchema, 'Shared'),
+      201: jsonResponse(shareSchema, 'Shared (in effect)'),
+      202: jsonResponse(
+        z.union([shareSchema, pendingShareSchema]),
+        'Accepted, not yet in effect (`pending: true`): a share stored while the directory is unreachable (a Share), or an invitation of an address nobody signs in with yet, effective at its first sign-in (a PendingShare)',
+      ),
       ...errorResponses({
         400: 'Invalid field (or the user is the owner)',
         401: 'Not signed in',
@@ -39,13 +55,26 @@ export function registerShareRoutes(app: ApiApp, deps: RouteDeps): void {
   });
   app.openapi(grant, async (c) => {
     const body = c.req.valid('json');
-    const granted = await shares.grant(accessOf(deps, c), {
-      documentId: body.document_id,
-      email: body.email,
-      userId: body.user_id,
-      permission: body.permission,
-    });
-    return c.json(shareJson(granted), 201);
+    const access = accessOf(deps, c);
+    try {
+      const granted = await shares.grant(access, {
+        documentId: body.document_id,
+        email: body.email,
+        userId: body.user_id,
+        permission: body.permission,
+      });
+      return granted.pending ? c.json(shareJson(granted), 202) : c.json(shareJson(granted), 201);
+    } catch (error) {
+      const unknownAddress =
+        error instanceof ServiceError && error.code === 'not_found' && error.field === 'email';
+      if (!unknownAddress || body.email === undefined) throw error;
+      const invited = await shares.invite(access, {
+        documentId: body.document_id,
+        email: body.email,
+        permission: body.permission,
+      });
+      return c.json(pendingShareJson(invited), 202);
+    }
   });
 
   const revoke = createRoute({
@@ -62,7 +91,8 @@ export function registerShareRoutes(app: ApiApp, deps: RouteDeps): void {
     ] as const,
     request: { params: shareParams },
     responses: {
-      204: { description: 'Revoked' },
+      204: { description: 'Revoked (in effect)' },
+      202: jsonResponse(pendingRevocationSchema, 'Revoked, not yet in effect: the directory is unreachable'),
       ...errorResponses({
         400: 'Malformed id or e-mail',
         401: 'Not signed in',
@@ -73,7 +103,7 @@ export function registerShareRoutes(app: ApiApp, deps: RouteDeps): void {
   });
   app.openapi(revoke, async (c) => {
     const { doc_id, email } = c.req.valid('param');
-    await shares.revoke(accessOf(deps, c), doc_id, email);
-    return c.body(null, 204);
+    const { pending } = await shares.revoke(accessOf(deps, c), doc_id, email);
+    return pending ? c.json(PENDING_REVOCATION, 202) : c.body(null, 204);
   });
 }

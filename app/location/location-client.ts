@@ -4,9 +4,10 @@
  * determined (unknown to the service, service down or answering nonsense) is reported as such —
  * the policies decide what that means (by default: denied).
  */
+
+import { type Clock, systemClock } from '@gatehousejs/core';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { type Clock, systemClock } from '../../core/index.ts';
 
 /** Where a user is, as far as the application can tell. */
 export type UserLocation =

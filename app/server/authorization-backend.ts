@@ -5,12 +5,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DecisionService, RelationDirectory } from '../../core/index.ts';
-import {
-  createEmbeddedDecisionService,
-  createPostgresRelationStore,
-  loadManifestFile,
-} from '../../engine/index.ts';
+import type { DecisionService, RelationDirectory } from '@gatehousejs/core';
+import { createEmbeddedDecisionService, loadManifestFile } from '@gatehousejs/engine/node';
+import { createPostgresRelationStore } from '@gatehousejs/engine/postgres';
 import type { Database } from '../db/index.ts';
 
 /** A decision service with its directory. */
@@ -19,6 +16,8 @@ export interface AuthorizationBackend {
   readonly description: string;
   readonly decisionService: DecisionService;
   readonly directory: RelationDirectory;
+  /** Catches this process's copy of the directory up with the database (embedded engine only). */
+  readonly catchUpDirectory?: () => Promise<void>;
   /** The packages of the policies the service evaluates (start-up validation). */
   readonly policyPackages: readonly string[];
   close(): Promise<void>;
@@ -58,12 +57,16 @@ export async function startEmbeddedAuthorization(
       policiesDir,
       store,
       watch: options.watch ?? false,
+      // Decide exactly as Topaz would on the same policies and relations: Topaz's input shape and
+      // identity resolution (a signed-in user is found through its `identifier` relation).
+      input: 'topaz',
       data: { gatehouse: { location: { allow_unknown: options.allowUnknownLocation ?? false } } },
     });
     return {
       description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL)`,
       decisionService: engine,
       directory: store,
+      catchUpDirectory: () => store.refresh(),
       policyPackages: engine.packages,
       async close() {
         await engine.close();

@@ -2,8 +2,9 @@
  * Running the application: sign-in, the location client, the API with its authorization and
  * outbox relay, served on `HOST`:`PORT` (127.0.0.1 by default), with expired sessions removed hourly.
  */
+
+import type { Clock, Logger } from '@gatehousejs/core';
 import { getRequestListener } from '@hono/node-server';
-import type { Clock, Logger } from '../../core/index.ts';
 import { createAuth } from '../auth/index.ts';
 import type { AppSettings } from '../config/index.ts';
 import type { Database } from '../db/index.ts';
@@ -73,6 +74,7 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
     sql,
     decisionService: options.authorization.decisionService,
     directory: options.authorization.directory,
+    catchUpDirectory: options.authorization.catchUpDirectory,
     policyPackages: options.authorization.policyPackages,
     auth,
     location,

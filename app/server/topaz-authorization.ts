@@ -3,13 +3,14 @@
  * service (authorizer gRPC) and relation directory (directory gRPC, written by the outbox relay),
  * and the packages of the policies Topaz has loaded, listed at start for route validation.
  */
+
+import { AuthzConfigError } from '@gatehousejs/core';
 import {
   createTopazDecisionService,
   createTopazRelationDirectory,
   type TopazDecisionService,
   type TopazRelationDirectory,
-} from '../../adapters/topaz/index.ts';
-import { AuthzConfigError } from '../../core/index.ts';
+} from '@gatehousejs/topaz';
 import { ConfigError, type TopazSettings } from '../config/index.ts';
 import type { AuthorizationBackend } from './authorization-backend.ts';
 import { AuthorizationStartError } from './authorization-error.ts';

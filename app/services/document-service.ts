@@ -1,10 +1,17 @@
 /**
  * Documents: the rules of the rules table in one place, for every entry point. Reading needs
  * can_read, editing can_write, deleting can_delete, publishing (is_public) can_share (the owner:
- * a write share edits name and content, it does not publish), and a document may only be placed
- * in a folder the caller may write. Every change commits with its directory changes.
+ * a write share edits name and content, it does not publish), moving between folders can_share
+ * too, and a document may only be placed in a folder the caller may write. Every change commits with its directory changes.
  */
-import { createRepositories, type Document, type DocumentSummary, withTransaction } from '../db/index.ts';
+import {
+  createRepositories,
+  type Document,
+  type DocumentSummary,
+  type DocumentVersion,
+  type DocumentVersionSummary,
+  withTransaction,
+} from '../db/index.ts';
 import { documentCreated, documentDeleted, documentUpdated } from '../directory-sync/index.ts';
 import { type Access, PERMISSIONS, type Permission, signedIn } from './access.ts';
 import type { ServiceDeps } from './service-deps.ts';
@@ -41,6 +48,12 @@ export interface DocumentService {
   create(access: Access, input: NewDocument): Promise<Document>;
   update(access: Access, id: number, changes: DocumentChanges): Promise<Document>;
   remove(access: Access, id: number): Promise<void>;
+  /** Who saved which version when, newest first (can_read). */
+  history(access: Access, id: number): Promise<DocumentVersionSummary[]>;
+  /** One saved version (can_read); `not_found` (field `version`) for a version that does not exist. */
+  version(access: Access, id: number, version: number): Promise<DocumentVersion>;
+  /** Makes an old version's name and text current again, as a new version (can_write). */
+  restore(access: Access, id: number, version: number): Promise<Document>;
   /** Which permissions the caller holds on the document (a query: never refused for lack of them). */
   permissions(access: Access, id: number): Promise<Record<Permission, boolean>>;
 }
@@ -70,7 +83,7 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
     await access.require('folder', folderId, 'can_write');
   }
 
-  return {
+  const service: DocumentService = {
     async list(access, page = {}) {
       const limit = page.limit ?? DOCUMENT_PAGE.default;
       const readable: DocumentSummary[] = [];
@@ -98,34 +111,38 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
     async create(access, input) {
       const ownerId = signedIn(access);
       if (input.folderId != null) await requireWritableFolder(access, input.folderId);
-      const document = await withTransaction(deps.sql, async (tx) => {
+      const { created, outboxIds } = await withTransaction(deps.sql, async (tx) => {
         const created = await tx.documents.create({ ...input, ownerId });
-        await tx.directoryOutbox.enqueue(documentCreated(created));
-        return created;
+        await tx.documentVersions.record(created.id, created, ownerId);
+        return { created, outboxIds: await tx.directoryOutbox.enqueue(documentCreated(created)) };
       });
-      await deps.afterCommit();
-      return document;
+      await deps.afterCommit(outboxIds);
+      return created;
     },
 
     async update(access, id, changes) {
-      signedIn(access);
+      const userId = signedIn(access);
       const current = await load(id);
       await access.require('document', id, 'can_write');
       if (changes.isPublic !== undefined && changes.isPublic !== current.isPublic) {
         await access.require('document', id, 'can_share');
       }
-      if (changes.folderId != null && changes.folderId !== current.folderId) {
-        await requireWritableFolder(access, changes.folderId);
+      if (changes.folderId !== undefined && changes.folderId !== current.folderId) {
+        // Moving is the owner's, like publishing: a write share must not take the document out
+        // of the owner's folder (into the holder's own, where the owner no longer finds it).
+        await access.require('document', id, 'can_share');
+        if (changes.folderId !== null) await requireWritableFolder(access, changes.folderId);
       }
-      const { after, relationsChanged } = await withTransaction(deps.sql, async (tx) => {
+      const { after, outboxIds } = await withTransaction(deps.sql, async (tx) => {
         const before = await tx.documents.getForUpdate(id);
         const after = before && (await tx.documents.update(id, changes));
         if (!before || !after) throw notFound('Document');
-        const directoryChanges = documentUpdated(before, after);
-        await tx.directoryOutbox.enqueue(directoryChanges);
-        return { after, relationsChanged: directoryChanges.length > 0 };
+        if (after.name !== before.name || after.content !== before.content) {
+          await tx.documentVersions.record(id, after, userId);
+        }
+        return { after, outboxIds: await tx.directoryOutbox.enqueue(documentUpdated(before, after)) };
       });
-      if (relationsChanged) await deps.afterCommit();
+      if (outboxIds.length > 0) await deps.afterCommit(outboxIds);
       return after;
     },
 
@@ -133,17 +150,34 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
       signedIn(access);
       await load(id);
       await access.require('document', id, 'can_delete');
-      await withTransaction(deps.sql, async (tx) => {
+      const outboxIds = await withTransaction(deps.sql, async (tx) => {
         const deleted = await tx.documents.delete(id);
         if (!deleted) throw notFound('Document');
-        await tx.directoryOutbox.enqueue(documentDeleted(deleted));
+        return tx.directoryOutbox.enqueue(documentDeleted(deleted));
       });
-      await deps.afterCommit();
+      await deps.afterCommit(outboxIds);
     },
 
+    async history(access, id) {
+      await load(id);
+      await access.require('document', id, 'can_read');
+      return repos.documentVersions.list(id);
+    },
+    async version(access, id, version) {
+      await load(id);
+      await access.require('document', id, 'can_read');
+      const found = await repos.documentVersions.get(id, version);
+      if (!found) throw notFound('Version', 'version');
+      return found;
+    },
+    async restore(access, id, version) {
+      const old = await service.version(access, id, version);
+      return service.update(access, id, { name: old.name, content: old.content });
+    },
     async permissions(access, id) {
       await load(id);
       return access.permissions('document', id, PERMISSIONS);
     },
   };
+  return service;
 }

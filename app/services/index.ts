@@ -13,8 +13,14 @@ export type {
   NewDocument,
 } from './document-service.ts';
 export { createDocumentService, DOCUMENT_PAGE } from './document-service.ts';
-export type { FolderChanges, FolderPage, FolderService, NewFolder } from './folder-service.ts';
-export { createFolderService } from './folder-service.ts';
+export type {
+  FolderChanges,
+  FolderContents,
+  FolderPage,
+  FolderService,
+  NewFolder,
+} from './folder-service.ts';
+export { createFolderService, FOLDER_CONTENTS_LIMIT } from './folder-service.ts';
 export {
   contentField,
   emailField,
@@ -25,10 +31,20 @@ export {
   rowIdField,
   userIdField,
 } from './input-fields.ts';
+export type { ListingPage, ListingRequest, ListingService } from './listing-service.ts';
+export { createListingService, LISTING_PAGE, MAX_SEARCH_LENGTH } from './listing-service.ts';
+export type { HighlightPiece } from './search-highlight.ts';
+export { highlightPieces } from './search-highlight.ts';
 export type { ServiceDeps } from './service-deps.ts';
 export type { ServiceErrorCode } from './service-error.ts';
 export { ServiceError } from './service-error.ts';
 export type { Services } from './services.ts';
 export { createServices } from './services.ts';
-export type { GrantedShare, NewShare, ShareService } from './share-service.ts';
+export type {
+  DocumentStanding,
+  GrantedShare,
+  NewShare,
+  Revocation,
+  ShareService,
+} from './share-service.ts';
 export { createShareService } from './share-service.ts';

@@ -34,10 +34,15 @@ export const contentField = z
 /** The id of a document or folder. */
 export const rowIdField = z.int().min(1).max(MAX_ROW_ID).meta({ example: 42 });
 
-/** An e-mail address as users are found by (case-insensitive). */
+/**
+ * An e-mail address as users are found by (case-insensitive). Control characters (NUL among them,
+ * which PostgreSQL cannot store) and lone surrogates are refused here, naming the field.
+ */
 export const emailField = z
   .string()
   .max(320)
+  .refine((s) => !CONTROL.test(s), 'must not contain control characters')
+  .refine((s) => !LONE_SURROGATE.test(s), 'must be valid Unicode text')
   .regex(/^[^@\s]+@[^@\s]+$/, 'must be an e-mail address')
   .meta({ example: 'bob@example.com' });
 
@@ -46,7 +51,8 @@ export const userIdField = z
   .string()
   .min(1)
   .max(255)
-  .refine((s) => !CONTROL.test(s), 'must not contain control characters');
+  .refine((s) => !CONTROL.test(s), 'must not contain control characters')
+  .refine((s) => !LONE_SURROGATE.test(s), 'must be valid Unicode text');
 
 /** What a share allows: `read`, or `write` (read and edit). */
 export const permissionField = z.enum(['read', 'write']).meta({ example: 'read' });

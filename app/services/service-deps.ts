@@ -7,8 +7,10 @@ import type { Database } from '../db/index.ts';
 export interface ServiceDeps {
   readonly sql: Database;
   /**
-   * Called after every commit that enqueued directory changes; resolves when they were delivered
-   * (or the attempt failed — the relay's sweep then repairs). The outbox relay's `flush`.
+   * Called after every commit that enqueued directory changes, with the ids `enqueue` returned when
+   * the caller must know whether they are effective; resolves when they were delivered (or the
+   * attempt failed — the relay's sweep then repairs), to `'pending'` when they are not yet in the
+   * directory. The outbox relay's `deliver` (`flush` without ids).
    */
-  readonly afterCommit: () => Promise<unknown>;
+  readonly afterCommit: (outboxIds?: readonly number[]) => Promise<unknown>;
 }

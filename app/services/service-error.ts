@@ -14,7 +14,9 @@ export type ServiceErrorCode =
   /** The input breaks a rule (400); `field` names it. */
   | 'invalid'
   /** The operation collides with existing data (409). */
-  | 'conflict';
+  | 'conflict'
+  /** A decision the operation needs could not be made: the decision service is unavailable (503). */
+  | 'unavailable';
 
 /** Raised by the services. */
 export class ServiceError extends Error {

@@ -3,13 +3,16 @@
  */
 import { createDocumentService, type DocumentService } from './document-service.ts';
 import { createFolderService, type FolderService } from './folder-service.ts';
+import { createListingService, type ListingService } from './listing-service.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { createShareService, type ShareService } from './share-service.ts';
 
-/** Documents, folders and shares. */
+/** Documents, folders, lists and shares. */
 export interface Services {
   readonly documents: DocumentService;
   readonly folders: FolderService;
+  /** The start page's lists and search. */
+  readonly listing: ListingService;
   readonly shares: ShareService;
 }
 
@@ -24,6 +27,7 @@ export function createServices(deps: ServiceDeps): Services {
   return {
     documents: createDocumentService(deps),
     folders: createFolderService(deps),
+    listing: createListingService(deps),
     shares: createShareService(deps),
   };
 }

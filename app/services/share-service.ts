@@ -3,7 +3,14 @@
  * address or user id, lists who holds a share, changes a share between read and write, and takes
  * it back. One share per document and user.
  */
-import { createRepositories, DatabaseError, type Share, type User, withTransaction } from '../db/index.ts';
+import {
+  createRepositories,
+  DatabaseError,
+  type PendingShare,
+  type Share,
+  type User,
+  withTransaction,
+} from '../db/index.ts';
 import { shareGranted, shareRevoked } from '../directory-sync/index.ts';
 import { type Access, signedIn } from './access.ts';
 import type { ServiceDeps } from './service-deps.ts';
@@ -21,6 +28,26 @@ export interface NewShare {
 export interface GrantedShare {
   readonly share: Share;
   readonly user: User;
+  /**
+   * True when the change is committed but not yet in the directory (unreachable): decisions follow
+   * once the relay delivers it. Absent when nothing changed or the change is effective.
+   */
+  readonly pending?: boolean;
+}
+
+/** What a revocation did: `pending` as in {@link GrantedShare.pending}. */
+export interface Revocation {
+  readonly pending: boolean;
+}
+
+/** Who has access to a document, as the caller may know it. */
+export interface DocumentStanding {
+  /** The owner's display name. */
+  readonly ownerName: string;
+  /** The caller's own share of the document, if any. */
+  readonly sharedAs: Share['permission'] | null;
+  /** How many people it is shared with; only for a caller who may share it. */
+  readonly shareCount: number | undefined;
 }
 
 /** Operations on shares. */
@@ -28,7 +55,7 @@ export interface ShareService {
   /** `not_found` for an unknown document or user, `conflict` when the user already has a share. */
   grant(access: Access, input: NewShare): Promise<GrantedShare>;
   /** `not_found` for an unknown document, user or share. */
-  revoke(access: Access, documentId: number, email: string): Promise<void>;
+  revoke(access: Access, documentId: number, email: string): Promise<Revocation>;
   /** The document's shares with their users, by e-mail; `not_found` for an unknown document. */
   list(access: Access, documentId: number): Promise<GrantedShare[]>;
   /**
@@ -41,6 +68,23 @@ export interface ShareService {
     email: string,
     permission: Share['permission'],
   ): Promise<GrantedShare>;
+  /** The owner, the caller's share, and (for who may share) the number of shares; can_read. */
+  standing(access: Access, documentId: number): Promise<DocumentStanding>;
+  /** The caller gives up their own share; `not_found` when they hold none. */
+  leave(access: Access, documentId: number): Promise<void>;
+  /**
+   * Shares with an address nobody has signed in with yet (can_share); it takes effect at that
+   * person's first sign-in. `invalid` when someone already uses the address (grant instead),
+   * `conflict` when the address was already invited to the document.
+   */
+  invite(
+    access: Access,
+    input: { documentId: number; email: string; permission: Share['permission'] },
+  ): Promise<PendingShare>;
+  /** The document's pending shares (can_share), by e-mail. */
+  pending(access: Access, documentId: number): Promise<PendingShare[]>;
+  /** Withdraws a pending share (can_share); `not_found` when there is none for the address. */
+  cancelInvite(access: Access, documentId: number, email: string): Promise<void>;
 }
 
 /**
@@ -52,6 +96,7 @@ export interface ShareService {
  */
 export function createShareService(deps: ServiceDeps): ShareService {
   const repos = createRepositories(deps.sql);
+  const isPending = async (outboxIds: readonly number[]) => (await deps.afterCommit(outboxIds)) === 'pending';
 
   /** The document must exist (404) and the caller may share it (403). */
   async function requireShareable(access: Access, documentId: number, field?: string) {
@@ -77,14 +122,13 @@ export function createShareService(deps: ServiceDeps): ShareService {
       if (user.id === document.ownerId) {
         throw new ServiceError('invalid', 'a document cannot be shared with its owner', { field });
       }
-      const share = await withTransaction(deps.sql, async (tx) => {
+      const { share, outboxIds } = await withTransaction(deps.sql, async (tx) => {
         const created = await tx.shares.create({
           documentId: document.id,
           userId: user.id,
           permission: input.permission,
         });
-        await tx.directoryOutbox.enqueue(shareGranted(created));
-        return created;
+        return { share: created, outboxIds: await tx.directoryOutbox.enqueue(shareGranted(created)) };
       }).catch((error: unknown) => {
         if (error instanceof DatabaseError && error.code === 'conflict') {
           throw new ServiceError('conflict', 'The document is already shared with this user', {
@@ -93,8 +137,7 @@ export function createShareService(deps: ServiceDeps): ShareService {
         }
         throw error;
       });
-      await deps.afterCommit();
-      return { share, user };
+      return (await isPending(outboxIds)) ? { share, user, pending: true } : { share, user };
     },
 
     async revoke(access, documentId, email) {
@@ -102,12 +145,12 @@ export function createShareService(deps: ServiceDeps): ShareService {
       await requireShareable(access, documentId);
       const user = await repos.users.getByEmail(email);
       if (!user) throw notFound('User', 'email');
-      await withTransaction(deps.sql, async (tx) => {
+      const outboxIds = await withTransaction(deps.sql, async (tx) => {
         const deleted = await tx.shares.delete(documentId, user.id);
         if (!deleted) throw notFound('Share');
-        await tx.directoryOutbox.enqueue(shareRevoked(deleted));
+        return tx.directoryOutbox.enqueue(shareRevoked(deleted));
       });
-      await deps.afterCommit();
+      return { pending: await isPending(outboxIds) };
     },
 
     async list(access, documentId) {
@@ -125,25 +168,93 @@ export function createShareService(deps: ServiceDeps): ShareService {
         .sort((a, b) => a.user.email.localeCompare(b.user.email));
     },
 
+    async standing(access, documentId) {
+      const document = await repos.documents.get(documentId);
+      if (!document) throw notFound('Document');
+      await access.require('document', documentId, 'can_read');
+      const [owner, own, mayShare] = await Promise.all([
+        repos.users.get(document.ownerId),
+        access.userId === undefined ? undefined : repos.shares.get(documentId, access.userId),
+        access.userId === undefined
+          ? false
+          : access.permissions('document', documentId, ['can_share']).then((held) => held.can_share),
+      ]);
+      return {
+        ownerName: owner?.name ?? 'Unknown',
+        sharedAs: own?.permission ?? null,
+        shareCount: mayShare ? (await repos.shares.listByDocument(documentId)).length : undefined,
+      };
+    },
+
+    async leave(access, documentId) {
+      const userId = signedIn(access);
+      if (!(await repos.documents.get(documentId))) throw notFound('Document');
+      await access.require('document', documentId, 'can_read');
+      await withTransaction(deps.sql, async (tx) => {
+        const deleted = await tx.shares.delete(documentId, userId);
+        if (!deleted) throw new ServiceError('not_found', 'You hold no share of this document to leave');
+        await tx.directoryOutbox.enqueue(shareRevoked(deleted));
+      });
+      await deps.afterCommit();
+    },
+
+    async invite(access, input) {
+      const invitedBy = signedIn(access);
+      await requireShareable(access, input.documentId, 'document_id');
+      if (await repos.users.getByEmail(input.email)) {
+        throw new ServiceError(
+          'invalid',
+          'Someone already signs in with this address: share with them directly',
+          {
+            field: 'email',
+          },
+        );
+      }
+      // No directory change: the relation is written when the share is claimed at sign-in.
+      return repos.pendingShares
+        .create({ documentId: input.documentId, email: input.email, permission: input.permission, invitedBy })
+        .catch((error: unknown) => {
+          if (error instanceof DatabaseError && error.code === 'conflict') {
+            throw new ServiceError('conflict', 'This address is already invited to the document', {
+              cause: error,
+              field: 'email',
+            });
+          }
+          throw error;
+        });
+    },
+
+    async pending(access, documentId) {
+      signedIn(access);
+      await requireShareable(access, documentId);
+      return repos.pendingShares.listByDocument(documentId);
+    },
+
+    async cancelInvite(access, documentId, email) {
+      signedIn(access);
+      await requireShareable(access, documentId);
+      if (!(await repos.pendingShares.delete(documentId, email))) throw notFound('Invitation', 'email');
+    },
+
     async change(access, documentId, email, permission) {
       signedIn(access);
       await requireShareable(access, documentId);
       const user = await repos.users.getByEmail(email);
       if (!user) throw notFound('User', 'email');
-      const { share, changed } = await withTransaction(deps.sql, async (tx) => {
+      const { share, outboxIds } = await withTransaction(deps.sql, async (tx) => {
         // Locking the document serializes concurrent changes of its shares, so `before` is current.
         if (!(await tx.documents.getForUpdate(documentId))) throw notFound('Document');
         const before = await tx.shares.get(documentId, user.id);
         if (!before) throw notFound('Share', 'email');
-        if (before.permission === permission) return { share: before, changed: false };
+        if (before.permission === permission) return { share: before, outboxIds: [] };
         const after = await tx.shares.update(documentId, user.id, permission);
         if (!after) throw notFound('Share', 'email');
         // The old relation goes and the new one comes in the same transaction as the row.
-        await tx.directoryOutbox.enqueue([...shareRevoked(before), ...shareGranted(after)]);
-        return { share: after, changed: true };
+        const ids = await tx.directoryOutbox.enqueue([...shareRevoked(before), ...shareGranted(after)]);
+        return { share: after, outboxIds: ids };
       });
-      if (changed) await deps.afterCommit();
-      return { share, user };
+      if (outboxIds.length === 0) return { share, user };
+      return (await isPending(outboxIds)) ? { share, user, pending: true } : { share, user };
     },
   };
 }

@@ -135,7 +135,7 @@ describe('development OpenID provider over HTTP', () => {
       toApp,
     );
     const logout = new URL(`${op.issuer}/logout`);
-    logout.searchParams.set('post_logout_redirect_uri', `${APP}/`);
+    logout.searchParams.set('post_logout_redirect_uri', `${APP}/signed-out`);
     logout.searchParams.set('client_id', op.clientId);
     const confirm = await browser.navigate(logout, {}, toApp);
     const form = await confirm.response.text();
@@ -151,7 +151,7 @@ describe('development OpenID provider over HTTP', () => {
       },
       toApp,
     );
-    expect(done.hops.at(-1)!.location).toBe(`${APP}/`);
+    expect(done.hops.at(-1)!.location).toBe(`${APP}/signed-out`);
     // Signed out at the provider: a new authorization request asks for the password again.
     const again = await browser.navigate(
       client.buildAuthorizationUrl(rp, {

@@ -85,7 +85,7 @@ export async function startDevOidcProvider(options: DevOidcProviderOptions): Pro
         client_secret: clientSecret,
         client_name: CLIENT_NAME,
         redirect_uris: [`${appBaseUrl}/auth/callback`],
-        post_logout_redirect_uris: [`${appBaseUrl}/`],
+        post_logout_redirect_uris: [`${appBaseUrl}/signed-out`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',

@@ -67,8 +67,8 @@ export function renderLogoutPage(form: string): string {
   return renderPage(
     'Sign out',
     `${form}
-<p>Do you want to sign out of the development provider?</p>
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Yes, sign me out</button>
-<button type="submit" form="op.logoutForm">No, stay signed in</button>`,
+<p>You signed out of Gatehouse. Confirm to end your session at the development provider as well, so
+that signing in again asks for your password.</p>
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>`,
   );
 }

@@ -30,6 +30,15 @@ describe('form tokens', () => {
     expect(other.verify('session-a', tokens.tokenFor('session-a'))).toBe(false);
   });
 
+  it("marks a user's forms across sessions, and a mark is neither another user's nor a token", () => {
+    const mark = tokens.userMarkFor('sub-ann');
+    expect(tokens.verifyUserMark('sub-ann', mark)).toBe(true);
+    expect(tokens.verifyUserMark('sub-ben', mark)).toBe(false);
+    expect(tokens.verifyUserMark('sub-ann', tokens.tokenFor('sub-ann'))).toBe(false);
+    expect(tokens.verify('sub-ann', mark)).toBe(false);
+    expect(tokens.verifyUserMark('', tokens.userMarkFor(''))).toBe(false);
+  });
+
   it('refuses a secret shorter than 32 bytes', () => {
     expect(() => createFormTokens('short')).toThrow(/at least 32 bytes/);
   });

@@ -13,10 +13,20 @@ export interface FormTokens {
   tokenFor(sessionKey: string): string;
   /** Whether `token` is the token of that session (constant-time comparison). */
   verify(sessionKey: string, token: unknown): boolean;
+  /**
+   * The mark of the user `userId` on a form: it survives a new session of the same user, so a form
+   * whose token is stale can be told from a forged one and shown again instead of being lost.
+   */
+  userMarkFor(userId: string): string;
+  /** Whether `mark` is the mark of that user (constant-time comparison). */
+  verifyUserMark(userId: string, mark: unknown): boolean;
 }
 
 /** Purpose label of the derived key: a form token is never a valid cookie signature. */
 const PURPOSE = 'gatehouse form token v1';
+
+/** Purpose label of the key of users' form marks. */
+const MARK_PURPOSE = 'gatehouse form user mark v1';
 
 /**
  * Form tokens under `secret` (the session secret, ≥ 32 bytes).
@@ -30,13 +40,19 @@ export function createFormTokens(secret: string): FormTokens {
   if (Buffer.byteLength(secret) < 32) throw new RangeError('the form token secret must be at least 32 bytes');
   const key = createHmac('sha256', secret).update(PURPOSE).digest();
   const tokenFor = (sessionKey: string) => createHmac('sha256', key).update(sessionKey).digest('base64url');
+  // A key of its own, so a mark is never a token, whatever the user id.
+  const markKey = createHmac('sha256', secret).update(MARK_PURPOSE).digest();
+  const userMarkFor = (userId: string) => createHmac('sha256', markKey).update(userId).digest('base64url');
+  const matches = (expected: string, given: unknown) => {
+    if (typeof given !== 'string') return false;
+    const a = Buffer.from(expected);
+    const b = Buffer.from(given);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
   return {
     tokenFor,
-    verify(sessionKey, token) {
-      if (typeof token !== 'string' || sessionKey === '') return false;
-      const expected = Buffer.from(tokenFor(sessionKey));
-      const given = Buffer.from(token);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
+    verify: (sessionKey, token) => sessionKey !== '' && matches(tokenFor(sessionKey), token),
+    userMarkFor,
+    verifyUserMark: (userId, mark) => userId !== '' && matches(userMarkFor(userId), mark),
   };
 }

@@ -5,9 +5,10 @@
  * page is about (`checkRelations`) — so the explanation comes from the same rules as the denial
  * and never from a second copy of them.
  */
+
+import { checkPolicy } from '@gatehousejs/core';
+import { checkRelations, type HonoAuthzConfig } from '@gatehousejs/hono';
 import type { Context } from 'hono';
-import { checkRelations, type HonoAuthzConfig } from '../../adapters/hono/index.ts';
-import { checkPolicy } from '../../core/index.ts';
 import { PERMISSIONS, type Permission } from '../services/index.ts';
 
 /** One line of a decision's explanation. */
@@ -24,7 +25,12 @@ export interface DenialExplanation {
   readonly advice: string;
   /** The decision path: the policy that denied and the checks behind it. */
   readonly facts: readonly DecisionFact[];
+  /** The document the page is about, when the person may read it: named, and linked back to. */
+  readonly document?: { readonly id: string; readonly name: string };
 }
+
+/** The name of a document the caller may read, else `undefined` (never a name they may not see). */
+export type ReadableName = (c: Context, id: number) => Promise<string | undefined>;
 
 /** The permission each document page needs, by path. */
 const DOCUMENT_PAGES: readonly (readonly [RegExp, Permission])[] = [
@@ -32,6 +38,8 @@ const DOCUMENT_PAGES: readonly (readonly [RegExp, Permission])[] = [
   [/^\/documents\/(\d+)\/edit$/, 'can_write'],
   [/^\/documents\/(\d+)\/delete$/, 'can_delete'],
   [/^\/documents\/(\d+)\/shares(?:\/[a-z]+)?$/, 'can_share'],
+  [/^\/documents\/(\d+)\/(?:history|versions\/\d+)$/, 'can_read'],
+  [/^\/documents\/(\d+)\/versions\/\d+\/restore$/, 'can_write'],
 ];
 
 const ACTION: Record<Permission, string> = {
@@ -62,12 +70,13 @@ async function locationPermitted(c: Context, authz: HonoAuthzConfig): Promise<bo
  * The explanation of a denial of the request `c` by `policyPath` (when known).
  *
  * @example
- * const explanation = await explainDenial(c, authz, 'webapp.GET.documents.__id.edit');
+ * const explanation = await explainDenial(c, authz, 'webapp.GET.documents.__id.edit', readableName);
  */
 export async function explainDenial(
   c: Context,
   authz: HonoAuthzConfig,
   policyPath: string | undefined,
+  readableName: ReadableName,
 ): Promise<DenialExplanation> {
   const facts: DecisionFact[] = policyPath ? [{ term: 'Denied by policy', detail: policyPath }] : [];
   const location = await locationPermitted(c, authz);
@@ -98,10 +107,12 @@ export async function explainDenial(
         facts: withHoldings,
       };
     }
+    const name = await readableName(c, Number(page.id));
     return {
-      sentence: `You can read this document, but you may not ${ACTION[page.needed]}.`,
+      sentence: `You can read ${name === undefined ? 'this document' : `“${name}”`}, but you may not ${ACTION[page.needed]}.`,
       advice: "If you need to, ask the document's owner.",
       facts: withHoldings,
+      ...(name === undefined ? {} : { document: { id: page.id, name } }),
     };
   }
   return {

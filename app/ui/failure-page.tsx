@@ -1,16 +1,18 @@
 /**
  * Every failure of a page request as a page: the status the application decided (the same
  * mapping as the JSON API) with words for a person instead of `{ "detail": … }` — a sign-in
- * prompt for 401, the reason and decision path for 403, plain messages otherwise.
+ * prompt for 401, the reason for 403 (naming the document and linking back to it when the person
+ * may read it; the decision path folded under "Details"), plain messages otherwise.
  */
+
+import { AccessDeniedError } from '@gatehousejs/core';
+import type { HonoAuthzConfig } from '@gatehousejs/hono';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { HonoAuthzConfig } from '../../adapters/hono/index.ts';
-import { AccessDeniedError } from '../../core/index.ts';
 import { ServiceError } from '../services/index.ts';
 import type { FormTokens } from './csrf-token.ts';
-import { explainDenial } from './denial.ts';
+import { explainDenial, type ReadableName } from './denial.ts';
 import { pageFrame, renderPage } from './page-frame.ts';
 import { DeniedPage, MessagePage, SignInPrompt } from './pages/error-page.tsx';
 import { UiError } from './ui-error.ts';
@@ -25,6 +27,8 @@ export interface FailureAnswer {
 export interface FailurePageDeps {
   readonly authz: HonoAuthzConfig;
   readonly tokens: FormTokens;
+  /** Names the document of a refusal page, when the person may read it. */
+  readonly readableName: ReadableName;
 }
 
 const MESSAGES: Record<number, { title: string; message: string; advice?: string }> = {
@@ -93,7 +97,8 @@ export async function renderFailure(
     return renderPage(c, page, 403);
   }
   if (status === 403) {
-    const explanation = await explainDenial(c, deps.authz, deniedPolicyPath(error, answer.detail));
+    const policyPath = deniedPolicyPath(error, answer.detail);
+    const explanation = await explainDenial(c, deps.authz, policyPath, deps.readableName);
     return renderPage(c, <DeniedPage frame={frame} explanation={explanation} />, 403);
   }
   const known = MESSAGES[status];

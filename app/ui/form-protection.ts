@@ -4,6 +4,11 @@
  * the application's own origin (`Origin`, else `Sec-Fetch-Site` when the browser sends it), and it
  * must carry the session's form token in `_csrf`. A request without a session is refused like any
  * other unauthorized one (the error page then asks the person to sign in).
+ *
+ * One exception keeps people's work: a document form whose token is stale (the person signed in
+ * again since the page was opened), proven same-site by its `Origin` and carrying the signed-in
+ * user's own mark, is passed on flagged `staleForm` — its page then shows it again with what was
+ * typed and a fresh token, and changes nothing.
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -15,6 +20,12 @@ import { UiError, type UiErrorCode } from './ui-error.ts';
 
 /** Name of the hidden form field that carries the form token. */
 export const FORM_TOKEN_FIELD = '_csrf';
+
+/** Name of the hidden field of document forms that carries the user's mark. */
+export const FORM_USER_FIELD = '_form_user';
+
+/** The forms shown again when their token is stale: creating and editing a document. */
+const RESUMABLE_FORM = /^\/documents\/(?:new|[1-9]\d*\/edit)$/;
 
 /** Largest form body accepted (a 1 MiB document, percent-encoded, fits). */
 export const MAX_FORM_BYTES = 8 * 1_048_576;
@@ -64,7 +75,17 @@ export function protectForms(options: FormProtectionOptions): MiddlewareHandler<
       const body = await c.req.parseBody();
       const session = c.get('session');
       if (!session || !options.tokens.verify(session.tokenHash, body[FORM_TOKEN_FIELD])) {
-        refuse(403, 'form_token_invalid', 'The form could not be verified: it has expired or was forged');
+        const user = c.get('user');
+        const resumable =
+          session &&
+          user &&
+          c.req.header('origin') === own &&
+          RESUMABLE_FORM.test(c.req.path) &&
+          options.tokens.verifyUserMark(user.sub, body[FORM_USER_FIELD]);
+        if (!resumable) {
+          refuse(403, 'form_token_invalid', 'The form could not be verified: it has expired or was forged');
+        }
+        c.set('staleForm', true);
       }
       await next();
     });

@@ -8,6 +8,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SessionUser } from '../auth/index.ts';
 import type { FormTokens } from './csrf-token.ts';
+import { returnPath } from './page-paths.ts';
 
 /** The frame of one page. */
 export interface PageFrame {
@@ -16,6 +17,8 @@ export interface PageFrame {
   readonly here: string;
   /** The session's form token; `undefined` without a session (no forms are offered then). */
   readonly formToken: string | undefined;
+  /** The user's mark for document forms (see `FORM_USER_FIELD`); `undefined` without a user. */
+  readonly formUserMark: string | undefined;
   /** The message of the action that led here. */
   readonly notice: string | undefined;
 }
@@ -24,11 +27,24 @@ export interface PageFrame {
 export const NOTICES = {
   created: 'Document created.',
   saved: 'Changes saved.',
+  restored: 'The old version is current again (saved as a new version).',
   deleted: 'Document deleted.',
   shared: 'Document shared.',
   'share-changed': 'Access changed.',
   'share-revoked': 'Access removed.',
+  // Stored, but the directory was unreachable: decisions follow once the relay delivers it.
+  'share-pending':
+    'Document shared — pending: it takes effect once the authorization directory is reachable again.',
+  'share-changed-pending':
+    'Access changed — pending: it takes effect once the authorization directory is reachable again.',
+  'share-revoked-pending':
+    'Access removed — pending: the user keeps access until the authorization directory is reachable again.',
+  invited: 'Invitation saved: they get access when they first sign in.',
+  'invite-withdrawn': 'Invitation withdrawn.',
+  'share-left': 'You left the share; the document is no longer shared with you.',
   'folder-created': 'Folder created.',
+  'folder-saved': 'Folder saved.',
+  'folder-deleted': 'Folder deleted.',
 } as const;
 
 /** A notice key for {@link NOTICES}. */
@@ -49,10 +65,12 @@ export function pageFrame(c: Context, tokens: FormTokens): PageFrame {
   const url = new URL(c.req.url);
   const session = c.get('session') as { tokenHash: string } | null | undefined;
   const done = url.searchParams.get('done');
+  const user = (c.get('user') as SessionUser | null | undefined) ?? null;
   return {
-    user: (c.get('user') as SessionUser | null | undefined) ?? null,
-    here: c.req.method === 'GET' ? `${url.pathname}${url.search}` : '/',
+    user,
+    here: returnPath(c.req.method, url.pathname, url.search),
     formToken: session ? tokens.tokenFor(session.tokenHash) : undefined,
+    formUserMark: user ? tokens.userMarkFor(user.sub) : undefined,
     notice: done !== null && Object.hasOwn(NOTICES, done) ? NOTICES[done as NoticeKey] : undefined,
   };
 }

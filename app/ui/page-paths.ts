@@ -21,3 +21,18 @@ export function isPagePath(path: string): boolean {
 export function signInPath(returnTo: string): string {
   return returnTo === '/' ? '/login' : `/login?return_to=${encodeURIComponent(returnTo)}`;
 }
+
+// Form actions that post to an address of their own, below the page that shows the form.
+const FORM_ACTION = /\/(?:change|revoke|cancel|leave|restore)$/;
+
+/**
+ * The page a request came from, to return to after signing in: the address itself for a GET;
+ * for a form, the page that shows it (most forms post to their own page's address).
+ *
+ * @example
+ * returnPath('POST', '/documents/7/shares/revoke', ''); // '/documents/7/shares'
+ */
+export function returnPath(method: string, path: string, search: string): string {
+  if (method === 'GET' || method === 'HEAD') return `${path}${search}`;
+  return path.replace(FORM_ACTION, '') || '/';
+}

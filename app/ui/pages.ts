@@ -2,8 +2,9 @@
  * The server-rendered pages assembled: middleware for security headers and form protection,
  * the page routes, and the failure pages — sharing one set of form tokens.
  */
+
+import type { HonoAuthzConfig } from '@gatehousejs/hono';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { HonoAuthzConfig } from '../../adapters/hono/index.ts';
 import type { Access, Services } from '../services/index.ts';
 import { registerAssets } from './assets.ts';
 import { createFormTokens } from './csrf-token.ts';
@@ -12,9 +13,12 @@ import { protectForms } from './form-protection.ts';
 import type { PageEnv } from './page-env.ts';
 import { registerDocumentPages } from './routes/document-routes.tsx';
 import { registerFolderPages } from './routes/folder-routes.tsx';
+import { registerHistoryPages } from './routes/history-routes.tsx';
 import { registerHomeRoutes } from './routes/home-routes.tsx';
 import type { PageApp } from './routes/page-route-deps.ts';
+import { registerSearchPages } from './routes/search-routes.tsx';
 import { registerSharePages } from './routes/share-routes.tsx';
+import { registerSignOutRoutes } from './routes/sign-out-routes.tsx';
 import { pageSecurityHeaders } from './security-headers.ts';
 
 /** What the pages are built from. */
@@ -54,6 +58,12 @@ export interface Pages {
 export function createPages(options: PagesOptions): Pages {
   const tokens = createFormTokens(options.sessionSecret);
   const deps = { services: options.services, authz: options.authz, access: options.access, tokens };
+  // Through the document service: a name is shown only to someone the policy lets read it.
+  const readableName = (c: Context, id: number) =>
+    options.services.documents.get(options.access(c), id).then(
+      (document) => document.name,
+      () => undefined,
+    );
   return {
     headers: pageSecurityHeaders({ https: new URL(options.appBaseUrl).protocol === 'https:' }),
     forms: protectForms({ tokens, appOrigin: options.appBaseUrl }),
@@ -63,7 +73,11 @@ export function createPages(options: PagesOptions): Pages {
       registerDocumentPages(app, deps);
       registerSharePages(app, deps);
       registerFolderPages(app, deps);
+      registerSignOutRoutes(app, deps);
+      registerSearchPages(app, deps);
+      registerHistoryPages(app, deps);
     },
-    renderFailure: (c, error, answer) => renderFailure(c, { authz: options.authz, tokens }, error, answer),
+    renderFailure: (c, error, answer) =>
+      renderFailure(c, { authz: options.authz, tokens, readableName }, error, answer),
   };
 }

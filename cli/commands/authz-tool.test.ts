@@ -6,7 +6,7 @@ import { REPO_ROOT, runCli } from '../fixtures/run-cli.ts';
 import { authzToolCommand } from './authz-tool.ts';
 
 const subCommands = authzToolCommand.subCommands as Record<string, () => Promise<CommandDef>>;
-const NAMES = ['generate-policies', 'policy-diff', 'policy-map', 'eval', 'test', 'check-manifest', 'serve'];
+const NAMES = ['generate-policies', 'policy-diff', 'policy-map', 'eval', 'test', 'check-manifest'];
 
 describe('authz-tool --help', () => {
   it('lists every command with its description', async () => {

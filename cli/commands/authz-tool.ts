@@ -16,7 +16,6 @@ const COMMANDS: Record<string, () => Promise<CommandDef>> = {
   eval: () => import('./eval.ts').then((m) => m.evalCommand as CommandDef),
   test: () => import('./test.ts').then((m) => m.testCommand as CommandDef),
   'check-manifest': () => import('./check-manifest.ts').then((m) => m.checkManifestCommand as CommandDef),
-  serve: () => import('./serve.ts').then((m) => m.serveCommand as CommandDef),
 };
 
 const HINT = `commands: ${Object.keys(COMMANDS).join(', ')} (see authz-tool --help)`;
@@ -46,7 +45,7 @@ export const authzToolCommand = defineCommand({
     name: 'authz-tool',
     version: packageVersion(),
     description:
-      'Gatehouse policy tooling: generate, diff and map Rego policies against the routes of a Hono app; evaluate, test and serve policies with the embedded engine. Exit codes: 0 success, 1 a finding (differences, failed tests, invalid manifest), 2 usage error or unusable input, 3 internal error.',
+      'Gatehouse policy tooling: generate, diff and map Rego policies against the routes of a Hono app; evaluate and test policies with the embedded engine. Exit codes: 0 success, 1 a finding (differences, failed tests, invalid manifest), 2 usage error or unusable input, 3 internal error.',
   },
   subCommands,
   run({ rawArgs, data }) {

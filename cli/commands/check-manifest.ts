@@ -3,8 +3,9 @@
  * listing every problem with its line and column.
  */
 import path from 'node:path';
+import { type DirectoryModel, ManifestError } from '@gatehousejs/engine';
+import { loadManifestFile } from '@gatehousejs/engine/node';
 import { defineCommand } from 'citty';
-import { type DirectoryModel, loadManifestFile, ManifestError } from '../../engine/index.ts';
 import { checkUsage, stringOption } from '../command-args.ts';
 import { type CommandIo, commandIo, runAction } from '../command-io.ts';
 import { AuthzToolError } from '../errors.ts';

@@ -3,8 +3,8 @@
  * pass/fail summary and an exit code for CI.
  */
 import path from 'node:path';
+import { type PolicyTestReport, runPolicyTests } from '@gatehousejs/engine/node';
 import { defineCommand } from 'citty';
-import { type PolicyTestReport, runPolicyTests } from '../../engine/index.ts';
 import { checkUsage, choiceOption, REGO_VERSION_ARG, stringOption } from '../command-args.ts';
 import { type CommandIo, commandIo, runAction } from '../command-io.ts';
 import { AuthzToolError } from '../errors.ts';

@@ -1,8 +1,8 @@
 /**
  * The logger port: where the core reports start-up warnings (an allowing fallback) and errors it
- * handled by denying (a policy defect, a failing fallback). The default writes through consola.
+ * handled by denying (a policy defect, a failing fallback). The default writes through `console`,
+ * available on every runtime (nothing is read from the environment).
  */
-import { consola } from 'consola';
 
 /** Receives the core's warnings and handled errors. */
 export interface Logger {
@@ -10,12 +10,12 @@ export interface Logger {
   error(message: string, details?: Readonly<Record<string, unknown>>): void;
 }
 
-const tagged = consola.withTag('gatehouse');
+const TAG = '[gatehouse]';
 
-/** The default logger: consola, tag `gatehouse`. */
-export const consolaLogger: Logger = Object.freeze({
+/** The default logger: `console.warn` and `console.error`, tagged `[gatehouse]`. */
+export const consoleLogger: Logger = Object.freeze({
   warn: (message: string, details?: Readonly<Record<string, unknown>>) =>
-    details ? tagged.warn(message, details) : tagged.warn(message),
+    details ? console.warn(TAG, message, details) : console.warn(TAG, message),
   error: (message: string, details?: Readonly<Record<string, unknown>>) =>
-    details ? tagged.error(message, details) : tagged.error(message),
+    details ? console.error(TAG, message, details) : console.error(TAG, message),
 });

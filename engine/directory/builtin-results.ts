@@ -14,12 +14,13 @@ export function timestampJson(ms: number): string {
 const FNV_OFFSET = 0xcbf29ce484222325n;
 const FNV_PRIME = 0x100000001b3n;
 const MASK = 0xffffffffffffffffn;
+const utf8 = new TextEncoder();
 
 /** A 64-bit FNV-1a hash of the parts, in decimal (the form of Topaz's etags). */
 export function etag(parts: readonly string[]): string {
   let hash = FNV_OFFSET;
   for (const part of parts) {
-    for (const byte of Buffer.from(`${part}\u0000`, 'utf8')) {
+    for (const byte of utf8.encode(`${part}\u0000`)) {
       hash = ((hash ^ BigInt(byte)) * FNV_PRIME) & MASK;
     }
   }

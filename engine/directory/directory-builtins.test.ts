@@ -130,7 +130,7 @@ describe('directory built-ins', () => {
     });
     expect(result).toEqual([
       { check: true, context: {}, trace: [] },
-      { check: false, context: {}, trace: [] },
+      { check: false, context: { reason: 'E20025 object not found: subject user:cat' }, trace: [] },
       { check: false, context: { reason: 'relation or permission not found: document#can_fly' }, trace: [] },
       { check: false, context: { reason: 'missing required field "relation"' }, trace: [] },
     ]);

@@ -6,13 +6,13 @@
  * Where Topaz answers an empty argument with a help string, these refuse with an error instead:
  * a string is a defined (truthy) value in Rego, and a decision must not pass on a typo.
  */
-import type { RelationCheck } from '../../core/index.ts';
+import type { RelationCheck } from '@gatehousejs/core';
 import type { PlainObject, Value } from '../rego/index.ts';
 import { type BuiltinDefinition, BuiltinError } from '../rego/index.ts';
 import { BuiltinArguments } from './builtin-arguments.ts';
 import { objectJson, relatedObjectsJson, relationJson } from './builtin-results.ts';
 import { DirectoryError } from './errors.ts';
-import type { DirectoryReader, RelationStore } from './relation-store.ts';
+import type { CheckResult, DirectoryReader, RelationStore } from './relation-store.ts';
 
 const CHECK_FIELDS = ['object_type', 'object_id', 'relation', 'subject_type', 'subject_id'] as const;
 const RELATION_FIELDS = [...CHECK_FIELDS, 'subject_relation'] as const;
@@ -27,7 +27,7 @@ function checkOf(args: BuiltinArguments): RelationCheck {
   };
 }
 
-function dsChecks(reader: DirectoryReader, value: Value | undefined): Value {
+function dsChecks(check: (relationCheck: RelationCheck) => CheckResult, value: Value | undefined): Value {
   const args = new BuiltinArguments('ds.checks', value);
   args.requireAny(['default', 'checks']);
   const defaults =
@@ -38,13 +38,13 @@ function dsChecks(reader: DirectoryReader, value: Value | undefined): Value {
   if (!Array.isArray(list))
     throw new BuiltinError('eval_type_error', 'ds.checks: field "checks" must be array');
   return (list as readonly Value[]).map((item, i) => {
-    const check = new BuiltinArguments('ds.checks', item, `checks[${i}]`);
+    const entry = new BuiltinArguments('ds.checks', item, `checks[${i}]`);
     const field = (name: (typeof CHECK_FIELDS)[number]) =>
-      check.string(name) || (defaults?.string(name) ?? '');
+      entry.string(name) || (defaults?.string(name) ?? '');
     const missing = CHECK_FIELDS.find((name) => field(name) === '');
     const result = missing
       ? { check: false, reason: `missing required field "${missing}"` }
-      : reader.check({
+      : check({
           objectType: field('object_type'),
           objectId: field('object_id'),
           relation: field('relation'),
@@ -143,6 +143,18 @@ function dsGraph(reader: DirectoryReader, value: Value | undefined): Value {
   }
 }
 
+/** Options of {@link createDirectoryBuiltins}. */
+export interface DirectoryBuiltinOptions {
+  /**
+   * Told each time a check names an object type, relation or subject type the manifest does not
+   * have (such a check is false, as in Topaz): a misspelling in a policy or a guard.
+   */
+  readonly onUnknownName?: (reason: string) => void;
+}
+
+// The reasons `resolveCheck` gives for names the model does not have.
+const UNKNOWN_NAME = /^(object type|relation or permission|subject type) not found: /;
+
 /**
  * The directory built-ins over a store. Each takes one object argument, as in Topaz:
  * - `ds.check({object_type, object_id, relation, subject_type, subject_id})` → boolean
@@ -157,12 +169,24 @@ function dsGraph(reader: DirectoryReader, value: Value | undefined): Value {
  *   `{results: [{object_type, object_id}], trace}`, or `{}` when nothing is found
  *
  * @param store the store whose index answers (only `reader` is used)
+ * @param options - `onUnknownName` (default none)
  * @example
  * const builtins = createDirectoryBuiltins(store);
  * // register them with the Rego evaluator next to the standard built-ins
  */
-export function createDirectoryBuiltins(store: Pick<RelationStore, 'reader'>): BuiltinDefinition[] {
+export function createDirectoryBuiltins(
+  store: Pick<RelationStore, 'reader'>,
+  options: DirectoryBuiltinOptions = {},
+): BuiltinDefinition[] {
   const reader = store.reader;
+  const { onUnknownName } = options;
+  const check = (relationCheck: RelationCheck): CheckResult => {
+    const result = reader.check(relationCheck);
+    if (onUnknownName && result.reason !== undefined && UNKNOWN_NAME.test(result.reason)) {
+      onUnknownName(result.reason);
+    }
+    return result;
+  };
   const define = (name: string, call: (value: Value | undefined) => Value): BuiltinDefinition => ({
     name,
     arity: 1,
@@ -173,9 +197,9 @@ export function createDirectoryBuiltins(store: Pick<RelationStore, 'reader'>): B
     define('ds.check', (value) => {
       const args = new BuiltinArguments('ds.check', value);
       args.boolean('trace');
-      return reader.check(checkOf(args)).check;
+      return check(checkOf(args)).check;
     }),
-    define('ds.checks', (value) => dsChecks(reader, value)),
+    define('ds.checks', (value) => dsChecks(check, value)),
     define('ds.object', (value) => dsObject(reader, value)),
     define('ds.relation', (value) => dsRelation(reader, value)),
     define('ds.relations', (value) => dsRelations(reader, value)),

@@ -3,7 +3,7 @@
  * answers every read synchronously ({@link DirectoryReader}) and applies changes — the same
  * change records the Postgres store logs and replays, so both adapters mutate identically.
  */
-import type { Relation, RelationCheck } from '../../core/index.ts';
+import type { Relation, RelationCheck } from '@gatehousejs/core';
 import { type CheckPlan, compileCheckPlan } from './check-plan.ts';
 import { searchGraph } from './graph-search.ts';
 import type { DirectoryModel } from './model.ts';

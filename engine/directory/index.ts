@@ -1,9 +1,10 @@
 /**
  * @module engine/directory
  * A Topaz-style relationship directory: the manifest v3 model (`parseManifest`), relation stores
- * in memory and in Postgres that answer checks synchronously from an in-memory index, Topaz's
+ * in memory (and, through the engine's `./postgres` entry, in Postgres) that answer checks synchronously from an in-memory index, Topaz's
  * check resolution, and Topaz's `ds.*` Rego built-ins backed by a store.
  */
+export { objectJson } from './builtin-results.ts';
 export { createDirectoryBuiltins } from './directory-builtins.ts';
 export type { DirectoryErrorCode, ManifestIssue } from './errors.ts';
 export { DirectoryError, ManifestError } from './errors.ts';
@@ -18,11 +19,7 @@ export type {
   RelationModel,
   RelationTerm,
 } from './model.ts';
-export type { PostgresRelationStore } from './postgres-relation-store.ts';
-export { createPostgresRelationStore } from './postgres-relation-store.ts';
 export type { CheckLimits } from './relation-check.ts';
-export type { ContractTestApi, RelationStoreFactory } from './relation-store.contract.ts';
-export { runRelationStoreContract } from './relation-store.contract.ts';
 export type {
   CheckResult,
   DirectoryReader,
@@ -36,6 +33,4 @@ export type {
 export type {
   MemoryRelationStoreConfig,
   MemoryRelationStoreOptions,
-  PostgresRelationStoreConfig,
-  PostgresRelationStoreOptions,
 } from './store-options.ts';

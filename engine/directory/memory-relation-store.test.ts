@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createMemoryRelationStore,
-  DirectoryError,
-  parseManifest,
-  runRelationStoreContract,
-} from './index.ts';
+import { createMemoryRelationStore, DirectoryError, parseManifest } from './index.ts';
+import { runRelationStoreContract } from './relation-store.contract.ts';
 
 runRelationStoreContract('memory', async (options) => createMemoryRelationStore(options), {
   describe,

@@ -2,7 +2,7 @@
  * The in-memory relation store: validated, idempotent writes straight into the index. For
  * tests, policy evaluation on one machine, and as the reference the Postgres store matches.
  */
-import type { DirectoryObject, Relation, RelationCheck, RelationFilter } from '../../core/index.ts';
+import type { DirectoryObject, Relation, RelationCheck, RelationFilter } from '@gatehousejs/core';
 import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
 import type { RelationStore } from './relation-store.ts';

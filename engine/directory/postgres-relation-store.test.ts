@@ -2,13 +2,9 @@ import postgres, { type Sql } from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedPostgresServer } from '../../app/stack/embedded-postgres.ts';
 import { startTestPostgres } from '../../test/support/postgres.ts';
-import {
-  createPostgresRelationStore,
-  DirectoryError,
-  type PostgresRelationStore,
-  parseManifest,
-  runRelationStoreContract,
-} from './index.ts';
+import { DirectoryError, parseManifest } from './index.ts';
+import { createPostgresRelationStore, type PostgresRelationStore } from './postgres-relation-store.ts';
+import { runRelationStoreContract } from './relation-store.contract.ts';
 
 let server: EmbeddedPostgresServer;
 let sql: Sql;

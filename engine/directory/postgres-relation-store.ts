@@ -7,10 +7,12 @@
  * the database converge on the same state in the same order. A lost connection is caught up on
  * reconnect; an instance that fell behind the retained log reloads everything.
  */
+
+import type { DirectoryObject, Relation, RelationCheck, RelationFilter } from '@gatehousejs/core';
 import postgres, { type Sql } from 'postgres';
-import type { DirectoryObject, Relation, RelationCheck, RelationFilter } from '../../core/index.ts';
 import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
+import { type PostgresRelationStoreOptions, postgresRelationStoreSchema } from './postgres-store-options.ts';
 import {
   directoryTables,
   ensureDirectoryTables,
@@ -20,11 +22,7 @@ import {
 } from './postgres-tables.ts';
 import { RelationIndex } from './relation-index.ts';
 import type { RelationStore } from './relation-store.ts';
-import {
-  type PostgresRelationStoreOptions,
-  parseStoreOptions,
-  postgresRelationStoreSchema,
-} from './store-options.ts';
+import { parseStoreOptions } from './store-options.ts';
 import {
   objectKey,
   relationFilter,

@@ -1,5 +1,5 @@
+import type { Relation, RelationCheck } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
-import type { Relation, RelationCheck } from '../../core/index.ts';
 import { createMemoryRelationStore, parseManifest, type RelationStore } from './index.ts';
 
 const MANIFEST = `
@@ -108,13 +108,32 @@ describe('check resolution', () => {
   });
 
   it('applies a wildcard only to subjects of its type', async () => {
-    const store = await storeWith(['document:d1#reader@user:*']);
+    const store = await storeWith(['document:d1#reader@user:*', 'group:eng#member@user:anyone']);
     expect(holds(store, 'document:d1#can_read@user:anyone')).toBe(true);
     expect(holds(store, 'document:d1#can_read@group:eng')).toBe(false);
   });
 
+  it('answers false, as Topaz does, unless the subject is the subject and the object the object of some relation', async () => {
+    const store = await storeWith(['document:d1#reader@user:*', 'document:d2#owner@user:ann']);
+    expect(store.reader.check(question('document:d1#can_read@user:zed'))).toEqual({
+      check: false,
+      reason: 'E20025 object not found: subject user:zed',
+    });
+    expect(holds(store, 'document:d1#can_read@user:ann')).toBe(true);
+    expect(store.reader.check(question('document:d3#can_read@user:ann'))).toEqual({
+      check: false,
+      reason: 'E20025 object not found: object document:d3',
+    });
+    await store.deleteRelation(tuple('document:d2#owner@user:ann'));
+    expect(holds(store, 'document:d1#can_read@user:ann')).toBe(false);
+  });
+
   it('excludes subjects of the second term of an exclusion', async () => {
-    const store = await storeWith(['document:d1#reader@user:*', 'document:d1#blocked@user:eve']);
+    const store = await storeWith([
+      'document:d1#reader@user:*',
+      'document:d1#blocked@user:eve',
+      'group:eng#member@user:ann',
+    ]);
     expect(holds(store, 'document:d1#can_open@user:ann')).toBe(true);
     expect(holds(store, 'document:d1#can_open@user:eve')).toBe(false);
   });
@@ -126,6 +145,7 @@ describe('check resolution', () => {
       'document:d1#parent@folder:a',
       'group:x#member@group:y#member',
       'group:y#member@group:x#member',
+      'group:z#member@user:ann',
     ]);
     expect(store.reader.check(question('document:d1#can_read@user:ann'))).toEqual({
       check: false,

@@ -6,7 +6,7 @@
  * evaluated (a cycle) counts as `false` for that branch, and results that depended on such an
  * open branch are not memoized. Depth and the number of sub-checks are bounded.
  */
-import type { RelationCheck } from '../../core/index.ts';
+import type { RelationCheck } from '@gatehousejs/core';
 import type { CheckPlan, DefinitionPlan, PermissionPlan, RelationPlan, TermPlan } from './check-plan.ts';
 import type { ObjectNode } from './object-node.ts';
 import type { RelationIndex } from './relation-index.ts';
@@ -209,6 +209,17 @@ export function resolveCheck(
   }
   if (!plan.typeOrdinals.has(check.subjectType))
     return { check: false, reason: `subject type not found: ${check.subjectType}` };
+  // Topaz answers false before resolving anything unless the subject is the subject of some
+  // relation and the object the object of some relation (internal/eds/pkg/ds/check.go, 0.33.16).
+  if (!index.isRelationSubject(check.subjectType, check.subjectId)) {
+    return {
+      check: false,
+      reason: `E20025 object not found: subject ${check.subjectType}:${check.subjectId}`,
+    };
+  }
+  if (!index.isRelationObject(check.objectType, check.objectId)) {
+    return { check: false, reason: `E20025 object not found: object ${check.objectType}:${check.objectId}` };
+  }
   const run = new CheckRun(plan, index, limits, check.subjectType, check.subjectId);
   try {
     const result = run.holds(check.objectType, check.objectId, check.relation);

@@ -3,7 +3,7 @@
  * (`relation#subjectType#subjectRelation`), then by subject id — the shape a check walks —
  * plus a reverse index by subject for subject queries and cascading deletes.
  */
-import type { Relation } from '../../core/index.ts';
+import type { Relation } from '@gatehousejs/core';
 import { ObjectNode } from './object-node.ts';
 import type { ObjectRecord, RelationQuery, RelationRecord } from './relation-store.ts';
 import { SubjectBucket, slotKey } from './subject-bucket.ts';
@@ -143,6 +143,16 @@ export class RelationIndex {
       }
     }
     return out.sort(compareRecords);
+  }
+
+  /** Whether the object is the object of at least one relation (Topaz's check pre-condition). */
+  isRelationObject(type: string, id: string): boolean {
+    return this.node(type, id) !== undefined;
+  }
+
+  /** Whether the subject is the subject of at least one relation (Topaz's check pre-condition). */
+  isRelationSubject(type: string, id: string): boolean {
+    return this.#incoming.get(type)?.has(id) === true;
   }
 
   /** Ids of `type` known as objects (stored, or holding relations). */

@@ -4,7 +4,7 @@
  * synchronous and `ds.check` must answer without I/O. Both adapters (memory and Postgres) keep
  * an in-memory index that serves every read.
  */
-import type { RelationCheck, RelationDirectory, RelationFilter } from '../../core/index.ts';
+import type { RelationCheck, RelationDirectory, RelationFilter } from '@gatehousejs/core';
 import type { DirectoryModel } from './model.ts';
 
 /** A stored object: type, id, display name, properties and timestamps (ms since the epoch). */

@@ -4,7 +4,7 @@
  * assignment the relation allows (`type`, `type:*` for subject id `*`, or `type#relation`).
  * Inputs from callers are checked field by field so a bad write names the field at fault.
  */
-import type { DirectoryObject, Relation, RelationFilter } from '../../core/index.ts';
+import type { DirectoryObject, Relation, RelationFilter } from '@gatehousejs/core';
 import { DirectoryError } from './errors.ts';
 import type { DirectoryModel } from './model.ts';
 

@@ -2,6 +2,8 @@
  * The public face of the engine: compile a set of modules once ({@link compilePolicies}), then
  * evaluate `data` paths and queries against inputs as often as needed.
  */
+import { EngineError } from '../engine-error.ts';
+import { optionProblems } from '../option-problems.ts';
 import {
   type CompileConfig,
   type CompileOptions,
@@ -80,7 +82,17 @@ function inputValue(input: unknown): Value | undefined {
  * policies.evaluate('a.allow', { admin: true }); // true
  */
 export function compilePolicies(modules: readonly PolicyModule[], options?: CompileOptions): PolicySet {
-  const config = compileOptionsSchema.parse(options);
+  const parsedOptions = compileOptionsSchema.safeParse(options);
+  if (!parsedOptions.success) {
+    throw new EngineError(
+      'invalid_options',
+      `invalid compile options: ${optionProblems(parsedOptions.error)}`,
+      {
+        cause: parsedOptions.error,
+      },
+    );
+  }
+  const config = parsedOptions.data;
   try {
     const parsed = modules.map((m) =>
       parseModule(m.source, m.file, { version: m.version ?? config.version }),

@@ -11,19 +11,27 @@ import rego.v1
 # this rule, so that the policies decide alike under the embedded engine and under Topaz.
 subject_id := input.identity.value if is_string(input.identity.value)
 
+# (`not input.identity.value`, not `not is_string(…)`: OPA evaluates a call on an undefined
+# reference as undefined even under `not`.)
 subject_id := input.identity.identity if {
-	not is_string(input.identity.value)
+	not input.identity.value
 	is_string(input.identity.identity)
 }
 
+# The caller's identity type. Topaz (0.33.16) leaves `input.identity` out altogether for
+# IDENTITY_TYPE_NONE, the embedded engine sends {"type": "IDENTITY_TYPE_NONE"}: both are anonymous.
+default identity_type := "IDENTITY_TYPE_NONE"
+
+identity_type := input.identity.type
+
 # A signed-in user: the application found a session and sent its subject.
 signed_in if {
-	input.identity.type == "IDENTITY_TYPE_SUB"
+	identity_type == "IDENTITY_TYPE_SUB"
 	subject_id != ""
 }
 
 # A request without a user.
-anonymous if input.identity.type == "IDENTITY_TYPE_NONE"
+anonymous if identity_type == "IDENTITY_TYPE_NONE"
 
 # The signed-in user holds `permission` on the object.
 holds(object_type, object_id, permission) if {
@@ -37,10 +45,11 @@ holds(object_type, object_id, permission) if {
 	})
 }
 
-# Without a user, the only permission is reading a public document: one whose readers include
-# every user (the wildcard subject user:*).
+# Anyone, signed in or not, may read a public document: one whose readers include every user (the
+# wildcard subject user:*). Asked with the wildcard itself as subject, so the answer does not hang on
+# Topaz's pre-condition that the subject of a check be the subject of some relation (a user who
+# signed in a moment ago and holds nothing yet still reads public documents).
 holds("document", object_id, "can_read") if {
-	anonymous
 	ds.check({
 		"object_type": "document",
 		"object_id": object_id,

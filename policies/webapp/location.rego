@@ -4,6 +4,7 @@
 # (null when it cannot be determined).
 package webapp.location
 
+import data.webapp.common
 import rego.v1
 
 restricted_countries := {"CN", "KP", "IR"}
@@ -11,10 +12,10 @@ restricted_countries := {"CN", "KP", "IR"}
 default permitted := false
 
 # A request without a user carries no location; it can only ever read public documents.
-permitted if input.identity.type == "IDENTITY_TYPE_NONE"
+permitted if common.anonymous
 
 permitted if {
-	input.identity.type == "IDENTITY_TYPE_SUB"
+	common.identity_type == "IDENTITY_TYPE_SUB"
 	country := input.resource.location.country_code
 	is_string(country)
 	not restricted_countries[country]
@@ -23,7 +24,11 @@ permitted if {
 # A signed-in user whose location cannot be determined is denied (fail closed) unless the data
 # document says otherwise: {"gatehouse": {"location": {"allow_unknown": true}}}.
 permitted if {
-	input.identity.type == "IDENTITY_TYPE_SUB"
-	not is_string(input.resource.location.country_code)
+	common.identity_type == "IDENTITY_TYPE_SUB"
+	not country_known
 	data.gatehouse.location.allow_unknown == true
 }
+
+# (A rule, not `not is_string(…)` inline: OPA evaluates a call on an undefined reference as
+# undefined even under `not`, so an absent country would never count as unknown there.)
+country_known if is_string(input.resource.location.country_code)

@@ -3,8 +3,9 @@
  * the space checked and the parent page resolved. Every failure here is a hard failure with a
  * message that says what to fix. A dry run stops after the settings: no credentials, no network.
  */
+
+import type { Clock } from '@gatehousejs/core';
 import type { ConsolaInstance } from 'consola';
-import type { Clock } from '../../core/index.ts';
 import { PublishError } from '../errors.ts';
 import {
   authorizationHeader,

@@ -6,11 +6,15 @@
 
 import {
   type ConvertedPage,
+  type PageLayoutOptions,
+  pageLabels,
+  pageLayout,
   pageRenderContext,
   planPageLinks,
   renderStorage,
   type SiteIndex,
 } from '../convert/index.ts';
+import type { SiteMarkdown } from '../markdown/index.ts';
 import { createTaskLimit } from '../parallel/index.ts';
 import type { BuildJournal } from '../report/index.ts';
 import { describeLocalFile } from '../site/index.ts';
@@ -21,9 +25,15 @@ import type { PageSource } from './markdown-phase.ts';
 export interface ConversionInput {
   readonly sources: readonly PageSource[];
   readonly docsDir: string;
+  readonly markdown: SiteMarkdown;
+  readonly layout: PageLayoutOptions;
   readonly files: ReadonlySet<string>;
   readonly concurrency: number;
   readonly journal: BuildJournal;
+}
+
+function located(sourcePath: string | undefined, line: number | undefined): string | undefined {
+  return sourcePath && line ? `${sourcePath}:${line}` : sourcePath;
 }
 
 /** Runs the conversion phase. */
@@ -62,22 +72,29 @@ export async function convertPages(input: ConversionInput): Promise<ConvertedPag
     const context = pageRenderContext(
       {
         sourcePath: page.sourcePath,
-        admonitions: parsed.admonitions,
         attachments: plan.attachments,
         anchorTargets: anchorTargets.get(page.sourcePath) ?? new Set(),
-        warn: (message) => input.journal.warn({ kind: 'content', page: page.sourcePath, message }),
-        fail: (message) => {
-          input.journal.attachment('failed', title, '');
-          input.journal.fail({ kind: 'attachment', page: page.sourcePath, message });
-        },
+        warn: (message, line) =>
+          input.journal.warn({ kind: 'content', page: located(page.sourcePath, line), message }),
+        // A missing link target is a problem of the page, not a failed upload: the spec's soft
+        // failures are upload failures, so it is a warning and never changes the exit code.
+        fail: (message, line) =>
+          input.journal.warn({ kind: 'attachment', page: located(page.sourcePath, line), message }),
       },
       index,
     );
-    const storage = renderStorage(parsed, context);
+    const storage = pageLayout(renderStorage(parsed, context, input.markdown).storage, title, input.layout);
     const attachments = [...plan.attachments].flatMap(([file, name]) => {
       const local = localFiles.get(file);
       return local ? [{ ...local, name }] : [];
     });
-    return { ...base, sourcePath: page.sourcePath, storage, attachments };
+    const labels = pageLabels(parsed.meta);
+    return {
+      ...base,
+      sourcePath: page.sourcePath,
+      storage,
+      attachments,
+      ...(labels.length > 0 ? { labels } : {}),
+    };
   });
 }

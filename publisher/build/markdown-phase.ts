@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { collectReferences, type PageReferences } from '../convert/index.ts';
-import { type ParsedMarkdown, parseMarkdown } from '../markdown/index.ts';
+import { type ParsedMarkdown, parseMarkdown, type SiteMarkdown } from '../markdown/index.ts';
 import { createTaskLimit } from '../parallel/index.ts';
 import type { BuildJournal } from '../report/index.ts';
 import { type SitePage, type SiteTree, uniqueTitles } from '../site/index.ts';
@@ -23,6 +23,7 @@ export interface PageSource {
 export interface MarkdownInput {
   readonly tree: SiteTree;
   readonly docsDir: string;
+  readonly markdown: SiteMarkdown;
   readonly files: ReadonlySet<string>;
   readonly concurrency: number;
   /** Titles already taken in the wiki (the parent page's). */
@@ -53,8 +54,8 @@ export async function readPages(input: MarkdownInput): Promise<PageSource[]> {
           input.journal.fail({ kind: 'page', page: page.sourcePath, message: `cannot be read: ${reason}` });
           return undefined;
         }
-        const parsed = parseMarkdown(text);
-        const references = collectReferences(parsed.root);
+        const parsed = parseMarkdown(text, input.markdown);
+        const references = collectReferences(parsed);
         const metaTitle = typeof parsed.meta.title === 'string' ? parsed.meta.title : undefined;
         const proposed = page.navTitle ?? metaTitle ?? references.firstHeading ?? page.fallbackTitle;
         return { page, proposed, parsed, references };

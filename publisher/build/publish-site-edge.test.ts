@@ -114,6 +114,62 @@ describe('publishSite: conflicts, consistency and structure changes', () => {
     expect(extra.version).toBe(1);
   });
 
+  it('deletes or archives pages the site no longer has when on_orphan says so, children first', async () => {
+    for (const onOrphan of ['delete', 'archive'] as const) {
+      scenario = await startScenario();
+      await scenario.publish();
+      const old = scenario.emulator.addPage({
+        space: 'DOCS',
+        title: 'Old section',
+        parentId: scenario.parentId,
+      });
+      const child = scenario.emulator.addPage({ space: 'DOCS', title: 'Old child', parentId: old.id });
+      const report = await scenario.publish({ onOrphan });
+      expect(report.exitCode).toBe(EXIT_CODES.ok);
+      expect(report.notInSite).toEqual(['Old child', 'Old section']);
+      const how = onOrphan === 'delete' ? 'trash' : 'archive';
+      expect(scenario.emulator.state.removed.get(child.id)?.how).toBe(how);
+      expect(scenario.emulator.state.removed.get(old.id)?.how).toBe(how);
+      expect(scenario.emulator.state.byTitle('DOCS', 'Old child')).toBeUndefined();
+      scenario.emulator.clearRequests();
+      await scenario.publish({ onOrphan });
+      expect(scenario.emulator.writes()).toEqual([]);
+      await scenario.close();
+      scenario = undefined;
+    }
+  });
+
+  it('labels pages from front matter tags, adding only missing labels, and republishes with 0 writes', async () => {
+    scenario = await startScenario();
+    const file = path.join(scenario.siteDir, 'docs/reference/api.md');
+    await writeFile(file, `---\ntags:\n  - Getting Started\n  - api\n---\n${await readFile(file, 'utf8')}`);
+    await scenario.publish();
+    expect(page(scenario, 'API').labels).toEqual(['getting-started', 'api']);
+    scenario.emulator.clearRequests();
+    await scenario.publish();
+    expect(scenario.emulator.writes()).toEqual([]);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('  - api\n', '  - api\n  - reference\n'));
+    scenario.emulator.clearRequests();
+    await scenario.publish();
+    expect(page(scenario, 'API').labels).toEqual(['getting-started', 'api', 'reference']);
+    expect(scenario.emulator.writes().filter((write) => write.path.endsWith('/label'))).toHaveLength(1);
+  });
+
+  it('creates sibling pages in nav order (Confluence shows creation order), however slow one create is', async () => {
+    scenario = await startScenario();
+    // The first create (Home) is slow; without ordering, its siblings would overtake it.
+    scenario.emulator.injectFault({
+      method: 'POST',
+      path: /\/rest\/api\/content$/,
+      action: { delayMs: 300 },
+    });
+    await scenario.publish({ rateLimit: 0, concurrency: 8 });
+    const ids = ['Home', 'Guide', 'Reference'].map((title) => Number(page(scenario as Scenario, title).id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const reference = ['API', 'FAQ'].map((title) => Number(page(scenario as Scenario, title).id));
+    expect(reference).toEqual([...reference].sort((a, b) => a - b));
+  });
+
   it('follows paged listings and still reads fewer times than there are pages', async () => {
     scenario = await startScenario({ emulator: { maxLimit: 3 } });
     await scenario.publish();
@@ -124,6 +180,63 @@ describe('publishSite: conflicts, consistency and structure changes', () => {
     expect(searches).toHaveLength(4);
     expect(scenario.emulator.requests.length).toBeLessThan(10);
     expect(scenario.emulator.writes()).toEqual([]);
+  });
+
+  it('works without CQL search through the listed endpoints: publishes, then republishes with 0 writes', async () => {
+    scenario = await startScenario();
+    scenario.emulator.injectFault({
+      method: 'GET',
+      path: /\/content\/search$/,
+      times: 1000,
+      action: { status: 404 },
+    });
+    const first = await scenario.publish();
+    expect(first.exitCode).toBe(EXIT_CODES.ok);
+    expect(first.pages.created).toBe(10);
+    expect(first.warnings.map((warning) => warning.message)).toContainEqual(
+      expect.stringMatching(/no CQL search/),
+    );
+    scenario.emulator.clearRequests();
+    const second = await scenario.publish();
+    expect(second.exitCode).toBe(EXIT_CODES.ok);
+    expect(second.pages.unchanged).toBe(10);
+    expect(scenario.emulator.writes()).toEqual([]);
+    const lookups = scenario.emulator.requests.filter(
+      (r) => r.method === 'GET' && r.path === '/rest/api/content',
+    );
+    expect(lookups.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('warns about a link to a missing file with its file and line, and still exits 0', async () => {
+    scenario = await startScenario();
+    const file = path.join(scenario.siteDir, 'docs/reference/api.md');
+    await writeFile(file, `${await readFile(file, 'utf8')}\nSee [the favicon](../img/favicon.ico).\n`);
+    const report = await scenario.publish();
+    expect(report.exitCode).toBe(EXIT_CODES.ok);
+    const lines = (await readFile(file, 'utf8')).split('\n').length - 1;
+    expect(report.warnings).toContainEqual(
+      expect.objectContaining({
+        page: `reference/api.md:${lines}`,
+        message: expect.stringMatching(/favicon/),
+      }),
+    );
+  });
+
+  it('warns that a custom toc slugify is not followed (ids may differ from the site)', async () => {
+    scenario = await startScenario();
+    const config = path.join(scenario.siteDir, 'mkdocs.yml');
+    const yaml = await readFile(config, 'utf8');
+    await writeFile(
+      config,
+      yaml.replace(
+        'markdown_extensions:\n',
+        'markdown_extensions:\n  - toc:\n      slugify: !!python/name:pymdownx.slugs.uslugify\n',
+      ),
+    );
+    const report = await scenario.publish();
+    expect(report.warnings.map((warning) => warning.message)).toContainEqual(
+      expect.stringMatching(/custom slugify is not followed/),
+    );
   });
 
   it('authenticates with a bearer token from WIKI_BEARER_TOKEN', async () => {

@@ -4,11 +4,12 @@
  * Hard failures end the build with their exit code in the report; soft failures are collected.
  */
 import path from 'node:path';
+import { type Clock, systemClock } from '@gatehousejs/core';
 import { type ConsolaInstance, consola } from 'consola';
-import { type Clock, systemClock } from '../../core/index.ts';
 import { PublishError } from '../errors.ts';
 import { EXIT_CODES, exitCodeOf } from '../exit-codes.ts';
 import { exportSite } from '../export/index.ts';
+import { createSiteMarkdown } from '../markdown/index.ts';
 import { BuildJournal, type PublishReport } from '../report/index.ts';
 import type { PublishConfig, PublishOptions } from '../settings/index.ts';
 import { uploadSite } from '../upload/index.ts';
@@ -127,16 +128,38 @@ export async function publishSite(
     for (const message of tree.warnings) journal.warn({ kind: 'site', message });
     if (unlisted.length > 0) journal.info(`not in the nav (not published): ${someOf(unlisted)}`);
     const docsDir = configured.site.docsDir;
+    const configDir = configured.site.configFile ? path.dirname(configured.site.configFile) : docsDir;
+    const markdown = createSiteMarkdown(configured.site.markdownExtensions, configDir);
+    if (markdown.extensions.unknown.length > 0)
+      journal.warn({
+        kind: 'site',
+        message: `markdown_extensions not converted (their syntax stays text): ${markdown.extensions.unknown.join(', ')}`,
+      });
+    if (markdown.extensions.options('toc').slugify !== undefined)
+      journal.warn({
+        kind: 'site',
+        message:
+          'toc: a custom slugify is not followed; heading ids are made with the default slugify, so #anchors written for the custom one may not land',
+      });
     const reservedTitles = wiki ? [wiki.root.title] : [];
     const concurrency = settings.concurrency;
     const sources = await journal.phase(
       'markdown',
-      () => readPages({ tree, docsDir, files, concurrency, reservedTitles, journal }),
+      () => readPages({ tree, docsDir, markdown, files, concurrency, reservedTitles, journal }),
       (s) => `${s.filter((source) => source.parsed).length} Markdown files parsed`,
     );
     const pages = await journal.phase(
       'conversion',
-      () => convertPages({ sources, docsDir, files, concurrency, journal }),
+      () =>
+        convertPages({
+          sources,
+          docsDir,
+          markdown,
+          layout: { tocMacro: settings.tocMacro, dropTitleHeading: settings.dropTitleHeading },
+          files,
+          concurrency,
+          journal,
+        }),
       (p) => `${p.length} pages, ${p.reduce((n, page) => n + page.attachments.length, 0)} attachments`,
     );
     pageOrder = pages.map((page) => page.title);

@@ -7,7 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../exit-codes.ts';
 import { type Scenario, startScenario } from '../testing/index.ts';
 
-const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'wiki-publish.js');
+const REPO_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// The tool from its sources through tsx, with the repository's tsconfig mapping the package names;
+// the installed bin (compiled JavaScript) is covered by test/consumer.
+const SOURCE_BIN = ['--import', 'tsx', path.join(REPO_ROOT, 'publisher', 'main.ts')];
+const SOURCE_ENV = { TSX_TSCONFIG_PATH: path.join(REPO_ROOT, 'tsconfig.json') };
 
 let scenario: Scenario | undefined;
 afterEach(async () => {
@@ -26,9 +30,15 @@ function wikiPublish(args: string[], env: Record<string, string>): Promise<Proce
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [...SOURCE_BIN, ...args],
       {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...env },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          NO_COLOR: '1',
+          ...SOURCE_ENV,
+          ...env,
+        },
         timeout: 60_000,
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -3,9 +3,10 @@
  * `--json` prints the report on stdout (progress then goes to stderr); the exit code says how the
  * build ended (see `exit-codes.ts`).
  */
+
+import type { Clock } from '@gatehousejs/core';
 import { type ArgsDef, defineCommand } from 'citty';
 import { type ConsolaInstance, createConsola } from 'consola';
-import type { Clock } from '../../core/index.ts';
 import { publishSite } from '../build/index.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import { type PublishOptions, publishOptionsSchema, SETTING_NAMES } from '../settings/index.ts';

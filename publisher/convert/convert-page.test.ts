@@ -207,7 +207,7 @@ describe('convertMarkdown: links, images and escaping', () => {
   it('attaches linked local files and reports missing ones', () => {
     const result = convert('[report](../files/report.pdf) ![gone](nope.png)', site);
     expect(result.storage).toContain('<ac:link><ri:attachment ri:filename="files_report.pdf"/>');
-    expect(result.failures).toEqual(['image "nope.png" is left out: file not found: guide/nope.png']);
+    expect(result.failures).toEqual(['line 1: image "nope.png" is left out: file not found: guide/nope.png']);
   });
 
   it('keeps links to pages outside the site as text, with a warning', () => {
@@ -229,12 +229,25 @@ describe('convertMarkdown: links, images and escaping', () => {
     expect(storage).toBe('<p>5 &lt; 6 &amp; "quotes" \'apos\' &gt; \uFFFD \uFFFD end</p>');
   });
 
-  it('drops raw HTML tags but keeps their text and line breaks', () => {
+  it('maps raw HTML to storage: keys as code, wrappers around their text, comments gone', () => {
     const result = convert(
       'Press <kbd>Ctrl</kbd>+<kbd>C</kbd><br>now.\n\n<div align="center">\nCentered &amp; done\n</div>\n\n<!-- hidden -->',
     );
-    expect(result.storage).toBe('<p>Press Ctrl+C<br/>now.</p><p>Centered &amp; done</p>');
-    expect(result.warnings).toEqual(['raw HTML tags were dropped, their text kept: <div>, <kbd>']);
+    expect(result.storage).toBe(
+      '<p>Press <code>Ctrl</code>+<code>C</code><br/>now.</p><p>Centered &amp; done</p>',
+    );
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('reports raw HTML without a storage form with its line, keeping its text', () => {
+    const result = convert(
+      'Intro\n\nA <blink>blinking</blink> word.\n\n<iframe src="https://x.test/"></iframe>',
+    );
+    expect(result.storage).toBe('<p>Intro</p><p>A blinking word.</p>');
+    expect(result.warnings).toEqual([
+      'line 3: raw HTML <blink> has no storage form and is left out (its text is kept)',
+      'line 5: raw HTML <iframe> has no storage form and is left out',
+    ]);
   });
 
   it('takes the title from front matter, else the first level-1 heading', () => {

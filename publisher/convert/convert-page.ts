@@ -2,25 +2,61 @@
  * Markdown → Confluence storage format for one page: the renderer run over a parsed page with its
  * site context, and {@link convertMarkdown}, the self-contained entry point for a single document.
  */
-import { type ParsedMarkdown, parseMarkdown } from '../markdown/index.ts';
-import { createRenderState, type RenderContext, renderRoot } from '../storage/index.ts';
+import {
+  createSiteMarkdown,
+  type ParsedMarkdown,
+  parseMarkdown,
+  type SiteMarkdown,
+} from '../markdown/index.ts';
+import { createRenderState, type RenderContext, renderPage } from '../storage/index.ts';
 import { pageRenderContext, planPageLinks } from './page-context.ts';
 import { collectReferences } from './page-references.ts';
 import type { SiteIndex } from './site-index.ts';
 
 /**
- * Renders a parsed page. Dropped raw HTML tags are reported through `context.warn`.
+ * Renders a parsed page; problems found while parsing are reported through `context.warn` with
+ * their lines. With md_in_html enabled, Markdown inside raw HTML is rendered with the same site.
  */
-export function renderStorage(parsed: ParsedMarkdown, context: RenderContext): string {
-  for (const warning of parsed.warnings) context.warn(warning);
-  const state = createRenderState(parsed.root, context);
-  const storage = renderRoot(parsed.root, state);
-  if (state.droppedTags.size > 0) {
-    const tags = [...state.droppedTags].sort().map((tag) => `<${tag}>`);
-    context.warn(`raw HTML tags were dropped, their text kept: ${tags.join(', ')}`);
-  }
-  return storage;
+export function renderStorage(
+  parsed: ParsedMarkdown,
+  context: RenderContext,
+  site?: SiteMarkdown,
+): RenderedPage {
+  for (const warning of parsed.warnings) context.warn(warning.message, warning.line);
+  const mdInHtml = site && parsed.extensions.has('md_in_html') ? site : undefined;
+  const renderMarkdown = mdInHtml
+    ? (markdown: string) => renderStorage(parseMarkdown(markdown, mdInHtml), context).storage
+    : undefined;
+  const state = createRenderState(parsed, context, renderMarkdown);
+  const storage = renderPage(state);
+  return { storage, headings: state.headings };
 }
+
+/** A rendered page: its storage format and its headings. */
+export interface RenderedPage {
+  readonly storage: string;
+  /** The page's headings in order, with the ids MkDocs gives them (`toc`, attr_list). */
+  readonly headings: ReadonlyArray<{ readonly level: number; readonly id: string; readonly text: string }>;
+}
+
+/**
+ * The extensions {@link convertMarkdown} follows when none are given: MkDocs' defaults plus the
+ * ones most MkDocs sites enable.
+ */
+export const COMMON_MARKDOWN_EXTENSIONS: readonly string[] = [
+  'admonition',
+  'attr_list',
+  'def_list',
+  'footnotes',
+  'github-callouts',
+  'pymdownx.details',
+  'pymdownx.superfences',
+  'pymdownx.tabbed',
+  'pymdownx.tasklist',
+  'pymdownx.tilde',
+];
+
+let commonSite: SiteMarkdown | undefined;
 
 /** Options of {@link convertMarkdown}. */
 export interface ConvertMarkdownOptions {
@@ -30,12 +66,16 @@ export interface ConvertMarkdownOptions {
   readonly pageTitles?: Readonly<Record<string, string>>;
   /** Docs-relative paths of local files that exist, for images and file links (default none). */
   readonly files?: readonly string[];
+  /** The site's Markdown reading (default {@link COMMON_MARKDOWN_EXTENSIONS}, no snippets). */
+  readonly site?: SiteMarkdown;
 }
 
 /** The storage-format page and what the conversion found. */
 export interface ConvertedMarkdown {
   /** The page body in Confluence storage format (well-formed XHTML, deterministic). */
   readonly storage: string;
+  /** The page's headings in order, with the ids MkDocs gives them. */
+  readonly headings: RenderedPage['headings'];
   /** The title from front matter or the first level-1 heading, if any. */
   readonly title?: string;
   /** Attachments the page uses: attachment name and docs-relative source path. */
@@ -59,8 +99,10 @@ export function convertMarkdown(markdown: string, options: ConvertMarkdownOption
     pageTitles: new Map(Object.entries(options.pageTitles ?? {})),
     fileExists: (docsPath) => files.has(docsPath),
   };
-  const parsed = parseMarkdown(markdown);
-  const references = collectReferences(parsed.root);
+  commonSite ??= createSiteMarkdown(COMMON_MARKDOWN_EXTENSIONS, '.');
+  const site = options.site ?? commonSite;
+  const parsed = parseMarkdown(markdown, site);
+  const references = collectReferences(parsed);
   const plan = planPageLinks(sourcePath, references, index);
   const warnings: string[] = [];
   const failures: string[] = [];
@@ -70,17 +112,16 @@ export function convertMarkdown(markdown: string, options: ConvertMarkdownOption
   const context = pageRenderContext(
     {
       sourcePath,
-      admonitions: parsed.admonitions,
       attachments: plan.attachments,
       anchorTargets,
-      warn: (message) => warnings.push(message),
-      fail: (message) => failures.push(message),
+      warn: (message, line) => warnings.push(line ? `line ${line}: ${message}` : message),
+      fail: (message, line) => failures.push(line ? `line ${line}: ${message}` : message),
     },
     index,
   );
-  const storage = renderStorage(parsed, context);
+  const { storage, headings } = renderStorage(parsed, context, site);
   const metaTitle = typeof parsed.meta.title === 'string' ? parsed.meta.title.trim() : undefined;
   const title = metaTitle || references.firstHeading;
   const attachments = [...plan.attachments].map(([path, name]) => ({ name, path }));
-  return { storage, ...(title ? { title } : {}), attachments, warnings, failures };
+  return { storage, headings, ...(title ? { title } : {}), attachments, warnings, failures };
 }

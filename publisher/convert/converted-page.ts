@@ -18,4 +18,6 @@ export interface ConvertedPage {
   readonly sourcePath?: string;
   readonly storage: string;
   readonly attachments: readonly PageAttachment[];
+  /** Confluence labels from the front matter's `tags` and `labels`. */
+  readonly labels?: readonly string[];
 }

@@ -2,7 +2,6 @@
  * Everything one page needs from the site before rendering: the attachments it uses (local files
  * it shows or links, named per page), the anchors its links point at, and the render context.
  */
-import type { AdmonitionSpec } from '../markdown/index.ts';
 import type { RenderContext } from '../storage/index.ts';
 import { attachmentNames } from './attachment-names.ts';
 import type { PageReferences } from './page-references.ts';
@@ -40,11 +39,10 @@ export function planPageLinks(
 /** What {@link pageRenderContext} needs besides the site index. */
 export interface PageContextInput {
   readonly sourcePath: string;
-  readonly admonitions: readonly AdmonitionSpec[];
   readonly attachments: ReadonlyMap<string, string>;
   readonly anchorTargets: ReadonlySet<string>;
-  readonly warn: (message: string) => void;
-  readonly fail: (message: string) => void;
+  readonly warn: (message: string, line?: number) => void;
+  readonly fail: (message: string, line?: number) => void;
 }
 
 /** The render context of one page. */
@@ -52,7 +50,6 @@ export function pageRenderContext(input: PageContextInput, index: SiteIndex): Re
   const attachmentName = (docsPath: string) =>
     input.attachments.get(docsPath) ?? docsPath.replace(/\//g, '_');
   return {
-    admonitions: input.admonitions,
     anchorTargets: input.anchorTargets,
     warn: input.warn,
     fail: input.fail,

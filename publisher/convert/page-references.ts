@@ -1,46 +1,53 @@
 /**
- * The references a page makes (link and image URLs, reference-style ones resolved) and its first
- * level-1 heading, collected in one walk over the tree before any page is rendered.
+ * The references a page makes (link and image URLs, in Markdown and in raw HTML) and its first
+ * level-1 heading, collected in one walk over the tokens before any page is rendered.
  */
-import type { Definition, Nodes, Root } from 'mdast';
-import { plainText } from '../markdown/index.ts';
+import type Token from 'markdown-it/lib/token.mjs';
+import { inlineText, type ParsedMarkdown } from '../markdown/index.ts';
+import { type HtmlNode, parseHtmlFragment } from '../storage/index.ts';
 
 /** What a page points at, in document order. */
 export interface PageReferences {
   readonly links: readonly string[];
   readonly images: readonly string[];
-  /** The text of the first level-1 heading, if any (a `{#id}` suffix removed). */
+  /** The text of the first level-1 heading, if any. */
   readonly firstHeading?: string;
 }
 
+function collectHtml(nodes: readonly HtmlNode[], links: string[], images: string[]): void {
+  for (const node of nodes) {
+    if (node.kind !== 'element') continue;
+    const href = node.tag === 'a' ? node.attributes.get('href') : undefined;
+    const src = node.tag === 'img' ? node.attributes.get('src') : undefined;
+    if (href) links.push(href);
+    if (src) images.push(src);
+    collectHtml(node.children, links, images);
+  }
+}
+
+function collectInline(children: readonly Token[], links: string[], images: string[]): void {
+  for (const child of children) {
+    if (child.type === 'link_open') links.push(child.attrGet('href') ?? '');
+    else if (child.type === 'image') images.push(child.attrGet('src') ?? '');
+    else if (child.type === 'html_inline' && /^<(a|img)\s/i.test(child.content))
+      collectHtml(parseHtmlFragment(child.content), links, images);
+  }
+}
+
 /** Collects the link and image URLs of a page and its first level-1 heading. */
-export function collectReferences(root: Root): PageReferences {
-  const definitions = new Map<string, Definition>();
-  const visitDefinitions = (node: Nodes): void => {
-    if (node.type === 'definition' && !definitions.has(node.identifier))
-      definitions.set(node.identifier, node);
-    if ('children' in node) for (const child of node.children) visitDefinitions(child as Nodes);
-  };
-  visitDefinitions(root);
+export function collectReferences(parsed: ParsedMarkdown): PageReferences {
   const links: string[] = [];
   const images: string[] = [];
   let firstHeading: string | undefined;
-  const visit = (node: Nodes): void => {
-    if (node.type === 'link') links.push(node.url);
-    else if (node.type === 'image') images.push(node.url);
-    else if (node.type === 'linkReference') {
-      const url = definitions.get(node.identifier)?.url;
-      if (url !== undefined) links.push(url);
-    } else if (node.type === 'imageReference') {
-      const url = definitions.get(node.identifier)?.url;
-      if (url !== undefined) images.push(url);
-    } else if (node.type === 'heading' && node.depth === 1 && firstHeading === undefined) {
-      firstHeading = plainText(node)
-        .replace(/\s*\{\s*#[^}]*\}\s*$/, '')
-        .trim();
+  const tokens = parsed.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (!token) continue;
+    if (token.type === 'inline') collectInline(token.children ?? [], links, images);
+    else if (token.type === 'html_block') collectHtml(parseHtmlFragment(token.content), links, images);
+    else if (token.type === 'heading_open' && token.tag === 'h1' && firstHeading === undefined) {
+      firstHeading = inlineText(tokens[i + 1]?.children ?? []).trim() || undefined;
     }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
-  };
-  visit(root);
+  }
   return { links, images, ...(firstHeading ? { firstHeading } : {}) };
 }

@@ -21,11 +21,12 @@ export type ResolvedReference =
   | { readonly kind: 'file'; readonly path: string }
   | { readonly kind: 'unresolved'; readonly reason: string; readonly missingFile?: boolean };
 
-function pageCandidates(localPath: string, directory: boolean): string[] {
+function pageCandidates(localPath: string): string[] {
   if (localPath.endsWith('.md')) return [localPath];
   const prefix = localPath === '' ? '' : `${localPath}/`;
   const inFolder = [`${prefix}index.md`, `${prefix}README.md`];
-  return directory ? inFolder : [...inFolder, `${localPath}.md`];
+  // MkDocs' directory URLs: `setup/` is the page `setup.md` as much as `setup/index.md`.
+  return localPath === '' ? inFolder : [...inFolder, `${localPath}.md`];
 }
 
 /**
@@ -54,7 +55,7 @@ export function resolveReference(
   if (!directory && !localPath.endsWith('.md') && index.fileExists(localPath))
     return { kind: 'file', path: localPath };
   if (image) return { kind: 'unresolved', reason: `file not found: ${localPath}`, missingFile: true };
-  for (const candidate of pageCandidates(localPath, directory)) {
+  for (const candidate of pageCandidates(localPath)) {
     const title = index.pageTitles.get(candidate);
     if (title !== undefined) return { kind: 'page', path: candidate, title, ...(anchor ? { anchor } : {}) };
   }

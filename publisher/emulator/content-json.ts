@@ -68,6 +68,10 @@ export function pageJson(
       .ancestors(page)
       .map((ancestor) => ({ id: ancestor.id, type: 'page', title: ancestor.title }));
   }
+  if (has(expand, 'metadata.labels'))
+    json.metadata = {
+      labels: { results: page.labels.map((name) => ({ prefix: 'global', name })), size: page.labels.length },
+    };
   if (has(expand, 'body.storage')) json.body = { storage: { value: page.body, representation: 'storage' } };
   if (has(expand, 'children.attachment')) {
     const all = state.attachmentsOf(page.id);

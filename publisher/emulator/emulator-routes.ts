@@ -104,6 +104,39 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
     },
   ],
   [
+    'POST',
+    /^\/rest\/api\/content\/(\d+)\/label$/,
+    ({ state, request, params }) => {
+      const page = state.page(params[0] ?? '');
+      const body: unknown = JSON.parse(request.body.toString('utf8') || '[]');
+      if (!Array.isArray(body)) throw new EmulatorError(400, 'a list of labels is required');
+      for (const label of body) {
+        const name = String((label as { name?: unknown }).name ?? '');
+        if (!/^[^\s:]+$/.test(name)) throw new EmulatorError(400, `invalid label ${name}`);
+        if (!page.labels.includes(name)) page.labels.push(name);
+      }
+      return { results: page.labels.map((name) => ({ prefix: 'global', name })), size: page.labels.length };
+    },
+  ],
+  [
+    'DELETE',
+    /^\/rest\/api\/content\/(\d+)$/,
+    ({ state, params }) => {
+      state.removePage(params[0] ?? '', 'trash');
+      return null;
+    },
+  ],
+  [
+    'POST',
+    /^\/rest\/api\/content\/archive$/,
+    ({ state, request }) => {
+      const pages = jsonBody(request.body).pages;
+      if (!Array.isArray(pages)) throw new EmulatorError(400, 'pages is required');
+      for (const entry of pages) state.removePage(String((entry as { id?: unknown }).id ?? ''), 'archive');
+      return { id: `archive-${pages.length}`, links: { status: '/rest/api/longtask/archive' } };
+    },
+  ],
+  [
     'GET',
     /^\/rest\/api\/content\/(\d+)\/child\/page$/,
     (call) => {

@@ -27,6 +27,7 @@ export interface EmulatedPage {
   /** Request number from which GET by id and creating children work (eventual consistency). */
   visibleFrom: number;
   restricted: boolean;
+  labels: string[];
 }
 
 /** An attachment and its current version. */
@@ -52,6 +53,8 @@ export interface PageInput {
 export class EmulatorState {
   readonly spaces = new Map<string, EmulatedSpace>();
   readonly pages = new Map<string, EmulatedPage>();
+  /** Pages deleted (in the trash) or archived, by id. */
+  readonly removed = new Map<string, { readonly page: EmulatedPage; readonly how: 'trash' | 'archive' }>();
   readonly attachments = new Map<string, EmulatedAttachment>();
   /** Requests served so far (drives visibility lag). */
   requestCount = 0;
@@ -202,8 +205,17 @@ export class EmulatorState {
       minorEdit: false,
       visibleFrom,
       restricted: false,
+      labels: [],
     };
     this.pages.set(page.id, page);
     return page;
+  }
+
+  /** Deletes (to the trash) or archives a page; its children move up to its parent, as in Confluence. */
+  removePage(id: string, how: 'trash' | 'archive'): void {
+    const page = this.page(id);
+    for (const child of this.pages.values()) if (child.parentId === page.id) child.parentId = page.parentId;
+    this.pages.delete(page.id);
+    this.removed.set(page.id, { page, how });
   }
 }

@@ -21,9 +21,10 @@ export function headingSlug(text: string): string {
 
 /**
  * Hands out unique slugs within one page: the second `setup` becomes `setup_1`, as in MkDocs.
+ *
+ * @param used slugs already taken (shared with ids written explicitly)
  */
-export function createSlugger(): (slug: string) => string {
-  const used = new Set<string>();
+export function createSlugger(used = new Set<string>()): (slug: string) => string {
   return (slug) => {
     let candidate = slug;
     for (let n = 1; candidate === '' || used.has(candidate); n++) candidate = `${slug}_${n}`;

@@ -1,39 +1,105 @@
 /**
- * Markdown → mdast: front matter split off, MkDocs admonitions rewritten, then micromark with GFM
- * (tables, task lists, strikethrough, autolinks, footnotes) through `mdast-util-from-markdown`.
+ * Markdown → markdown-it tokens for one page of a site: front matter split off, snippets expanded,
+ * then the site's parser. Token lines map back to the page's own lines for warnings.
  */
-import type { Root } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
-import { type AdmonitionSpec, rewriteAdmonitions } from './admonition-syntax.ts';
+import type MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
 import { splitFrontMatter } from './front-matter.ts';
+import { type MarkdownExtensions, siteMarkdownExtensions } from './markdown-extensions.ts';
+import { createMarkdownParser } from './markdown-parser.ts';
+import { expandSnippets, type SnippetSettings } from './snippets.ts';
 
-// Built once: constructing the GFM extensions costs more than parsing a typical page.
-const MICROMARK_EXTENSIONS = [gfm()];
-const MDAST_EXTENSIONS = [gfmFromMarkdown()];
+/** How a site's Markdown is read: its extensions, its parser and where its snippets live. */
+export interface SiteMarkdown {
+  readonly extensions: MarkdownExtensions;
+  readonly parser: MarkdownIt;
+  /** Present when the site enables pymdownx.snippets. */
+  readonly snippets?: SnippetSettings;
+}
 
-/** A parsed page: its syntax tree, its MkDocs admonitions and its front matter. */
+/** A problem found in a page, at a line of the page (1-based) when known. */
+export interface PageProblem {
+  readonly line?: number;
+  readonly message: string;
+}
+
+/** A parsed page: its tokens, its front matter and the problems found while parsing. */
 export interface ParsedMarkdown {
-  readonly root: Root;
-  readonly admonitions: readonly AdmonitionSpec[];
+  readonly tokens: readonly Token[];
   readonly meta: Readonly<Record<string, unknown>>;
-  /** Problems found while parsing (e.g. invalid front matter); the page still converts. */
-  readonly warnings: readonly string[];
+  readonly extensions: MarkdownExtensions;
+  readonly warnings: readonly PageProblem[];
+  /** The page line (1-based) of a token's first line (`token.map[0]`). */
+  lineOf(tokenLine: number): number;
+}
+
+/**
+ * The Markdown reading of a site.
+ *
+ * @param setting the `markdown_extensions` of `mkdocs.yml` (`undefined`: MkDocs' defaults)
+ * @param configDir the folder of `mkdocs.yml`, against which snippet base paths resolve
+ */
+export function createSiteMarkdown(setting: unknown, configDir: string): SiteMarkdown {
+  const extensions = siteMarkdownExtensions(setting);
+  const parser = createMarkdownParser(extensions);
+  if (!extensions.has('pymdownx.snippets')) return { extensions, parser };
+  const options = extensions.options('pymdownx.snippets');
+  const list = (value: unknown, fallback: string[]) =>
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : fallback;
+  return {
+    extensions,
+    parser,
+    snippets: {
+      basePaths: list(options.base_path, ['.']).map((base) =>
+        base.startsWith('/') ? base : `${configDir}/${base}`,
+      ),
+      autoAppend: list(options.auto_append, []),
+      cache: new Map(),
+    },
+  };
+}
+
+// Python-Markdown's NormalizeWhitespace: tabs expanded to 4-column stops, blank-looking lines emptied.
+function normalizeWhitespace(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => {
+      if (!line.includes('\t')) return /^[ ]+$/.test(line) ? '' : line;
+      let expanded = '';
+      for (const ch of line) expanded += ch === '\t' ? ' '.repeat(4 - (expanded.length % 4)) : ch;
+      return expanded.trim() === '' ? '' : expanded;
+    })
+    .join('\n');
 }
 
 /**
  * Parses a page's Markdown.
  *
  * @example
- * parseMarkdown('# Title\n\nText').root.children[0]?.type; // 'heading'
+ * parseMarkdown('# Title\n\nText', createSiteMarkdown(undefined, '.')).tokens[0]?.type; // 'heading_open'
  */
-export function parseMarkdown(text: string): ParsedMarkdown {
+export function parseMarkdown(text: string, site: SiteMarkdown): ParsedMarkdown {
   const { meta, body, problem } = splitFrontMatter(text);
-  const { markdown, admonitions } = rewriteAdmonitions(body);
-  const root = fromMarkdown(markdown, {
-    extensions: MICROMARK_EXTENSIONS,
-    mdastExtensions: MDAST_EXTENSIONS,
-  });
-  return { root, admonitions, meta, warnings: problem ? [problem] : [] };
+  const normalizedBody = normalizeWhitespace(body);
+  const frontMatterLines =
+    text.replace(/\r\n?/g, '\n').split('\n').length - normalizedBody.split('\n').length;
+  const warnings: PageProblem[] = problem ? [{ line: 1, message: problem }] : [];
+  let markdown = normalizedBody;
+  let lines: readonly number[] | undefined;
+  if (site.snippets) {
+    const expanded = expandSnippets(normalizedBody, site.snippets);
+    markdown = expanded.text;
+    lines = expanded.lines;
+    for (const warning of expanded.warnings)
+      warnings.push({ line: warning.line + frontMatterLines, message: warning.message });
+  }
+  const tokens = site.parser.parse(markdown, {});
+  return {
+    tokens,
+    meta,
+    extensions: site.extensions,
+    warnings,
+    lineOf: (tokenLine) => (lines ? (lines[tokenLine] ?? lines.length) : tokenLine + 1) + frontMatterLines,
+  };
 }

@@ -3,8 +3,9 @@
  * each change to the wiki printed (unchanged pages stay silent), problems logged as they happen,
  * and everything kept for the final {@link PublishReport}.
  */
+
+import type { Clock } from '@gatehousejs/core';
 import type { ConsolaInstance } from 'consola';
-import type { Clock } from '../../core/index.ts';
 import type { AttachmentAction, PageOutcome, PhaseName, Problem, PublishReport } from './publish-report.ts';
 
 const PHASE_TITLES: Readonly<Record<PhaseName, string>> = {

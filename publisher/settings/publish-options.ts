@@ -28,6 +28,12 @@ export const publishOptionsSchema = z
     parentPollAttempts: z.number().int().min(1).max(100).default(10),
     parentPollInterval: z.number().min(0).max(60).default(1),
     allowSoftFailures: z.boolean().default(false),
+    /** What happens to wiki pages below the parent page that the site no longer has. */
+    onOrphan: z.enum(['report', 'archive', 'delete']).default('report'),
+    /** Put Confluence's table-of-contents macro at the top of every page. */
+    tocMacro: z.boolean().default(false),
+    /** Leave out a page's first heading when it repeats the page title (Confluence shows the title). */
+    dropTitleHeading: z.boolean().default(false),
     allowHttpLoopback: z.boolean().default(false),
   })
   .strict();

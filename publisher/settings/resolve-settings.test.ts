@@ -36,6 +36,23 @@ describe('resolveSettings', () => {
     expect(found.nav).toEqual(['index.md']);
   });
 
+  it('reads the settings under extra.wiki_publish, which MkDocs ignores', async () => {
+    const root = await site(
+      'site_name: S\nextra:\n  analytics: {}\n  wiki_publish:\n    space: DOCS\n    timeout: 7\n',
+    );
+    const { config } = await resolveSettings({ site: root }, {}, 'flag');
+    expect(config).toMatchObject({ space: 'DOCS', timeout: 7 });
+  });
+
+  it('refuses settings given both under extra.wiki_publish and as a plugin block', async () => {
+    const root = await site(
+      'extra:\n  wiki_publish:\n    space: DOCS\nplugins:\n  - wiki-publish:\n      space: OTHER\n',
+    );
+    await expect(resolveSettings({ site: root }, {}, 'flag')).rejects.toThrow(
+      /both under extra.wiki_publish and under plugins/,
+    );
+  });
+
   it('lets flags override the file', async () => {
     const root = await site('plugins:\n  - wiki-publish:\n      space: DOCS\n      timeout: 12\n');
     const { config } = await resolveSettings({ site: root, space: 'OTHER', timeout: 3 }, {}, 'flag');

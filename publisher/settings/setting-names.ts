@@ -1,6 +1,6 @@
 /**
  * Every setting of `wiki-publish` with its three spellings — the option key (camelCase, the
- * programmatic API), the `mkdocs.yml` key (snake_case, under `plugins: - wiki-publish:`) and the
+ * programmatic API), the `mkdocs.yml` key (snake_case, under `extra: wiki_publish:`) and the
  * command-line flag (kebab-case) — its type and its description. One table drives the command's
  * flags, the file reader, error messages and the README.
  */
@@ -114,6 +114,27 @@ export const SETTING_NAMES: readonly SettingName[] = [
     flag: 'allow-soft-failures',
     type: 'boolean',
     description: 'exit 0 even when some pages or attachments failed',
+  },
+  {
+    key: 'onOrphan',
+    file: 'on_orphan',
+    flag: 'on-orphan',
+    type: 'string',
+    description: 'pages below the parent that the site no longer has: report (default), archive or delete',
+  },
+  {
+    key: 'tocMacro',
+    file: 'toc_macro',
+    flag: 'toc-macro',
+    type: 'boolean',
+    description: "put Confluence's table-of-contents macro at the top of every page",
+  },
+  {
+    key: 'dropTitleHeading',
+    file: 'drop_title_heading',
+    flag: 'drop-title-heading',
+    type: 'boolean',
+    description: 'leave out a first heading that repeats the page title',
   },
   {
     key: 'allowHttpLoopback',

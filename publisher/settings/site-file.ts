@@ -1,6 +1,9 @@
 /**
- * Finds and reads the site: a folder with `mkdocs.yml` (its `docs_dir`, `nav` and the
- * `wiki-publish` plugin block), the `mkdocs.yml` file itself, or a bare docs folder.
+ * Finds and reads the site: a folder with `mkdocs.yml` (its `docs_dir`, `nav`,
+ * `markdown_extensions` and the publisher's settings), the `mkdocs.yml` file itself, or a bare
+ * docs folder. The settings live under `extra: wiki_publish:`, which MkDocs ignores, so one
+ * `mkdocs.yml` serves `mkdocs build` and the publisher alike; a `plugins: - wiki-publish:` block
+ * is still read, but `mkdocs build` refuses it unless such a plugin is installed.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +20,10 @@ export interface SiteFile {
   readonly nav?: unknown;
   /** The `wiki-publish` plugin settings as written (snake_case keys). */
   readonly settings: Readonly<Record<string, unknown>>;
+  /** The nav file of mkdocs-literate-nav (`nav_file`, default `SUMMARY.md`) when the site uses it. */
+  readonly navFileName?: string;
+  /** The `markdown_extensions` of `mkdocs.yml` as written (absent for a bare docs folder). */
+  readonly markdownExtensions?: unknown;
 }
 
 async function kindOf(target: string): Promise<'file' | 'directory' | undefined> {
@@ -48,6 +55,36 @@ function pluginSettings(plugins: unknown, file: string): Record<string, unknown>
     throw new PublishError('config_invalid', `${file}: the wiki-publish plugin settings must be a mapping`);
   }
   return block;
+}
+
+function literateNav(plugins: unknown): { navFileName?: string } {
+  const entries: Array<[string, unknown]> = [];
+  if (Array.isArray(plugins)) {
+    for (const item of plugins) {
+      if (typeof item === 'string') entries.push([item, null]);
+      else if (isRecord(item)) entries.push(...Object.entries(item));
+    }
+  } else if (isRecord(plugins)) entries.push(...Object.entries(plugins));
+  const found = entries.find(([name]) => name === 'literate-nav');
+  if (!found) return {};
+  const options = found[1];
+  return {
+    navFileName: isRecord(options) && typeof options.nav_file === 'string' ? options.nav_file : 'SUMMARY.md',
+  };
+}
+
+function siteSettings(config: Record<string, unknown>, label: string): Record<string, unknown> {
+  const fromPlugins = pluginSettings(config.plugins, label);
+  const extra = isRecord(config.extra) ? config.extra.wiki_publish : undefined;
+  if (extra === undefined || extra === null) return fromPlugins;
+  if (!isRecord(extra))
+    throw new PublishError('config_invalid', `${label}: extra.wiki_publish must be a mapping`);
+  if (Object.keys(fromPlugins).length > 0)
+    throw new PublishError(
+      'config_invalid',
+      `${label}: wiki-publish settings are given both under extra.wiki_publish and under plugins; keep them under extra.wiki_publish only`,
+    );
+  return extra;
 }
 
 /**
@@ -93,6 +130,8 @@ export async function loadSiteFile(
     configFile,
     docsDir,
     ...(config.nav !== undefined && config.nav !== null ? { nav: config.nav } : {}),
-    settings: pluginSettings(config.plugins, label),
+    settings: siteSettings(config, label),
+    ...literateNav(config.plugins),
+    ...(config.markdown_extensions ? { markdownExtensions: config.markdown_extensions } : {}),
   };
 }

@@ -1,8 +1,10 @@
 /**
  * The hierarchy of a site without a nav: one page per Markdown file, one section per folder, the
  * folder's `index.md` (or `README.md`) as the section's page — or a generated page listing its
- * children when the folder has none. Siblings: index first, then natural name order.
+ * children when the folder has none. Siblings: index first, then natural name order, unless a
+ * `.pages` file (mkdocs-awesome-pages-plugin) orders, titles or hides them.
  */
+import { pagesFile } from './awesome-pages.ts';
 import { fallbackTitle, isIndexPage, type SitePage, type SiteTree } from './page-tree.ts';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -44,7 +46,10 @@ function indexOf(folder: Folder): string | undefined {
  * treeFromFolder(['index.md', 'guide/index.md', 'guide/setup.md']).pages.map((p) => p.key);
  * // ['index.md', 'guide/index.md', 'guide/setup.md']
  */
-export function treeFromFolder(markdownFiles: readonly string[]): SiteTree {
+export function treeFromFolder(
+  markdownFiles: readonly string[],
+  readFile: (docsPath: string) => string | undefined = () => undefined,
+): SiteTree {
   const pages: SitePage[] = [];
   const warnings: string[] = [];
   const visit = (
@@ -58,16 +63,34 @@ export function treeFromFolder(markdownFiles: readonly string[]): SiteTree {
     for (const file of others.filter((candidate) => isIndexPage(candidate))) {
       warnings.push(`${file} is published as a page of its own: ${index} is the page of its folder`);
     }
-    type Entry = { name: string; file?: string; folder?: Folder };
-    const entries: Entry[] = [
+    type Entry = { name: string; file?: string; folder?: Folder; title?: string };
+    const sorted: Entry[] = [
       ...others.map((file) => ({ name: file.split('/').pop() ?? file, file })),
       ...[...folder.folders].map(([name, child]) => ({ name, folder: child })),
     ].sort((a, b) => collator.compare(a.name, b.name) || (a.name < b.name ? -1 : 1));
+    const where = folderPath ? `${folderPath}/.pages` : '.pages';
+    const text = readFile(where);
+    const arranged =
+      text === undefined
+        ? undefined
+        : pagesFile(
+            text,
+            sorted.map((entry) => entry.name),
+            where,
+          );
+    if (arranged) warnings.push(...arranged.warnings);
+    const entries: Entry[] = arranged
+      ? arranged.entries.flatMap(({ name, title }) => {
+          const entry = sorted.find((candidate) => candidate.name === name);
+          return entry ? [{ ...entry, ...(title ? { title } : {}) }] : [];
+        })
+      : sorted;
     for (const entry of entries) {
       if (entry.file) {
         pages.push({
           key: entry.file,
           sourcePath: entry.file,
+          ...(entry.title ? { navTitle: entry.title } : {}),
           fallbackTitle: fallbackTitle(entry.file),
           parentKey,
           depth,
@@ -76,17 +99,24 @@ export function treeFromFolder(markdownFiles: readonly string[]): SiteTree {
       }
       const childFolder = entry.folder as Folder;
       const childPath = folderPath ? `${folderPath}/${entry.name}` : entry.name;
+      const childText = readFile(`${childPath}/.pages`);
+      const childPages =
+        childText === undefined ? undefined : pagesFile(childText, [], `${childPath}/.pages`);
+      if (childPages?.hide) continue;
+      const sectionTitle = entry.title ?? childPages?.title;
       const childIndex = indexOf(childFolder);
       const section: SitePage = childIndex
         ? {
             key: childIndex,
             sourcePath: childIndex,
+            ...(sectionTitle ? { navTitle: sectionTitle } : {}),
             fallbackTitle: fallbackTitle(childIndex),
             parentKey,
             depth,
           }
         : {
             key: `section:${childPath}`,
+            ...(sectionTitle ? { navTitle: sectionTitle } : {}),
             fallbackTitle: fallbackTitle(`${childPath}/index.md`),
             parentKey,
             depth,

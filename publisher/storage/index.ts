@@ -1,17 +1,18 @@
 /**
  * @module wiki-publish/storage
- * Confluence storage format: the mdast renderer (blocks, inline content, macros, admonition panels,
- * raw HTML handling), XML escaping, and the normalized form used to detect changes.
+ * Confluence storage format: the token renderer (blocks, inline content, containers as macros,
+ * images, raw HTML), macros, XML escaping, and the normalized form used to detect changes.
  */
-export type { Panel, PanelMacro } from './admonition-panels.ts';
-export { mkdocsPanel, panelOf } from './admonition-panels.ts';
+export { containerStorage } from './container-macros.ts';
 export { decodeEntities } from './entities.ts';
+export type { HtmlElement, HtmlNode, HtmlText } from './html-tree.ts';
+export { parseHtmlFragment } from './html-tree.ts';
 export type { CodeBlockInfo, MacroParameters } from './macros.ts';
 export { anchorMacro, childrenMacro, codeMacro, parseCodeInfo, structuredMacro } from './macros.ts';
 export { normalizeStorage, sameStorage } from './normalize-storage.ts';
-export type { RawHtmlResult } from './raw-html.ts';
-export { rawHtmlToStorage } from './raw-html.ts';
-export { renderBlocks, renderRoot } from './render-blocks.ts';
+export type { PanelMacro } from './panel-types.ts';
+export { mkdocsPanel } from './panel-types.ts';
+export { renderPage, renderRange } from './render-blocks.ts';
 export type { ImageTarget, LinkTarget, RenderContext } from './render-context.ts';
 export { renderInline } from './render-inline.ts';
 export type { RenderState } from './render-state.ts';

@@ -77,6 +77,8 @@ export function parseCodeInfo(
   } else {
     language = /^[^\s{]+/.exec(info)?.[0];
     info = info.slice(language?.length ?? 0);
+    // superfences reads ``` .sh as the language sh.
+    if (language?.startsWith('.')) language = language.slice(1);
   }
   const attributes = new Map<string, string>();
   for (const match of info.matchAll(INFO_ATTRIBUTE)) {

@@ -1,8 +1,7 @@
 /**
  * What the storage-format renderer needs to know about the rest of the site while it converts one
- * page: where links and images point, which headings are link targets, the page's admonitions.
+ * page: where links and images point, which headings are link targets, where problems go.
  */
-import type { AdmonitionSpec } from '../markdown/index.ts';
 
 /** Where a link on the page points once resolved against the site. */
 export type LinkTarget =
@@ -26,10 +25,8 @@ export interface RenderContext {
   resolveImage(url: string): ImageTarget;
   /** Heading slugs of this page that some link points at; those headings get an anchor macro. */
   readonly anchorTargets: ReadonlySet<string>;
-  /** The page's MkDocs admonitions, by marker index. */
-  readonly admonitions: readonly AdmonitionSpec[];
-  /** Records a problem with the page that does not stop its conversion. */
-  warn(message: string): void;
+  /** Records a problem with the page that does not stop its conversion, at a page line when known. */
+  warn(message: string, line?: number): void;
   /** Records a referenced local file that does not exist (a soft failure of the page's attachments). */
-  fail(message: string): void;
+  fail(message: string, line?: number): void;
 }

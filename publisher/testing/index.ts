@@ -3,6 +3,7 @@
  * Test and benchmark support for the publisher: a capturing logger, generated sites, and
  * publishing scenarios against the emulated wiki with private copies of the fixture sites.
  */
+
 export type { CapturedLogger } from './capture-logger.ts';
 export { captureLogger } from './capture-logger.ts';
 export { generatedPage, generatedPagePath, writeGeneratedSite } from './generated-site.ts';

@@ -63,7 +63,7 @@ async function update(existing: RemotePage, write: PageWrite, page: ConvertedPag
   if (isCurrent(existing, write, page, context)) return { action: 'unchanged' as const, page: existing };
   try {
     const updated = await context.client.updatePage(existing.id, write, existing.version + 1);
-    return { action: 'updated' as const, page: { ...updated, attachments: existing.attachments } };
+    return { action: 'updated' as const, page: { ...existing, ...updated } };
   } catch (error) {
     if (!hasStatus(error, 409)) throw error;
     const fresh = await context.client.getPage(existing.id);
@@ -74,7 +74,7 @@ async function update(existing: RemotePage, write: PageWrite, page: ConvertedPag
       };
     }
     const updated = await context.client.updatePage(existing.id, write, fresh.version + 1);
-    return { action: 'updated' as const, page: { ...updated, attachments: existing.attachments } };
+    return { action: 'updated' as const, page: { ...fresh, ...updated, attachments: existing.attachments } };
   }
 }
 
@@ -93,7 +93,7 @@ async function create(
   for (let attempt = 0; ; attempt++) {
     try {
       const created = await context.client.createPage(write);
-      const known = { ...created, attachments: [] };
+      const known = { ...created, attachments: [], labels: [] };
       context.remote.remember(known);
       return { action: 'created', page: known };
     } catch (error) {
@@ -126,6 +126,6 @@ export async function syncPage(
   context: PageSyncContext,
 ): Promise<PageSyncResult> {
   const write: PageWrite = { space: context.space, title: page.title, parentId, storage: page.storage };
-  const existing = context.remote.known(page.title);
+  const existing = await context.remote.find(page.title);
   return existing ? update(existing, write, page, context) : create(write, page, context);
 }

@@ -2,9 +2,13 @@
  * The wiki's side of the site, cached for the build: every page below the parent page read in
  * bulk once (bodies and attachments included), pages created or updated by the build remembered,
  * attachment lists fetched at most once per page when the bulk listing did not include them all.
+ * A Confluence without CQL search (the bulk listing answers 404, 400 or 501) is read with the
+ * specification's own endpoint instead: one title lookup per page.
  */
 
-import type { ConfluenceClient, RemoteAttachment, RemotePage } from '../wiki/index.ts';
+import { type ConfluenceClient, hasStatus, type RemoteAttachment, type RemotePage } from '../wiki/index.ts';
+
+const SEARCH_UNAVAILABLE = [400, 404, 501];
 
 /** The cached view of the pages below the site's parent page. */
 export class RemoteSite {
@@ -14,6 +18,7 @@ export class RemoteSite {
   readonly #byTitle = new Map<string, RemotePage>();
   readonly #attachments = new Map<string, Promise<RemoteAttachment[]>>();
   #listed: RemotePage[] = [];
+  #bulk = true;
 
   constructor(client: ConfluenceClient, space: string, rootId: string) {
     this.#client = client;
@@ -21,24 +26,42 @@ export class RemoteSite {
     this.#rootId = rootId;
   }
 
-  /** Reads every page below the parent page (a few calls, however many pages). */
-  async load(): Promise<void> {
-    this.#listed = await this.#client.listDescendants(this.#rootId);
+  /**
+   * Reads every page below the parent page (a few calls, however many pages).
+   *
+   * @returns whether the bulk listing was available (else pages are looked up one by one)
+   */
+  async load(): Promise<boolean> {
+    try {
+      this.#listed = await this.#client.listDescendants(this.#rootId);
+    } catch (error) {
+      if (!SEARCH_UNAVAILABLE.some((status) => hasStatus(error, status))) throw error;
+      this.#bulk = false;
+      return false;
+    }
     for (const page of this.#listed) this.#byTitle.set(page.title.toLowerCase(), page);
+    return true;
   }
 
-  /** Titles of the pages below the parent page that are not in `titles`. */
-  notIn(titles: ReadonlySet<string>): string[] {
+  /** The page with this title below the parent page, if any: from the bulk listing, else looked up. */
+  async find(title: string): Promise<RemotePage | undefined> {
+    const known = this.#byTitle.get(title.toLowerCase());
+    if (known || this.#bulk) return known;
+    const page = await this.#client.findPage(this.#space, title);
+    if (!page || !this.isInside(page)) return undefined;
+    this.remember(page);
+    return page;
+  }
+
+  /**
+   * The pages below the parent page whose titles are not in `titles` (none known without the
+   * listing), deepest first, so that removing them in order never moves one page under another.
+   */
+  notIn(titles: ReadonlySet<string>): RemotePage[] {
     const wanted = new Set([...titles].map((title) => title.toLowerCase()));
     return this.#listed
-      .map((page) => page.title)
-      .filter((title) => !wanted.has(title.toLowerCase()))
-      .sort();
-  }
-
-  /** The page with this title among those below the parent page (from the bulk listing or this build). */
-  known(title: string): RemotePage | undefined {
-    return this.#byTitle.get(title.toLowerCase());
+      .filter((page) => !wanted.has(page.title.toLowerCase()))
+      .sort((a, b) => b.ancestorIds.length - a.ancestorIds.length || a.title.localeCompare(b.title));
   }
 
   /** A title search in the whole space (after a create that was refused or whose outcome is unknown). */

@@ -50,6 +50,8 @@ class SiteUpload {
   readonly #pageContext: PageSyncContext;
   readonly #attachmentContext: AttachmentSyncContext;
   readonly #ids = new Map<string, Promise<string | undefined>>();
+  /** Per parent, the turn of the last sibling started: creates happen in nav order. */
+  readonly #siblingTurns = new Map<string, Promise<void>>();
   readonly #attachmentTasks: Promise<void>[] = [];
   #hardError: unknown;
 
@@ -86,12 +88,54 @@ class SiteUpload {
   }
 
   async run(): Promise<UploadResult> {
-    await this.#remote.load();
+    if (!(await this.#remote.load()))
+      this.#input.journal.warn({
+        kind: 'site',
+        message:
+          'the wiki has no CQL search: pages are looked up by title one by one, and pages no longer in the site cannot be listed',
+      });
     for (const page of this.#input.pages) this.#ids.set(page.key, this.#publish(page));
     await Promise.all(this.#ids.values());
     await Promise.all(this.#attachmentTasks);
     if (this.#hardError) throw this.#hardError;
-    return { notInSite: this.#remote.notIn(new Set(this.#input.pages.map((page) => page.title))) };
+    const orphans = this.#remote.notIn(new Set(this.#input.pages.map((page) => page.title)));
+    await this.#removeOrphans(orphans);
+    return { notInSite: orphans.map((page) => page.title).sort() };
+  }
+
+  /** Adds the labels the page's front matter asks for and the page lacks (labels are never removed). */
+  async #syncLabels(page: ConvertedPage, remote: RemotePage): Promise<void> {
+    const have = new Set(remote.labels ?? []);
+    const missing = (page.labels ?? []).filter((label) => !have.has(label));
+    if (missing.length === 0) return;
+    try {
+      await this.#limit(() => this.#input.wiki.client.addLabels(remote.id, missing));
+    } catch (error) {
+      this.#input.journal.fail({
+        kind: 'page',
+        page: page.title,
+        message: `labels not added: ${messageOf(error)}`,
+      });
+    }
+  }
+
+  /** Archives or deletes the pages the site no longer has, as `on_orphan` says (default: only reported). */
+  async #removeOrphans(orphans: readonly RemotePage[]): Promise<void> {
+    const { config, wiki, journal } = this.#input;
+    if (config.onOrphan === 'report' || orphans.length === 0) return;
+    try {
+      if (config.onOrphan === 'archive') await wiki.client.archivePages(orphans.map((page) => page.id));
+      else for (const page of orphans) await wiki.client.deletePage(page.id);
+      for (const page of orphans)
+        journal.info(
+          `${config.onOrphan === 'archive' ? 'archived' : 'deleted'} page "${page.title}" (no longer in the site)`,
+        );
+    } catch (error) {
+      journal.fail({
+        kind: 'page',
+        message: `pages no longer in the site were not all ${config.onOrphan}d: ${messageOf(error)}`,
+      });
+    }
   }
 
   /** Rejected credentials stop the build: remembered here, rethrown at the end. */
@@ -101,7 +145,25 @@ class SiteUpload {
     return true;
   }
 
-  async #publish(page: ConvertedPage): Promise<string | undefined> {
+  /**
+   * Publishes one page. Siblings take turns for creates only: Confluence lists children in creation
+   * order, so a new page waits until the siblings before it in the nav are done; updates run freely.
+   */
+  #publish(page: ConvertedPage): Promise<string | undefined> {
+    const parentKey = page.parentKey ?? '';
+    const earlier = this.#siblingTurns.get(parentKey) ?? Promise.resolve();
+    let done = () => {};
+    const turn = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    this.#siblingTurns.set(
+      parentKey,
+      earlier.then(() => turn),
+    );
+    return this.#publishAfter(page, earlier).finally(done);
+  }
+
+  async #publishAfter(page: ConvertedPage, earlierSiblings: Promise<void>): Promise<string | undefined> {
     const { journal } = this.#input;
     const source = page.sourcePath ?? null;
     const failed = (message: string) => {
@@ -117,9 +179,11 @@ class SiteUpload {
         const checks = this.#input.config.parentPollAttempts;
         return failed(`its new parent page (id ${parentId}) did not become available after ${checks} checks`);
       }
+      if (!(await this.#remote.find(page.title))) await earlierSiblings;
       const result = await this.#limit(() => syncPage(page, parentId, this.#pageContext));
       if (result.action === 'created') this.#parents.created(result.page.id);
       journal.page({ title: page.title, source, action: result.action, id: result.page.id });
+      await this.#syncLabels(page, result.page);
       if (page.attachments.length > 0) this.#attachmentTasks.push(this.#syncAttachments(page, result.page));
       return result.page.id;
     } catch (error) {

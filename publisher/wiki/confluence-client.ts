@@ -39,7 +39,7 @@ export interface AttachmentUpload {
   readonly sha1: string;
 }
 
-const PAGE_EXPAND = 'version,ancestors,body.storage';
+const PAGE_EXPAND = 'version,ancestors,body.storage,metadata.labels';
 const LIST_LIMIT = 100;
 
 /** Typed calls to Confluence REST API v1. */
@@ -94,6 +94,32 @@ export class ConfluenceClient {
     const expand = `${PAGE_EXPAND},children.attachment.version,children.attachment.metadata`;
     const query = { cql: `ancestor = ${rootId} and type = page`, expand, limit: LIST_LIMIT };
     return (await this.#pages('/rest/api/content/search', query)).map(toRemotePage);
+  }
+
+  /** Adds global labels to a page (labels it has already are kept). */
+  async addLabels(id: string, names: readonly string[]): Promise<void> {
+    await this.#transport.request<unknown>({
+      method: 'POST',
+      path: `/rest/api/content/${encodeURIComponent(id)}/label`,
+      json: names.map((name) => ({ prefix: 'global', name })) as unknown as Record<string, unknown>,
+    });
+  }
+
+  /** Deletes a page (Confluence moves it to the space's trash; its children move up to its parent). */
+  async deletePage(id: string): Promise<void> {
+    await this.#transport.request<unknown>({
+      method: 'DELETE',
+      path: `/rest/api/content/${encodeURIComponent(id)}`,
+    });
+  }
+
+  /** Archives pages (Confluence Cloud's archive, restorable by space admins). */
+  async archivePages(ids: readonly string[]): Promise<void> {
+    await this.#transport.request<unknown>({
+      method: 'POST',
+      path: '/rest/api/content/archive',
+      json: { pages: ids.map((id) => ({ id })) },
+    });
   }
 
   /** The attachments of a page (optionally only the one with this file name). */

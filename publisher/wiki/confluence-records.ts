@@ -24,6 +24,8 @@ export interface RemotePage {
   readonly storage?: string;
   /** Every attachment of the page, when the listing included all of them. */
   readonly attachments?: readonly RemoteAttachment[];
+  /** The page's label names, when they were expanded. */
+  readonly labels?: readonly string[];
 }
 
 type Json = Record<string, unknown>;
@@ -73,6 +75,7 @@ export function toRemotePage(value: unknown): RemotePage {
   const storage = record(record(json.body).storage).value;
   const expandedAttachments = record(record(json.children).attachment);
   const complete = Array.isArray(expandedAttachments.results) && nextLink(expandedAttachments) === undefined;
+  const labels = record(record(json.metadata).labels);
   return {
     id: String(json.id ?? ''),
     title: String(json.title ?? ''),
@@ -80,5 +83,8 @@ export function toRemotePage(value: unknown): RemotePage {
     ancestorIds: list(json.ancestors).map((ancestor) => String(record(ancestor).id ?? '')),
     ...(typeof storage === 'string' ? { storage } : {}),
     ...(complete ? { attachments: results(expandedAttachments).map(toRemoteAttachment) } : {}),
+    ...(Array.isArray(labels.results)
+      ? { labels: results(labels).map((label) => String(record(label).name ?? '')) }
+      : {}),
   };
 }

@@ -2,7 +2,7 @@
  * Spaces request starts so that at most `ratePerSecond` begin per second, as the wiki's rate
  * limits ask; concurrent callers take consecutive slots.
  */
-import type { Clock } from '../../core/index.ts';
+import type { Clock } from '@gatehousejs/core';
 
 /** Waits for the next request slot. */
 export type RequestPacer = () => Promise<void>;

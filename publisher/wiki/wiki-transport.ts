@@ -4,8 +4,9 @@
  * honoured, 429 retried for every call, network errors and 5xx only for idempotent calls, TLS
  * failures never. Requests are paced to the rate limit and counted.
  */
+
+import type { Clock } from '@gatehousejs/core';
 import { ofetch } from 'ofetch';
-import type { Clock } from '../../core/index.ts';
 import { createRequestPacer } from './request-pacer.ts';
 import { backoffDelay, type RetryPolicy, retryAfterMs, retryableStatus } from './retry-policy.ts';
 import { WikiRequestError } from './wiki-request-error.ts';

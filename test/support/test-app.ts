@@ -5,6 +5,7 @@
  * login form ({@link signIn}).
  */
 
+import type { Clock, DecisionService, RelationDirectory } from '@gatehousejs/core';
 import {
   connectDatabase,
   createRepositories,
@@ -19,7 +20,6 @@ import {
   startApplication,
   startEmbeddedAuthorization,
 } from '../../app/server/index.ts';
-import type { Clock, RelationDirectory } from '../../core/index.ts';
 import { startTestStack, type TestStack } from './dev-stack.ts';
 import { type SignedInClient, signIn } from './sign-in.ts';
 
@@ -29,6 +29,8 @@ export interface TestAppOptions {
   readonly env?: Record<string, string>;
   /** Wraps the directory the outbox relay writes to (e.g. to inject failures). */
   readonly directory?: (directory: RelationDirectory) => RelationDirectory;
+  /** Wraps the decision service the application asks (e.g. to make it unavailable). */
+  readonly decisionService?: (service: DecisionService) => DecisionService;
   /** Timers of the relay's sweep (default: timers that never fire, so tests drive the relay). */
   readonly relayTimers?: RelayTimers;
   /** The application's clock (sessions, decisions, relay); default the system clock. */
@@ -87,9 +89,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         settings: stack.settings,
         services: stack.services,
         sql: db,
-        authorization: launchOptions.directory
-          ? { ...backend, directory: launchOptions.directory(backend.directory) }
-          : backend,
+        authorization: {
+          ...backend,
+          directory: launchOptions.directory?.(backend.directory) ?? backend.directory,
+          decisionService:
+            launchOptions.decisionService?.(backend.decisionService) ?? backend.decisionService,
+        },
         relayTimers: launchOptions.relayTimers ?? manualRelayTimers,
         logger,
         clock: launchOptions.clock,

@@ -1,7 +1,8 @@
 /**
  * The form to create or edit a document: name, text, folder (when the user can choose one) and
  * visibility (only when the user may share the document). After a refused submission it shows
- * what was typed, with each error next to its field.
+ * what was typed, with each error next to its field. Its Preview button sends the form back to be
+ * shown with the text rendered above it (no script needed); nothing is saved then.
  */
 import type { Folder } from '../../db/index.ts';
 import {
@@ -14,6 +15,8 @@ import {
   TextField,
 } from '../components/form-fields.tsx';
 import { Layout } from '../components/layout.tsx';
+import { FORM_USER_FIELD } from '../form-protection.ts';
+import { MarkdownBody } from '../markdown/index.ts';
 import type { PageFrame } from '../page-frame.ts';
 
 /** The form's values as typed (or as stored, when first shown). */
@@ -44,7 +47,14 @@ export interface DocumentFormPageProps {
   readonly folders: readonly Folder[] | undefined;
   /** Whether the visibility field is offered (the user may share the document). */
   readonly visibility: boolean;
+  /** Whether to show the text rendered above the form (after the Preview button). */
+  readonly preview?: boolean;
+  /** Whether the form came back with a stale token (shown again, nothing saved). */
+  readonly stale?: boolean;
 }
+
+/** The value of the form's `intent` field sent by the Preview button. */
+export const PREVIEW_INTENT = 'preview';
 
 /** The create/edit page. */
 export function DocumentFormPage(props: DocumentFormPageProps) {
@@ -56,12 +66,28 @@ export function DocumentFormPage(props: DocumentFormPageProps) {
     <Layout frame={frame} title={failed ? `Error: ${title}` : title}>
       <h1>{title}</h1>
       <ErrorSummary errors={errors} labels={DOCUMENT_FIELD_LABELS} />
+      {props.stale ? (
+        <div class="alert" role="alert">
+          <h2>Nothing was saved yet</h2>
+          <p>
+            You signed in again since this form was opened, so it was not accepted. What you typed is below:
+            check it and send it again.
+          </p>
+        </div>
+      ) : null}
+      {props.preview ? (
+        <section class="preview" aria-labelledby="preview-heading">
+          <h2 id="preview-heading">Preview (not saved yet)</h2>
+          <MarkdownBody text={values.content} />
+        </section>
+      ) : null}
       <PostForm action={editing ? `/documents/${editing.id}/edit` : '/documents/new'} token={frame.formToken}>
+        <input type="hidden" name={FORM_USER_FIELD} value={frame.formUserMark} />
         <TextField name="name" label={DOCUMENT_FIELD_LABELS.name} value={values.name} error={errors.name} />
         <TextArea
           name="content"
           label={DOCUMENT_FIELD_LABELS.content}
-          hint="Plain text, up to 1 MiB."
+          hint="Markdown: headings, lists, links, tables, code. Up to 1 MiB."
           value={values.content}
           error={errors.content}
         />
@@ -92,6 +118,11 @@ export function DocumentFormPage(props: DocumentFormPageProps) {
         <ul class="actions">
           <li>
             <button type="submit">{editing ? 'Save changes' : 'Create document'}</button>
+          </li>
+          <li>
+            <button type="submit" class="secondary" name="intent" value={PREVIEW_INTENT}>
+              Preview
+            </button>
           </li>
           <li>
             <a class="button secondary" href={cancel}>

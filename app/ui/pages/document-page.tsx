@@ -1,10 +1,13 @@
 /**
- * A document: its name, visibility, folder, last change and text, and the actions the reader's
- * permissions allow (from the permission query): edit, manage sharing, delete.
+ * A document: its name, visibility, folder, last change and text (rendered Markdown), and the
+ * actions the reader's permissions allow (from the permission query): edit, manage sharing, delete.
  */
 import type { Document, Folder } from '../../db/index.ts';
+import type { DocumentStanding } from '../../services/index.ts';
 import { DateTime } from '../components/date-time.tsx';
+import { PostForm } from '../components/form-fields.tsx';
 import { Layout } from '../components/layout.tsx';
+import { MarkdownBody } from '../markdown/index.ts';
 import type { PageFrame } from '../page-frame.ts';
 
 /** What the reader may do with the document (the permission query's answer). */
@@ -21,6 +24,38 @@ export interface DocumentPageProps {
   /** The document's folder, when the reader may see it. */
   readonly folder: Folder | undefined;
   readonly can: DocumentActions;
+  readonly standing: DocumentStanding;
+  /** Who saved the current version, when the history says. */
+  readonly lastChangedBy?: string;
+}
+
+/** Who has access, as the reader may know it: the owner, the reader's share, the number of shares. */
+function AccessLine({
+  frame,
+  document,
+  standing,
+}: Pick<DocumentPageProps, 'frame' | 'document' | 'standing'>) {
+  const own = frame.user !== null && frame.user.sub === document.ownerId;
+  const count = standing.shareCount;
+  return (
+    <p class="meta access">
+      {own ? 'You own this document.' : <>Owner: {standing.ownerName}.</>}{' '}
+      {standing.sharedAs ? (
+        <span class={`badge ${standing.sharedAs}`}>
+          {standing.sharedAs === 'write' ? 'Can edit' : 'Can read'}
+        </span>
+      ) : null}
+      {count !== undefined ? (
+        <a href={`/documents/${document.id}/shares`}>
+          {count === 0
+            ? 'Not shared with anyone'
+            : count === 1
+              ? 'Shared with 1 person'
+              : `Shared with ${count} people`}
+        </a>
+      ) : null}
+    </p>
+  );
 }
 
 /** The reader's access in words. */
@@ -32,7 +67,7 @@ function accessSentence(frame: PageFrame, can: DocumentActions): string {
 }
 
 /** The document page. */
-export function DocumentPage({ frame, document, folder, can }: DocumentPageProps) {
+export function DocumentPage({ frame, document, folder, can, standing, lastChangedBy }: DocumentPageProps) {
   const base = `/documents/${document.id}`;
   const anyAction = can.can_write || can.can_share || can.can_delete;
   return (
@@ -42,9 +77,21 @@ export function DocumentPage({ frame, document, folder, can }: DocumentPageProps
           <h1>{document.name}</h1>
           <p class="meta">
             <span class="badge">{document.isPublic ? 'Public' : 'Private'}</span>{' '}
-            {folder ? <>In {folder.name} · </> : null}
+            {folder ? (
+              <>
+                In <a href={`/folders/${folder.id}`}>{folder.name}</a> ·{' '}
+              </>
+            ) : null}
             Changed <DateTime date={document.updatedAt} />
+            {frame.user && lastChangedBy ? <> by {lastChangedBy}</> : null}
+            {frame.user ? (
+              <>
+                {' · '}
+                <a href={`${base}/history`}>History</a>
+              </>
+            ) : null}
           </p>
+          <AccessLine frame={frame} document={document} standing={standing} />
           <p>{accessSentence(frame, can)}</p>
         </div>
         {anyAction ? (
@@ -79,8 +126,16 @@ export function DocumentPage({ frame, document, folder, can }: DocumentPageProps
       {document.content === '' ? (
         <div class="document-body empty">This document is empty.</div>
       ) : (
-        <div class="document-body">{document.content}</div>
+        <MarkdownBody text={document.content} />
       )}
+      {standing.sharedAs ? (
+        <PostForm action={`${base}/leave`} token={frame.formToken}>
+          <p class="hint">Leaving removes your access; the owner can share the document with you again.</p>
+          <button type="submit" class="secondary">
+            Leave this share
+          </button>
+        </PostForm>
+      ) : null}
       <p>
         <a href="/">{frame.user ? 'Back to your documents' : 'All public documents'}</a>
       </p>

@@ -36,8 +36,14 @@ export function DeniedPage({
       <h1>Access denied</h1>
       <p class="lead">{explanation.sentence}</p>
       <p>{explanation.advice}</p>
+      {explanation.document ? (
+        <p>
+          <a href={`/documents/${explanation.document.id}`}>Back to “{explanation.document.name}”</a>
+        </p>
+      ) : null}
       {explanation.facts.length > 0 ? (
-        <>
+        <details class="decision-details">
+          <summary>Details</summary>
           <h2>How this was decided</h2>
           <dl class="decision">
             {explanation.facts.map((fact) => (
@@ -49,7 +55,7 @@ export function DeniedPage({
               </>
             ))}
           </dl>
-        </>
+        </details>
       ) : null}
       <p>
         <a href="/">Go to the start page</a>

@@ -1,44 +1,77 @@
 /**
- * The start page. Signed in: the user's documents (own, shared with them, public) and folders,
- * with "New document" and "New folder" when the policy allows them. Without a session: what
- * Gatehouse is, a sign-in button, and the public documents.
+ * The start page. Signed in: three lists — the user's own documents, documents shared with them,
+ * and public documents of other people — each paged on its own, in one order (last change or
+ * name); a search field; the user's folders; "New document" and "New folder" when the policy
+ * allows them. Without a session: what Gatehouse is, a sign-in button, and the public documents.
  */
-import type { DocumentSummary, Folder } from '../../db/index.ts';
+import type { DocumentSort, Folder } from '../../db/index.ts';
+import type { ListingPage } from '../../services/index.ts';
 import { DocumentList } from '../components/document-list.tsx';
 import { Layout } from '../components/layout.tsx';
+import { ListPager } from '../components/list-pager.tsx';
+import { SortLinks } from '../components/sort-links.tsx';
 import type { PageFrame } from '../page-frame.ts';
 import { signInPath } from '../page-paths.ts';
+
+/** The start page's lists, by their parameter prefix. */
+export interface HomeLists {
+  readonly own: ListingPage;
+  readonly shared: ListingPage;
+  readonly public: ListingPage;
+}
 
 /** Props of {@link HomePage}. */
 export interface HomePageProps {
   readonly frame: PageFrame;
-  /** The documents the user may read (one page of them). */
-  readonly documents: readonly DocumentSummary[];
-  /** The user's folders (empty without a session). */
+  readonly lists: HomeLists;
+  readonly sort: DocumentSort;
+  /** The user's folders. */
   readonly folders: readonly Folder[];
-  /** Link to the next page of documents, when there may be more. */
-  readonly nextPage: string | undefined;
   /** Which creation pages the policy lets the user open. */
   readonly can: { readonly createDocument: boolean; readonly createFolder: boolean };
 }
 
-function NextPage({ href }: { readonly href: string | undefined }) {
-  return href ? (
-    <p>
-      <a href={href}>More documents</a>
-    </p>
-  ) : null;
+/** A search field leading to the search page. */
+function SearchBox() {
+  return (
+    <search>
+      <form method="get" action="/search" class="search-form">
+        <label for="q">Search documents</label>
+        <div class="search-row">
+          <input type="search" id="q" name="q" maxlength={200} required />
+          <button type="submit" class="secondary">
+            Search
+          </button>
+        </div>
+      </form>
+    </search>
+  );
+}
+
+/** One list of the start page with its heading and pager. */
+function ListSection(props: {
+  readonly frame: PageFrame;
+  readonly id: keyof HomeLists;
+  readonly title: string;
+  readonly page: ListingPage;
+  readonly empty: string;
+  readonly folders?: ReadonlyMap<number, Folder>;
+}) {
+  const { frame, id, title, page } = props;
+  // "None" is true only on a list's first page; further on the page is simply past the end.
+  const empty = page.previous === null ? props.empty : 'No more documents here.';
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      <DocumentList documents={page.items} folders={props.folders} empty={empty} readerId={frame.user?.sub} />
+      <ListPager here={frame.here} prefix={id} page={page} label={title} />
+    </section>
+  );
 }
 
 /** The start page of a signed-in user. */
-export function HomePage({ frame, documents, folders, nextPage, can }: HomePageProps) {
-  const sub = frame.user?.sub;
+export function HomePage({ frame, lists, sort, folders, can }: HomePageProps) {
   const byId = new Map(folders.map((f) => [f.id, f]));
-  const own = documents.filter((d) => d.ownerId === sub);
-  const shared = documents.filter((d) => d.ownerId !== sub && !d.isPublic);
-  const others = documents.filter((d) => d.ownerId !== sub && d.isPublic);
-  const counts = new Map<number, number>();
-  for (const d of own) if (d.folderId !== null) counts.set(d.folderId, (counts.get(d.folderId) ?? 0) + 1);
   return (
     <Layout frame={frame} title="Your documents">
       <div class="page-head">
@@ -65,19 +98,30 @@ export function HomePage({ frame, documents, folders, nextPage, can }: HomePageP
           </ul>
         ) : null}
       </div>
-      <section aria-labelledby="own-heading">
-        <h2 id="own-heading">Yours</h2>
-        <DocumentList documents={own} folders={byId} empty="You have no documents yet." />
-      </section>
-      <section aria-labelledby="shared-heading">
-        <h2 id="shared-heading">Shared with you</h2>
-        <DocumentList documents={shared} empty="Nobody has shared a document with you yet." />
-      </section>
-      <section aria-labelledby="public-heading">
-        <h2 id="public-heading">Public documents</h2>
-        <DocumentList documents={others} empty="No public documents from other people." />
-      </section>
-      <NextPage href={nextPage} />
+      <SearchBox />
+      <SortLinks here={frame.here} current={sort} />
+      <ListSection
+        frame={frame}
+        id="own"
+        title="Yours"
+        page={lists.own}
+        folders={byId}
+        empty="You have no documents yet."
+      />
+      <ListSection
+        frame={frame}
+        id="shared"
+        title="Shared with you"
+        page={lists.shared}
+        empty="Nobody has shared a document with you yet."
+      />
+      <ListSection
+        frame={frame}
+        id="public"
+        title="Public documents"
+        page={lists.public}
+        empty="No public documents from other people."
+      />
       <section aria-labelledby="folders-heading">
         <h2 id="folders-heading">Your folders</h2>
         {folders.length === 0 ? (
@@ -86,14 +130,10 @@ export function HomePage({ frame, documents, folders, nextPage, can }: HomePageP
           <ul class="item-list">
             {folders.map((folder) => {
               const parent = folder.parentFolderId === null ? undefined : byId.get(folder.parentFolderId);
-              const count = counts.get(folder.id) ?? 0;
               return (
                 <li>
-                  <strong>{folder.name}</strong>
-                  <p class="meta">
-                    {parent ? <>In {parent.name} · </> : null}
-                    {count === 1 ? '1 document' : `${count} documents`}
-                  </p>
+                  <a href={`/folders/${folder.id}`}>{folder.name}</a>
+                  {parent ? <p class="meta">In {parent.name}</p> : null}
                 </li>
               );
             })}
@@ -107,9 +147,13 @@ export function HomePage({ frame, documents, folders, nextPage, can }: HomePageP
 /** The start page without a session. */
 export function WelcomePage({
   frame,
-  documents,
-  nextPage,
-}: Pick<HomePageProps, 'frame' | 'documents' | 'nextPage'>) {
+  publicPage,
+  sort,
+}: {
+  readonly frame: PageFrame;
+  readonly publicPage: ListingPage;
+  readonly sort: DocumentSort;
+}) {
   return (
     <Layout frame={frame} title="Welcome">
       <h1>Gatehouse documents</h1>
@@ -119,11 +163,15 @@ export function WelcomePage({
           Sign in
         </a>
       </p>
-      <section aria-labelledby="public-heading">
-        <h2 id="public-heading">Public documents</h2>
-        <DocumentList documents={documents} empty="There are no public documents yet." />
-      </section>
-      <NextPage href={nextPage} />
+      <SearchBox />
+      <SortLinks here={frame.here} current={sort} />
+      <ListSection
+        frame={frame}
+        id="public"
+        title="Public documents"
+        page={publicPage}
+        empty="There are no public documents yet."
+      />
     </Layout>
   );
 }

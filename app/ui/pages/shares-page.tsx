@@ -1,8 +1,9 @@
 /**
  * Sharing of a document: who has access (read or write), a button per person to switch between
- * reading and editing or to remove their access, and a form to share with someone by e-mail.
+ * reading and editing or to remove their access, the invitations of addresses that have not
+ * signed in yet (each can be withdrawn), and a form to share with someone by e-mail.
  */
-import type { Document } from '../../db/index.ts';
+import type { Document, PendingShare } from '../../db/index.ts';
 import type { GrantedShare } from '../../services/index.ts';
 import {
   ErrorSummary,
@@ -28,6 +29,8 @@ export interface SharesPageProps {
   readonly frame: PageFrame;
   readonly document: Document;
   readonly shares: readonly GrantedShare[];
+  /** Invitations of addresses that have not signed in yet. */
+  readonly pending: readonly PendingShare[];
   readonly values: ShareFormValues;
   readonly errors: FieldErrors;
 }
@@ -79,8 +82,39 @@ function ShareRow({
   );
 }
 
+/** The invitations of addresses that have not signed in yet. */
+function PendingList({
+  frame,
+  document,
+  pending,
+}: {
+  frame: PageFrame;
+  document: Document;
+  pending: readonly PendingShare[];
+}) {
+  if (pending.length === 0) return null;
+  return (
+    <section aria-labelledby="pending-heading">
+      <h2 id="pending-heading">Invited, not signed in yet</h2>
+      <ul class="item-list">
+        {pending.map((invite) => (
+          <li>
+            <span class="email">{invite.email}</span> <span class="badge">{ACCESS[invite.permission]}</span>
+            <PostForm action={`/documents/${document.id}/shares/cancel`} token={frame.formToken}>
+              <input type="hidden" name="email" value={invite.email} />
+              <button type="submit" class="secondary">
+                Withdraw invitation<span class="visually-hidden"> for {invite.email}</span>
+              </button>
+            </PostForm>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The share management page. */
-export function SharesPage({ frame, document, shares, values, errors }: SharesPageProps) {
+export function SharesPage({ frame, document, shares, pending, values, errors }: SharesPageProps) {
   const title = `Sharing: ${document.name}`;
   const failed = Object.keys(errors).length > 0;
   return (
@@ -96,7 +130,7 @@ export function SharesPage({ frame, document, shares, values, errors }: SharesPa
         <p class="empty">You have not shared this document with anyone.</p>
       ) : (
         <div class="table-wrap">
-          <table>
+          <table class="shares-table">
             <caption class="visually-hidden">People with access to {document.name}</caption>
             <thead>
               <tr>
@@ -113,6 +147,7 @@ export function SharesPage({ frame, document, shares, values, errors }: SharesPa
           </table>
         </div>
       )}
+      <PendingList frame={frame} document={document} pending={pending} />
       <h2>Share with someone</h2>
       <ErrorSummary errors={errors} labels={SHARE_FIELD_LABELS} />
       <PostForm action={`/documents/${document.id}/shares`} token={frame.formToken}>
@@ -120,7 +155,7 @@ export function SharesPage({ frame, document, shares, values, errors }: SharesPa
           name="email"
           type="email"
           label={SHARE_FIELD_LABELS.email}
-          hint="The person must have signed in to Gatehouse once."
+          hint="Someone who has not signed in yet gets access at their first sign-in."
           value={values.email}
           error={errors.email}
           autocomplete="email"

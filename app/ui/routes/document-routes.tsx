@@ -4,8 +4,9 @@
  * the document service (the rules live there), offers actions from the permission query, and
  * answers a successful form with a redirect (303) to the page that shows the result.
  */
+
+import { checkRelations } from '@gatehousejs/hono';
 import type { Context } from 'hono';
-import { checkRelations } from '../../../adapters/hono/index.ts';
 import type { Document, Folder } from '../../db/index.ts';
 import { type Access, ServiceError } from '../../services/index.ts';
 import {
@@ -14,10 +15,10 @@ import {
   documentValues,
   readDocumentForm,
 } from '../document-form.ts';
-import { fieldFailure } from '../form-input.ts';
+import { type FormBody, fieldFailure } from '../form-input.ts';
 import { pageFrame, renderPage, withNotice } from '../page-frame.ts';
 import { DeletePage } from '../pages/delete-page.tsx';
-import { DocumentFormPage, type DocumentFormValues } from '../pages/document-form-page.tsx';
+import { DocumentFormPage, type DocumentFormValues, PREVIEW_INTENT } from '../pages/document-form-page.tsx';
 import { DocumentPage } from '../pages/document-page.tsx';
 import { DOCUMENT_ID, documentId, type PageApp, type PageRouteDeps } from './page-route-deps.ts';
 
@@ -39,16 +40,20 @@ function folderChoices(own: readonly Folder[], current: number | null): readonly
  * registerDocumentPages(app, deps);
  */
 export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
-  const { documents, folders } = deps.services;
+  const { documents, folders, shares } = deps.services;
   const ownFolders = async (access: Access) => (await folders.list(access, { limit: 1000 })).folders;
 
-  /** What the edit form offers: the folder list when it can show the current folder, visibility when sharing is allowed. */
+  /**
+   * What the edit form offers: the folder list when it can show the current folder, folder and
+   * visibility only when sharing is allowed (moving and publishing are the owner's).
+   */
   async function editOptions(c: Context, access: Access, document: Document) {
     const [own, held] = await Promise.all([
       ownFolders(access),
       checkRelations(c, 'document', String(document.id), ['can_share'], deps.authz),
     ]);
-    return { folders: folderChoices(own, document.folderId), visibility: held.can_share === true };
+    const owner = held.can_share === true;
+    return { folders: owner ? folderChoices(own, document.folderId) : undefined, visibility: owner };
   }
 
   async function showForm(
@@ -58,7 +63,9 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
     errors: Readonly<Record<string, string>>,
     status: 200 | 400 | 404 | 409,
     editing?: Document,
+    preview = false,
   ) {
+    const stale = c.get('staleForm') === true;
     const page = (
       <DocumentFormPage
         frame={pageFrame(c, deps.tokens)}
@@ -67,19 +74,32 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
         errors={errors}
         folders={options.folders}
         visibility={options.visibility}
+        preview={preview}
+        stale={stale}
       />
     );
     return renderPage(c, page, status);
   }
 
-  /** Runs the change, or shows the form again with the field the service refused. */
+  /**
+   * Runs the change, or shows the form again with the field the service refused — or, for the
+   * Preview button, shows the form with its text rendered and changes nothing.
+   */
   async function submit(
     c: Context,
+    body: FormBody,
     reading: DocumentFormReading,
     options: () => Promise<{ folders: readonly Folder[] | undefined; visibility: boolean }>,
     change: (input: NonNullable<DocumentFormReading['input']>) => Promise<string>,
     editing?: Document,
   ) {
+    if (c.get('staleForm')) {
+      return showForm(c, await options(), reading.values, reading.errors, 409, editing);
+    }
+    if (body.intent === PREVIEW_INTENT) {
+      const status = reading.input ? 200 : 400;
+      return showForm(c, await options(), reading.values, reading.errors, status, editing, true);
+    }
     if (!reading.input) return showForm(c, await options(), reading.values, reading.errors, 400, editing);
     try {
       return c.redirect(await change(reading.input), 303);
@@ -93,17 +113,22 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
 
   app.get('/documents/new', async (c) => {
     const options = { folders: folderChoices(await ownFolders(deps.access(c)), null), visibility: true };
-    return showForm(c, options, NEW_DOCUMENT, {}, 200);
+    // `?folder_id=` from a folder's "New document here": preselected when it is one of the choices.
+    const asked = c.req.query('folder_id');
+    const inFolder = options.folders?.find((f) => String(f.id) === asked);
+    const values = inFolder ? { ...NEW_DOCUMENT, folder_id: String(inFolder.id) } : NEW_DOCUMENT;
+    return showForm(c, options, values, {}, 200);
   });
 
   app.post('/documents/new', async (c) => {
     const access = deps.access(c);
-    const reading = readDocumentForm(await c.req.parseBody());
+    const body = await c.req.parseBody();
+    const reading = readDocumentForm(body);
     const options = async () => ({
       folders: folderChoices(await ownFolders(access), null),
       visibility: true,
     });
-    return submit(c, reading, options, async (input) => {
+    return submit(c, body, reading, options, async (input) => {
       const created = await documents.create(access, input);
       return withNotice(`/documents/${created.id}`, 'created');
     });
@@ -128,7 +153,21 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
         throw error;
       });
     }
-    return renderPage(c, <DocumentPage frame={frame} document={document} folder={folder} can={can} />);
+    const [standing, history] = await Promise.all([
+      shares.standing(access, document.id),
+      frame.user ? documents.history(access, document.id) : [],
+    ]);
+    const page = (
+      <DocumentPage
+        frame={frame}
+        document={document}
+        folder={folder}
+        can={can}
+        standing={standing}
+        lastChangedBy={history[0]?.changedByName}
+      />
+    );
+    return renderPage(c, page);
   });
 
   app.get(`/documents/${DOCUMENT_ID}/edit`, async (c) => {
@@ -143,10 +182,12 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
     const access = deps.access(c);
     const document = await documents.get(access, documentId(c));
     await access.require('document', document.id, 'can_write');
-    const reading = readDocumentForm(await c.req.parseBody(), documentValues(document));
+    const body = await c.req.parseBody();
+    const reading = readDocumentForm(body, documentValues(document));
     const options = () => editOptions(c, access, document);
     return submit(
       c,
+      body,
       reading,
       options,
       async (input) => {
@@ -162,6 +203,11 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
     const document = await documents.get(access, documentId(c));
     await access.require('document', document.id, 'can_delete');
     return renderPage(c, <DeletePage frame={pageFrame(c, deps.tokens)} document={document} />);
+  });
+
+  app.post(`/documents/${DOCUMENT_ID}/leave`, async (c) => {
+    await shares.leave(deps.access(c), documentId(c));
+    return c.redirect(withNotice('/', 'share-left'), 303);
   });
 
   app.post(`/documents/${DOCUMENT_ID}/delete`, async (c) => {

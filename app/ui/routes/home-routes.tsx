@@ -1,21 +1,14 @@
 /**
- * `GET /`: the start page (policy `webapp.GET`).
+ * `GET /`: the start page (policy `webapp.GET`), its lists through the listing service — each
+ * paged on its own (`own_after`, `shared_before`, …), all in the order of `sort`.
  */
-import { ServiceError } from '../../services/index.ts';
+import type { Context } from 'hono';
+import type { DocumentScope } from '../../db/index.ts';
+import type { Access } from '../../services/index.ts';
+import { listPosition, listSort } from '../list-query.ts';
 import { pageFrame, renderPage } from '../page-frame.ts';
 import { HomePage, WelcomePage } from '../pages/home-page.tsx';
 import { type PageApp, type PageRouteDeps, pageAllowed } from './page-route-deps.ts';
-
-/** Documents per page of the start page. */
-const PAGE_SIZE = 100;
-
-function afterId(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[1-9]\d{0,9}$/.test(value)) {
-    throw new ServiceError('invalid', 'after: the link to the next page is not valid', { field: 'after' });
-  }
-  return Number(value);
-}
 
 /**
  * Registers the start page.
@@ -24,30 +17,31 @@ function afterId(value: string | undefined): number | undefined {
  * registerHomeRoutes(app, deps);
  */
 export function registerHomeRoutes(app: PageApp, deps: PageRouteDeps): void {
-  const { documents, folders } = deps.services;
+  const { listing, folders } = deps.services;
+  const list = (c: Context, access: Access, scope: DocumentScope & ('own' | 'shared' | 'public')) =>
+    listing.page(access, { scope, sort: listSort(c), ...listPosition(c, scope) });
+
   app.get('/', async (c) => {
     const frame = pageFrame(c, deps.tokens);
     const access = deps.access(c);
-    const page = await documents.list(access, { afterId: afterId(c.req.query('after')), limit: PAGE_SIZE });
-    const nextPage = page.nextAfterId === null ? undefined : `/?after=${page.nextAfterId}`;
+    const sort = listSort(c);
     if (!frame.user) {
-      return renderPage(c, <WelcomePage frame={frame} documents={page.documents} nextPage={nextPage} />);
+      const publicPage = await list(c, access, 'public');
+      return renderPage(c, <WelcomePage frame={frame} publicPage={publicPage} sort={sort} />);
     }
-    const [own, createDocument, createFolder] = await Promise.all([
+    const [own, shared, publicPage, held, createDocument, createFolder] = await Promise.all([
+      list(c, access, 'own'),
+      list(c, access, 'shared'),
+      list(c, access, 'public'),
       folders.list(access, { limit: 1000 }),
       pageAllowed(c, deps.authz, 'GET', '/documents/new'),
       pageAllowed(c, deps.authz, 'GET', '/folders/new'),
     ]);
+    const lists = { own, shared, public: publicPage };
     const can = { createDocument, createFolder };
     return renderPage(
       c,
-      <HomePage
-        frame={frame}
-        documents={page.documents}
-        folders={own.folders}
-        nextPage={nextPage}
-        can={can}
-      />,
+      <HomePage frame={frame} lists={lists} sort={sort} folders={held.folders} can={can} />,
     );
   });
 }

@@ -3,9 +3,10 @@
  * the id in a page's path, and whether the policy would let the user open another page (to offer
  * a link to it only then).
  */
+
+import { checkPolicy, policyPath } from '@gatehousejs/core';
+import type { HonoAuthzConfig } from '@gatehousejs/hono';
 import type { Context, Hono } from 'hono';
-import type { HonoAuthzConfig } from '../../../adapters/hono/index.ts';
-import { checkPolicy, policyPath } from '../../../core/index.ts';
 import type { Access, Services } from '../../services/index.ts';
 import type { FormTokens } from '../csrf-token.ts';
 import type { PageEnv } from '../page-env.ts';
@@ -29,6 +30,12 @@ export const DOCUMENT_ID = ':id{[1-9][0-9]*}';
 export function documentId(c: Context): number {
   return Number(c.req.param('id'));
 }
+
+/** The path pattern of a folder id (`:id` of the folder pages). */
+export const FOLDER_ID = DOCUMENT_ID;
+
+/** The folder id of the request (as {@link documentId}). */
+export const folderId = documentId;
 
 /**
  * Whether the policy of the page at `routePattern` would let the caller open it — the same

@@ -1,18 +1,19 @@
 /**
  * Share management of a document (`/documents/{id}/shares`): the list of shares, sharing with
- * someone by e-mail address, switching a share between read and write, and removing it — all
- * through the share service, which requires `can_share` (the owner) for each.
+ * someone by e-mail address (an address nobody signs in with yet is invited: the share takes
+ * effect at their first sign-in), switching a share between read and write, removing it, and
+ * withdrawing an invitation — all through the share service, which requires `can_share` (the
+ * owner) for each.
  */
 import type { Context } from 'hono';
 import type { Document } from '../../db/index.ts';
-import { emailField, type Permission } from '../../services/index.ts';
+import { emailField, type Permission, ServiceError } from '../../services/index.ts';
 import { FormReader, fieldFailure } from '../form-input.ts';
-import { pageFrame, renderPage, withNotice } from '../page-frame.ts';
+import { type NoticeKey, pageFrame, renderPage, withNotice } from '../page-frame.ts';
 import { type ShareFormValues, SharesPage } from '../pages/shares-page.tsx';
 import { DOCUMENT_ID, documentId, type PageApp, type PageRouteDeps } from './page-route-deps.ts';
 
 const SHARE_FORM_FIELDS = { email: 'email', user_id: 'email', permission: 'permission' } as const;
-const NOT_A_USER = 'No one with this e-mail address has signed in to Gatehouse yet';
 const PERMISSIONS = ['read', 'write'] as const;
 
 /** The share fields of a form: a trimmed e-mail address and read or write. */
@@ -39,12 +40,16 @@ export function registerSharePages(app: PageApp, deps: PageRouteDeps): void {
     errors: Readonly<Record<string, string>>,
     status: 200 | 400 | 404 | 409,
   ) {
-    const granted = await shares.list(deps.access(c), document.id);
+    const [granted, pending] = await Promise.all([
+      shares.list(deps.access(c), document.id),
+      shares.pending(deps.access(c), document.id),
+    ]);
     const page = (
       <SharesPage
         frame={pageFrame(c, deps.tokens)}
         document={document}
         shares={granted}
+        pending={pending}
         values={values}
         errors={errors}
       />
@@ -71,15 +76,28 @@ export function registerSharePages(app: PageApp, deps: PageRouteDeps): void {
       permission: permission ?? 'read',
     };
     if (email === undefined || permission === undefined) return show(c, document, values, form.errors, 400);
+    const access = deps.access(c);
+    let notice: NoticeKey;
     try {
-      await shares.grant(deps.access(c), { documentId: document.id, email, permission });
+      const granted = await shares.grant(access, { documentId: document.id, email, permission }).then(
+        (share) => share,
+        async (error: unknown) => {
+          // Nobody signs in with this address yet: invite it instead.
+          if (!(error instanceof ServiceError && error.code === 'not_found' && error.field === 'email'))
+            throw error;
+          await shares.invite(access, { documentId: document.id, email, permission });
+          return 'invited' as const;
+        },
+      );
+      if (granted === 'invited')
+        return c.redirect(withNotice(`/documents/${document.id}/shares`, 'invited'), 303);
+      notice = granted.pending ? 'share-pending' : 'shared';
     } catch (error) {
       const failure = fieldFailure(error, SHARE_FORM_FIELDS, 'email');
       if (!failure) throw error;
-      const message = failure.code === 'not_found' ? NOT_A_USER : failure.message;
-      return show(c, document, values, { [failure.field]: message }, failure.status);
+      return show(c, document, values, { [failure.field]: failure.message }, failure.status);
     }
-    return c.redirect(withNotice(`/documents/${document.id}/shares`, 'shared'), 303);
+    return c.redirect(withNotice(`/documents/${document.id}/shares`, notice), 303);
   });
 
   app.post(`${base}/change`, async (c) => {
@@ -89,8 +107,18 @@ export function registerSharePages(app: PageApp, deps: PageRouteDeps): void {
     if (email === undefined || permission === undefined) {
       return show(c, document, { email: '', permission: 'read' }, form.errors, 400);
     }
-    await shares.change(deps.access(c), document.id, email, permission);
-    return c.redirect(withNotice(`/documents/${document.id}/shares`, 'share-changed'), 303);
+    const changed = await shares.change(deps.access(c), document.id, email, permission);
+    const notice = changed.pending ? 'share-changed-pending' : 'share-changed';
+    return c.redirect(withNotice(`/documents/${document.id}/shares`, notice), 303);
+  });
+
+  app.post(`${base}/cancel`, async (c) => {
+    const document = await shareable(c);
+    const form = new FormReader(await c.req.parseBody());
+    const email = form.check('email', emailField, form.text('email').trim());
+    if (email === undefined) return show(c, document, { email: '', permission: 'read' }, form.errors, 400);
+    await shares.cancelInvite(deps.access(c), document.id, email);
+    return c.redirect(withNotice(`/documents/${document.id}/shares`, 'invite-withdrawn'), 303);
   });
 
   app.post(`${base}/revoke`, async (c) => {
@@ -98,7 +126,8 @@ export function registerSharePages(app: PageApp, deps: PageRouteDeps): void {
     const form = new FormReader(await c.req.parseBody());
     const email = form.check('email', emailField, form.text('email').trim());
     if (email === undefined) return show(c, document, { email: '', permission: 'read' }, form.errors, 400);
-    await shares.revoke(deps.access(c), document.id, email);
-    return c.redirect(withNotice(`/documents/${document.id}/shares`, 'share-revoked'), 303);
+    const { pending } = await shares.revoke(deps.access(c), document.id, email);
+    const notice = pending ? 'share-revoked-pending' : 'share-revoked';
+    return c.redirect(withNotice(`/documents/${document.id}/shares`, notice), 303);
   });
 }

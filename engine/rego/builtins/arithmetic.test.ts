@@ -76,7 +76,7 @@ describe('arithmetic built-ins', () => {
     expect(call('numbers.range_step', 0, 10, 3)).toEqual([0, 3, 6, 9]);
     expect(call('numbers.range_step', 10, 0, 5)).toEqual([10, 5, 0]);
     expect(failure('numbers.range_step', 0, 10, 0).message).toBe(
-      'numbers.range_step: step must be a positive number above zero',
+      'numbers.range_step: step must be a positive integer',
     );
     expect(failure('numbers.range', 1.5, 2).message).toBe(
       'numbers.range: operand 1 must be integer number but got floating-point number',
@@ -94,6 +94,9 @@ describe('arithmetic built-ins', () => {
     expect([call('bits.and', 12, 10), call('bits.or', 12, 10), call('bits.xor', 12, 10)]).toEqual([8, 14, 6]);
     expect(call('bits.negate', 5)).toBe(-6);
     expect(call('bits.lsh', 1, 70)).toBe(2n ** 70n);
+    expect(failure('bits.lsh', 'x', 100_000).message).toBe(
+      'bits.lsh: operand 1 must be integer but got string',
+    );
     expect(call('bits.rsh', 2n ** 70n, 69)).toBe(2);
   });
 });

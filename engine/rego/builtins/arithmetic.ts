@@ -68,10 +68,12 @@ function bitwise(name: string, op: (a: bigint, b: bigint) => bigint): BuiltinDef
 
 function shift(name: string, op: (a: bigint, b: bigint) => bigint): BuiltinDefinition {
   return defineFunction(name, 2, (args) => {
+    // OPA checks the shifted number before the shift count.
+    const a = bigIntArg(name, args, 0);
     const b = bigIntArg(name, args, 1);
     if (b < 0n) throw operandError(name, 2, 'must be an unsigned integer number but got a negative integer');
     if (b > 65_536n) throw builtinError(name, 'shift count too large');
-    return normalizeNumber(op(bigIntArg(name, args, 0), b));
+    return normalizeNumber(op(a, b));
   });
 }
 
@@ -100,7 +102,7 @@ export const arithmeticBuiltins: readonly BuiltinDefinition[] = [
     const from = bigIntArg(name, args, 0);
     const to = bigIntArg(name, args, 1);
     const step = bigIntArg(name, args, 2);
-    if (step <= 0n) throw builtinError(name, 'step must be a positive number above zero');
+    if (step <= 0n) throw builtinError(name, 'step must be a positive integer');
     return range(name, from, to, step);
   }),
   bitwise('bits.and', (a, b) => a & b),

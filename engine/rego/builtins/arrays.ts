@@ -1,4 +1,4 @@
-/** Array built-ins: `array.concat`, `array.slice`, `array.reverse`. */
+/** Array built-ins: `array.concat`, `array.flatten`, `array.slice`, `array.reverse`. */
 import type { BuiltinDefinition } from '../builtin.ts';
 import { arrayArg, defineFunction, intArg } from './operands.ts';
 
@@ -9,6 +9,10 @@ export const arrayBuiltins: readonly BuiltinDefinition[] = [
     const b = arrayArg('array.concat', args, 1);
     return a.length === 0 ? b : b.length === 0 ? a : [...a, ...b];
   }),
+  // One level only, as OPA: nested arrays are unpacked, their own nested arrays kept.
+  defineFunction('array.flatten', 1, (args) =>
+    arrayArg('array.flatten', args, 0).flatMap((item) => (Array.isArray(item) ? item : [item])),
+  ),
   defineFunction('array.slice', 3, (args) => {
     const a = arrayArg('array.slice', args, 0);
     const start = intArg('array.slice', args, 1);

@@ -72,3 +72,23 @@ describe('comparison and membership built-ins', () => {
     expect(call('internal.member_3', 'foo', 2, { foo: 1 })).toBe(false);
   });
 });
+
+describe('graph.reachable_paths', () => {
+  it('lists the paths from each start node, stopping at cycles and unknown nodes', () => {
+    const graph = { a: ['b'], b: ['c', 'x'], c: ['a'], d: [] };
+    // x has no entry in the graph, so its path ends before it.
+    expect(callJson('graph.reachable_paths', graph, ['a', 'd', 'zz'])).toEqual([
+      ['a', 'b'],
+      ['a', 'b', 'c'],
+      ['d'],
+    ]);
+    expect(failure('graph.reachable_paths', graph, 'a').code).toBe('eval_type_error');
+  });
+});
+
+describe('array.flatten', () => {
+  it('unpacks nested arrays one level and keeps other items', () => {
+    expect(callJson('array.flatten', [1, [2, [3]], [], { a: [4] }])).toEqual([1, 2, [3], { a: [4] }]);
+    expect(failure('array.flatten', { a: 1 }).code).toBe('eval_type_error');
+  });
+});

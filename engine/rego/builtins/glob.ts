@@ -1,13 +1,13 @@
 /**
  * `glob.match` and `glob.quote_meta` with the semantics of the `gobwas/glob` library OPA uses:
  * `*` and `?` stop at delimiters, `**` does not, `[a-z]`, `[!abc]`, `{a,b}` and `\` escapes.
- * Globs are translated to Go regular expressions, so they share the regex engines' linear-time
+ * Globs are translated to Go regular expressions, so they share the regex engine's linear-time
  * guarantee.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import type { Value } from '../value.ts';
+import { type CompiledRegex, compileRegex, matches } from './go-regexp.ts';
 import { arg, builtinError, defineFunction, elementError, stringArg, typeError } from './operands.ts';
-import { type CompiledRegex, compileRegex, matches } from './regex-engine.ts';
 
 const CACHE_SIZE = 500;
 const cache = new Map<string, CompiledRegex | string>();

@@ -1,9 +1,12 @@
 /**
  * @module The standard Rego built-in functions with OPA's semantics and error texts: operators,
- * aggregates, arrays, sets, objects, strings, `sprintf`, regex (Go RE2 syntax), glob, types,
- * casts, JSON/YAML, encodings, `walk`, time, units, semver, CIDR, hashes, and runtime helpers.
+ * aggregates, arrays, sets, objects, strings, `sprintf`, regex (Go's `regexp`), globs, types,
+ * casts, JSON/YAML, encodings, `walk` and graphs, time, units, semver, CIDR, hashes, JWT/JWS and
+ * keys, AWS request signing, UUIDs, outbound calls (off unless given transports), and runtime
+ * helpers.
  */
 
+export type { OutboundCalls, OutboundRequest, OutboundResponse } from './outbound.ts';
 export type { StandardBuiltinsOptions } from './registry.ts';
 export { createStandardBuiltins, standardBuiltins } from './registry.ts';
 export type { RandomBytes } from './runtime.ts';

@@ -1,7 +1,7 @@
 /**
  * JSON Patch (RFC 6902) over Rego values, as `json.patch` applies it: `add`, `remove`,
- * `replace`, `move`, `copy`, `test` on objects and arrays (`-` appends). A failing operation
- * makes the whole patch fail.
+ * `replace`, `move`, `copy`, `test` on objects, arrays (`-` appends) and sets (a path segment names
+ * an element; adding needs a value equal to it). A failing operation makes the whole patch fail.
  */
 import {
   equal,
@@ -10,6 +10,7 @@ import {
   type ObjectValue,
   objectEntries,
   objectGet,
+  SetValue,
   type Value,
 } from '../value.ts';
 
@@ -33,7 +34,11 @@ export function parsePointer(path: Value): Value[] {
 function arrayIndex(arr: readonly Value[], key: Value, inserting: boolean): number {
   if (inserting && key === '-') return arr.length;
   const n =
-    typeof key === 'number' ? key : typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : Number.NaN;
+    typeof key === 'number'
+      ? key
+      : typeof key === 'string' && /^(0|[1-9]\d*)$/.test(key)
+        ? Number(key)
+        : Number.NaN;
   const max = inserting ? arr.length : arr.length - 1;
   if (!Number.isInteger(n) || n < 0 || n > max) throw new JsonPatchError(`index ${String(key)} out of range`);
   return n;
@@ -54,6 +59,9 @@ export function valueAt(doc: Value, path: readonly Value[]): Value {
       const next = objectGet(cur, key);
       if (next === undefined) throw new JsonPatchError(`path ${String(key)} not found`);
       cur = next;
+    } else if (cur instanceof SetValue) {
+      if (!cur.has(key)) throw new JsonPatchError(`path ${String(key)} not found`);
+      cur = key;
     } else throw new JsonPatchError('path not found');
   }
   return cur;
@@ -75,6 +83,7 @@ function edit(doc: Value, path: readonly Value[], value: Value | undefined): Val
     else copy.splice(i, 0, value);
     return copy;
   }
+  if (doc instanceof SetValue) return editSet(doc, key, rest, value);
   if (isObject(doc)) {
     const child = objectGet(doc, key);
     if (rest.length > 0) {
@@ -85,6 +94,20 @@ function edit(doc: Value, path: readonly Value[], value: Value | undefined): Val
     return withKey(doc, key, value);
   }
   throw new JsonPatchError('path not found');
+}
+
+function editSet(set: SetValue, key: Value, rest: readonly Value[], value: Value | undefined): SetValue {
+  const others = set.sorted().filter((x) => !equal(x, key));
+  if (rest.length > 0) {
+    if (!set.has(key)) throw new JsonPatchError(`path ${String(key)} not found`);
+    return new SetValue([...others, edit(key, rest, value)]);
+  }
+  if (value === undefined) {
+    if (!set.has(key)) throw new JsonPatchError(`path ${String(key)} not found`);
+    return new SetValue(others);
+  }
+  if (!equal(key, value)) throw new JsonPatchError('set element must equal its path segment');
+  return new SetValue([...others, value]);
 }
 
 function field(op: ObjectValue, name: string): Value {

@@ -21,7 +21,7 @@ describe('json built-ins', () => {
     );
     expect(call('json.marshal_with_options', { a: 1 }, { indent: '  ', pretty: false })).toBe('{"a":1}');
     expect(failure('json.marshal_with_options', 1, { colour: true }).message).toBe(
-      'json.marshal_with_options: operand 2 object contained unknown key colour',
+      'json.marshal_with_options: operand 2 object contained unknown key "colour"',
     );
   });
 
@@ -80,5 +80,25 @@ describe('json built-ins', () => {
     });
     expect(call('json.patch', { a: 1 }, [{ op: 'remove', path: '/x' }])).toBeUndefined();
     expect(call('json.patch', { a: 1 }, [{ op: 'test', path: '/a', value: 2 }])).toBeUndefined();
+  });
+
+  it('patches sets as OPA does: a path segment names an element', () => {
+    const doc = { foo: new SetValue(['a', 'b', 'c']) };
+    expect(callJson('json.patch', doc, [{ op: 'remove', path: 'foo/b' }])).toEqual({ foo: ['a', 'c'] });
+    expect(callJson('json.patch', doc, [{ op: 'add', path: '/foo/d', value: 'd' }])).toEqual({
+      foo: ['a', 'b', 'c', 'd'],
+    });
+    expect(call('json.patch', doc, [{ op: 'add', path: '/foo/d', value: 'e' }])).toBeUndefined();
+    expect(callJson('json.patch', new SetValue([[1]]), [{ op: 'add', path: [[1], 1], value: 2 }])).toEqual([
+      [1, 2],
+    ]);
+  });
+
+  it('refuses array indexes with leading zeros', () => {
+    expect(call('json.patch', ['foo', 'bar'], [{ op: 'test', path: '/00', value: 'foo' }])).toBeUndefined();
+    expect(callJson('json.patch', ['foo', 'bar'], [{ op: 'test', path: '/0', value: 'foo' }])).toEqual([
+      'foo',
+      'bar',
+    ]);
   });
 });

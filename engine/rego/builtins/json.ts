@@ -17,6 +17,7 @@ import {
   stringArg,
   typeError,
 } from './operands.ts';
+import { regoText } from './rego-text.ts';
 import { filterValue, pathsToFilter } from './value-filter.ts';
 
 function pathsArg(name: string, args: readonly Value[]): Value[][] {
@@ -82,7 +83,7 @@ function marshalOptions(args: readonly Value[]): JsonIndent | undefined {
       if (typeof v !== 'boolean')
         throw operandError('json.marshal_with_options', 2, `key ${k} failed cast to bool`);
       pretty = v;
-    } else throw operandError('json.marshal_with_options', 2, `object contained unknown key ${String(k)}`);
+    } else throw operandError('json.marshal_with_options', 2, `object contained unknown key ${regoText(k)}`);
   }
   return pretty === undefined ? indent : pretty ? implicit : undefined;
 }

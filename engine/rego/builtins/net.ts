@@ -1,107 +1,15 @@
 /**
  * CIDR built-ins: `net.cidr_contains`, `net.cidr_intersects`, `net.cidr_is_valid`,
- * `net.cidr_overlap`, parsing addresses like Go's `net.ParseIP` / `net.ParseCIDR` (no leading
- * zeros in IPv4, IPv4-mapped IPv6 treated as IPv4).
+ * `net.cidr_overlap`, `net.cidr_contains_matches`, `net.cidr_expand`, `net.cidr_merge`.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import type { Value } from '../value.ts';
+import { isObject, objectEntries, SetValue, type Value } from '../value.ts';
+import { mergeCidrs } from './cidr-merge.ts';
+import { contains, formatIP, lastAddress, type Network, parseCIDR, parseIP } from './ip-address.ts';
 import { arg, builtinError, defineFunction, stringArg } from './operands.ts';
 
-/** An address as an integer of 32 (IPv4) or 128 (IPv6) bits. */
-interface Address {
-  value: bigint;
-  bits: 32 | 128;
-}
-
-/** A network: its first address and prefix length. */
-interface Network {
-  base: bigint;
-  bits: 32 | 128;
-  prefix: number;
-}
-
-function parseIPv4(s: string): bigint | undefined {
-  const parts = s.split('.');
-  if (parts.length !== 4) return undefined;
-  let v = 0n;
-  for (const p of parts) {
-    if (!/^(0|[1-9]\d{0,2})$/.test(p) || Number(p) > 255) return undefined;
-    v = (v << 8n) | BigInt(p);
-  }
-  return v;
-}
-
-function parseIPv6(s: string): bigint | undefined {
-  const halves = s.split('::');
-  if (halves.length > 2) return undefined;
-  const groups = (text: string): bigint[] | undefined => {
-    if (text === '') return [];
-    const out: bigint[] = [];
-    const parts = text.split(':');
-    for (let i = 0; i < parts.length; i++) {
-      const p = parts[i] as string;
-      if (i === parts.length - 1 && p.includes('.')) {
-        const v4 = parseIPv4(p);
-        if (v4 === undefined) return undefined;
-        out.push(v4 >> 16n, v4 & 0xffffn);
-      } else if (/^[0-9A-Fa-f]{1,4}$/.test(p)) out.push(BigInt(`0x${p}`));
-      else return undefined;
-    }
-    return out;
-  };
-  const head = groups(halves[0] as string);
-  const tail = halves.length === 2 ? groups(halves[1] as string) : [];
-  if (!head || !tail) return undefined;
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
-  return [...head, ...Array<bigint>(Math.max(missing, 0)).fill(0n), ...tail].reduce(
-    (acc, g) => (acc << 16n) | g,
-    0n,
-  );
-}
-
-/** Go's `net.ParseIP`, with IPv4-mapped IPv6 addresses returned as IPv4. */
-function parseIP(s: string): Address | undefined {
-  const v4 = parseIPv4(s);
-  if (v4 !== undefined) return { value: v4, bits: 32 };
-  const v6 = parseIPv6(s);
-  if (v6 === undefined) return undefined;
-  if (v6 >> 32n === 0xffffn) return { value: v6 & 0xffffffffn, bits: 32 };
-  return { value: v6, bits: 128 };
-}
-
-/** Go's `net.ParseCIDR`; `undefined` when invalid. */
-function parseCIDR(s: string): Network | undefined {
-  const slash = s.indexOf('/');
-  if (slash < 0) return undefined;
-  const text = s.slice(0, slash);
-  const prefixText = s.slice(slash + 1);
-  if (!/^\d{1,3}$/.test(prefixText)) return undefined;
-  let prefix = Number(prefixText);
-  const v4 = parseIPv4(text);
-  const v6 = v4 === undefined ? parseIPv6(text) : undefined;
-  if (v4 === undefined && v6 === undefined) return undefined;
-  let bits: 32 | 128 = v4 !== undefined ? 32 : 128;
-  let value = v4 ?? (v6 as bigint);
-  if (prefix > bits) return undefined;
-  if (bits === 128 && value >> 32n === 0xffffn && prefix >= 96) {
-    value &= 0xffffffffn;
-    bits = 32;
-    prefix -= 96;
-  }
-  const hostBits = BigInt(bits - prefix);
-  return { base: (value >> hostBits) << hostBits, bits, prefix };
-}
-
-function lastAddress(n: Network): bigint {
-  return n.base | ((1n << BigInt(n.bits - n.prefix)) - 1n);
-}
-
-function contains(n: Network, ip: Address): boolean {
-  if (n.bits !== ip.bits) return false;
-  const hostBits = BigInt(n.bits - n.prefix);
-  return ip.value >> hostBits === n.base >> hostBits;
-}
+/** The most addresses `net.cidr_expand` lists before refusing (OPA only stops on a timeout). */
+const EXPAND_LIMIT = 1n << 20n;
 
 function networkArg(name: string, args: readonly Value[], i: number): Network {
   const text = stringArg(name, args, i);
@@ -123,6 +31,41 @@ function containsCidrOrIp(name: string, args: readonly Value[]): boolean {
   );
 }
 
+function expand(args: readonly Value[]): Value {
+  const net = networkArg('net.cidr_expand', args, 0);
+  const size = 1n << BigInt(net.bits - net.prefix);
+  if (size > EXPAND_LIMIT)
+    throw builtinError('net.cidr_expand', `refusing to list ${size} addresses (more than ${EXPAND_LIMIT})`);
+  const out = new SetValue();
+  for (let a = net.base; a <= lastAddress(net); a++) out.add(formatIP({ value: a, bits: net.bits }));
+  return out;
+}
+
+/** The `(cidr, key)` pairs of one `net.cidr_contains_matches` operand. */
+function matchCandidates(operand: number, v: Value): [Value, Value][] {
+  const cidrOf = (x: Value): Value => {
+    if (typeof x === 'string') return x;
+    if (Array.isArray(x) && x.length > 0) return x[0] as Value;
+    throw builtinError(
+      'net.cidr_contains_matches',
+      `operand ${operand}: element must be string or non-empty array`,
+    );
+  };
+  if (typeof v === 'string') return [[v, v]];
+  if (Array.isArray(v)) return v.map((x, i) => [cidrOf(x), i]);
+  if (v instanceof SetValue) return [...v].map((x) => [cidrOf(x), x]);
+  if (isObject(v)) return objectEntries(v).map(([k, x]) => [cidrOf(x), k]);
+  return [];
+}
+
+function containsMatches(args: readonly Value[]): Value {
+  const out = new SetValue();
+  for (const [a, ka] of matchCandidates(1, arg(args, 0)))
+    for (const [b, kb] of matchCandidates(2, arg(args, 1)))
+      if (containsCidrOrIp('net.cidr_contains_matches', [a, b])) out.add([ka, kb]);
+  return out;
+}
+
 /** CIDR built-ins. */
 export const netBuiltins: readonly BuiltinDefinition[] = [
   defineFunction('net.cidr_contains', 2, (args) => containsCidrOrIp('net.cidr_contains', args)),
@@ -136,4 +79,7 @@ export const netBuiltins: readonly BuiltinDefinition[] = [
     const v = arg(args, 0);
     return typeof v === 'string' && parseCIDR(v) !== undefined;
   }),
+  defineFunction('net.cidr_expand', 1, expand),
+  defineFunction('net.cidr_contains_matches', 2, containsMatches),
+  defineFunction('net.cidr_merge', 1, (args) => new SetValue(mergeCidrs(arg(args, 0)))),
 ];

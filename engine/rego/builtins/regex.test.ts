@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, failure } from './test-support.ts';
 
-describe('regex built-ins (Go RE2 syntax)', () => {
+describe('regex built-ins (Go regexp syntax)', () => {
   it.each([
     ['^[a-z]+\\[[0-9]+\\]$', 'foo[1]', true],
     ['^[a-z]+\\[[0-9]+\\]$', 'foo["bar"]', false],
@@ -98,5 +98,40 @@ describe('submatches of repeated groups', () => {
   it('keep the last value a group took, as Go does', () => {
     expect(call('regex.find_all_string_submatch_n', '(?:(a)|b)+', 'ab', -1)).toEqual([['ab', 'a']]);
     expect(call('regex.replace', 'ab', '(?:(a)|b)+', '[$1]')).toBe('[a]');
+  });
+});
+
+describe('agreement with Go where a hand-written engine went wrong', () => {
+  it('never splits a surrogate pair when stepping past empty matches', () => {
+    expect(call('regex.replace', 'ab😀😀é!', '(?m)$', '|')).toBe('ab😀😀é!|');
+    expect(call('regex.replace', '😀😀', '', '|')).toBe('|😀|😀|');
+    expect(call('regex.find_n', '', '😀é', -1)).toEqual(['', '', '']);
+  });
+
+  it('prefers the empty alternative first, as Go does, for (|a)+', () => {
+    expect(call('regex.find_all_string_submatch_n', '(|a)+', 'a', -1)).toEqual([
+      ['', ''],
+      ['', ''],
+    ]);
+  });
+
+  it('returns "" for groups that did not take part', () => {
+    expect(call('regex.find_all_string_submatch_n', '(a)|(b)', 'b', -1)).toEqual([['b', '', 'b']]);
+  });
+
+  it("refuses repetitions nested beyond Go's limit of 1000", () => {
+    expect(failure('regex.match', '(((a{100}){10}){10})', 'a').message).toBe(
+      'regex.match: error parsing regexp: invalid repeat count: `{10}`',
+    );
+  });
+});
+
+describe('hostile patterns', () => {
+  it('are answered (linear-time matching, no backtracking blow-up)', () => {
+    const hostile = `${'a'.repeat(50_000)}!`;
+    expect(call('regex.match', '^(a+)+$', hostile)).toBe(false);
+    expect(call('regex.match', '(a|aa)*c', hostile)).toBe(false);
+    expect(call('regex.replace', hostile, '(a*)*b', 'x')).toBe(hostile);
+    expect(call('regex.find_n', '.*.*.*=', hostile, -1)).toEqual([]);
   });
 });

@@ -1,26 +1,26 @@
 /**
- * Regular-expression built-ins with Go's RE2 syntax and semantics: `regex.match` (`re_match`),
+ * Regular-expression built-ins with Go's `regexp` syntax and semantics: `regex.match` (`re_match`),
  * `regex.is_valid`, `regex.split`, `regex.find_n`, `regex.find_all_string_submatch_n`,
  * `regex.replace`, `regex.template_match`.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import type { Value } from '../value.ts';
-import { arg, builtinError, defineFunction, intArg, stringArg } from './operands.ts';
-import { Re2SyntaxError } from './re2-syntax.ts';
 import {
   type CompiledRegex,
   compileRegex,
   findAll,
+  GoRegexpSyntaxError,
   matches,
   replaceAllMatches,
   splitAll,
-} from './regex-engine.ts';
+} from './go-regexp.ts';
+import { arg, builtinError, defineFunction, intArg, stringArg } from './operands.ts';
 
 function regexFor(name: string, pattern: string): CompiledRegex {
   try {
     return compileRegex(pattern);
   } catch (e) {
-    if (e instanceof Re2SyntaxError) throw builtinError(name, `error parsing regexp: ${e.message}`, e);
+    if (e instanceof GoRegexpSyntaxError) throw builtinError(name, `error parsing regexp: ${e.message}`, e);
     throw e;
   }
 }
@@ -85,7 +85,7 @@ export const regexBuiltins: readonly BuiltinDefinition[] = [
       compileRegex(pattern);
       return true;
     } catch (e) {
-      if (e instanceof Re2SyntaxError) return false;
+      if (e instanceof GoRegexpSyntaxError) return false;
       throw e;
     }
   }),
@@ -98,14 +98,14 @@ export const regexBuiltins: readonly BuiltinDefinition[] = [
     const pattern = stringArg('regex.find_n', args, 0);
     const s = stringArg('regex.find_n', args, 1);
     const n = intArg('regex.find_n', args, 2);
-    return [...findAll(regexFor('regex.find_n', pattern), s, n, false)].map((m) => m.groups[0] ?? '');
+    return [...findAll(regexFor('regex.find_n', pattern), s, n)].map((m) => m.groups[0] ?? '');
   }),
   defineFunction('regex.find_all_string_submatch_n', 3, (args) => {
     const name = 'regex.find_all_string_submatch_n';
     const pattern = stringArg(name, args, 0);
     const s = stringArg(name, args, 1);
     const n = intArg(name, args, 2);
-    return [...findAll(regexFor(name, pattern), s, n)].map((m) => m.groups.map((g) => g ?? ''));
+    return [...findAll(regexFor(name, pattern), s, n)].map((m) => [...m.groups]);
   }),
   defineFunction('regex.replace', 3, (args) => {
     const s = stringArg('regex.replace', args, 0);

@@ -6,16 +6,23 @@ import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
 import { aggregateBuiltins } from './aggregates.ts';
 import { arithmeticBuiltins } from './arithmetic.ts';
 import { arrayBuiltins } from './arrays.ts';
+import { awsSigningBuiltins } from './aws-signing.ts';
 import { castBuiltins } from './casts.ts';
 import { comparisonBuiltins } from './comparison.ts';
 import { cryptoBuiltins } from './crypto.ts';
 import { encodingBuiltins } from './encoding.ts';
 import { globBuiltins } from './glob.ts';
+import { globsMatchBuiltins } from './globs-match.ts';
 import { graphBuiltins } from './graph.ts';
 import { jsonBuiltins } from './json.ts';
+import { decodeBuiltins } from './jws-token.ts';
+import { jwtSignBuiltins } from './jwt-sign.ts';
+import { jwtVerifyBuiltins } from './jwt-verify.ts';
 import { netBuiltins } from './net.ts';
 import { objectBuiltins } from './objects.ts';
 import { builtinError } from './operands.ts';
+import { createOutboundBuiltins, type OutboundCalls } from './outbound.ts';
+import { privateKeyBuiltins } from './private-keys.ts';
 import { regexBuiltins } from './regex.ts';
 import { createRuntimeBuiltins, type RandomBytes } from './runtime.ts';
 import { semverBuiltins } from './semver.ts';
@@ -26,6 +33,7 @@ import { stringBuiltins } from './strings.ts';
 import { timeBuiltins } from './time.ts';
 import { typeBuiltins } from './types.ts';
 import { unitBuiltins } from './units.ts';
+import { uuidBuiltins } from './uuid.ts';
 import { walkBuiltins } from './walk.ts';
 import { yamlBuiltins } from './yaml.ts';
 
@@ -68,11 +76,14 @@ function withStackGuard(def: BuiltinDefinition): BuiltinDefinition {
 export interface StandardBuiltinsOptions {
   /** Source of randomness for `uuid.rfc4122` and `rand.intn` (default: `crypto.randomBytes`). */
   randomBytes?: RandomBytes;
+  /** Transports for `http.send` and `net.lookup_ip_addr` (default: none, both off). */
+  outbound?: OutboundCalls;
 }
 
 /**
  * Builds the registry of standard built-ins.
  * @param options.randomBytes randomness for `uuid.rfc4122` / `rand.intn`; default `crypto.randomBytes`
+ * @param options.outbound transports enabling `http.send` (allowed hosts only) and `net.lookup_ip_addr`; default none
  * @example
  * const builtins = createStandardBuiltins({ randomBytes: (n) => new Uint8Array(n) });
  * builtins.get('count')?.kind; // 'function'
@@ -90,6 +101,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...sprintfBuiltins,
     ...regexBuiltins,
     ...globBuiltins,
+    ...globsMatchBuiltins,
     ...typeBuiltins,
     ...castBuiltins,
     ...jsonBuiltins,
@@ -102,6 +114,13 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...semverBuiltins,
     ...netBuiltins,
     ...cryptoBuiltins,
+    ...uuidBuiltins,
+    ...decodeBuiltins,
+    ...jwtVerifyBuiltins,
+    ...jwtSignBuiltins,
+    ...createOutboundBuiltins(options.outbound),
+    ...awsSigningBuiltins,
+    ...privateKeyBuiltins,
     ...createRuntimeBuiltins(options.randomBytes ?? ((n) => randomBytes(n))),
   ];
   return new Map(definitions.map((d) => [d.name, withStackGuard(d)]));

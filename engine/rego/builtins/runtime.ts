@@ -64,6 +64,6 @@ export function createRuntimeBuiltins(random: RandomBytes): readonly BuiltinDefi
       }
       return value;
     }),
-    defineFunction('opa.runtime', 0, () => makeObject([['env', makeObject([])]])),
+    defineFunction('opa.runtime', 0, () => makeObject([])),
   ];
 }

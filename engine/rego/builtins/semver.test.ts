@@ -19,9 +19,16 @@ describe('semver built-ins', () => {
       call('semver.is_valid', '1.2.3-rc.1+sha.5'),
       call('semver.is_valid', 'v1.0.0'),
       call('semver.is_valid', 1),
-    ]).toEqual([true, false, false]);
+    ]).toEqual([true, true, false]);
+    expect(call('semver.compare', 'v1.0.0-rc.1', '1.2.3')).toBe(-1);
     expect(failure('semver.compare', '1.0', '1.0.0').message).toBe(
       'semver.compare: operand 1: string "1.0" is not a valid SemVer',
+    );
+  });
+
+  it('checks both operand types before parsing either, as OPA does', () => {
+    expect(failure('semver.compare', '1e3', ['x']).message).toBe(
+      'semver.compare: operand 2 must be string but got array',
     );
   });
 });

@@ -13,7 +13,8 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 /** Parses a version the way OPA's (go-semver derived) parser does; `undefined` if invalid. */
 export function parseSemver(text: string): Version | undefined {
-  let rest = text;
+  // OPA's parser (from coreos/go-semver) accepts one leading `v`.
+  let rest = text.startsWith('v') ? text.slice(1) : text;
   const plus = rest.indexOf('+');
   const metadata = plus < 0 ? '' : rest.slice(plus + 1);
   if (plus >= 0) rest = rest.slice(0, plus);
@@ -64,8 +65,9 @@ export const semverBuiltins: readonly BuiltinDefinition[] = [
     return typeof v === 'string' && parseSemver(v) !== undefined;
   }),
   defineFunction('semver.compare', 2, (args) => {
-    const [a, b] = [0, 1].map((i) => {
-      const text = stringArg('semver.compare', args, i);
+    // OPA checks both operands' types before parsing either.
+    const texts = [stringArg('semver.compare', args, 0), stringArg('semver.compare', args, 1)];
+    const [a, b] = texts.map((text, i) => {
       const version = parseSemver(text);
       if (!version)
         throw builtinError(

@@ -30,13 +30,17 @@ describe('sprintf', () => {
     ['%x', ['hi'], '6869'],
     ['%[2]d %[1]d', [1, 2], '2 1'],
     ['%*d', [5, 42], '   42'],
-    ['%T %T %T', [1, 1.5, 's'], 'int64 float64 string'],
+    ['%T %T %T', [1, 1.5, 's'], 'int float64 string'],
+    ['%x %X %x', [-2.5, 0.1, 1e-310], '-0x1.4p+01 0X1.999999999999AP-04 0x1.2688b70e62bp-1030'],
+    ['%b %b %b', [-2.5, 0.5, 1e-310], '-5629499534213120p-51 4503599627370496p-53 20240225330731p-1074'],
+    ['%+x|%8x|%010x', [2.5, 1.5, -0.5], '+0x1.4p+01|0x1.8p+00|-000x1p-01'],
   ])('sprintf(%s, %s) = %s', (format, args, want) => {
     expect(call('sprintf', format, args)).toBe(want);
   });
 
   it.each([
-    ['%s', [5], '%!s(int64=5)'],
+    ['%s', [5], '%!s(int=5)'],
+    ['%-3s|%.2f|%5d', [7, 'v1.0.0', 'ab'], '%!s(int=7  )|%!f(string=v1)|%!d(string=   ab)'],
     ['%d', ['x'], '%!d(string=x)'],
     ['%d', [1.5], '%!d(float64=1.5)'],
     ['%t', [true], '%!t(string=true)'],
@@ -58,7 +62,7 @@ describe('sprintf of numbers beyond the range of doubles', () => {
 
 describe('sprintf widths', () => {
   it('gives up on widths over a million, as Go does', () => {
-    expect(call('sprintf', 'x%99999999d', [1])).toBe('x%!(NOVERB)%!(EXTRA int64=1)');
+    expect(call('sprintf', 'x%99999999d', [1])).toBe('x%!(NOVERB)%!(EXTRA int=1)');
     expect(call('sprintf', '%*d', [10_000_000, 1])).toBe('%!(BADWIDTH)1');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `sprintf` with Go's `fmt` semantics as OPA feeds it: integers are `int64` (or `*big.Int` when
+ * `sprintf` with Go's `fmt` semantics as OPA feeds it: integers are `int` (or `*big.Int` when
  * larger), other numbers `float64`, strings themselves, and every other value its Rego text
  * (so `%v` of an array prints `["a", 1]`). Go's error markers (`%!d(string=x)`, `%!v(MISSING)`,
  * `%!(EXTRA …)`) are reproduced.
@@ -7,13 +7,14 @@
 import type { BuiltinDefinition } from '../builtin.ts';
 import type { Value } from '../value.ts';
 import { formatFloatMagnitude } from './go-float.ts';
+import { binaryFloatMagnitude, hexFloatMagnitude } from './go-float-binary.ts';
 import { type FormatFlags, formatInteger, pad, quoteRune } from './go-integer.ts';
 import { arrayArg, builtinError, defineFunction, stringArg } from './operands.ts';
 import { goQuote, numberText, regoText } from './rego-text.ts';
 
 /** An argument as Go sees it. */
 type GoArg =
-  | { type: 'int64' | '*big.Int'; value: bigint }
+  | { type: 'int' | '*big.Int'; value: bigint }
   | { type: 'float64'; value: number }
   | { type: 'string'; value: string };
 
@@ -36,10 +37,10 @@ function exponentText(v: bigint): string {
 function toGoArg(v: Value): GoArg {
   if (typeof v === 'bigint') {
     if (v > MAX_DOUBLE || v < -MAX_DOUBLE) return { type: 'string', value: exponentText(v) };
-    return { type: v < INT64_MIN || v > INT64_MAX ? '*big.Int' : 'int64', value: v };
+    return { type: v < INT64_MIN || v > INT64_MAX ? '*big.Int' : 'int', value: v };
   }
   if (typeof v === 'number')
-    return Number.isInteger(v) ? { type: 'int64', value: BigInt(v) } : { type: 'float64', value: v };
+    return Number.isInteger(v) ? { type: 'int', value: BigInt(v) } : { type: 'float64', value: v };
   if (typeof v === 'string') return { type: 'string', value: v };
   return { type: 'string', value: regoText(v) };
 }
@@ -52,18 +53,31 @@ function plainText(a: GoArg): string {
       : numberText(a.value);
 }
 
-function badVerb(verb: string, a: GoArg): string {
-  return a.type === '*big.Int' ? `%!${verb}(big.Int=${a.value})` : `%!${verb}(${a.type}=${plainText(a)})`;
+/** Go prints a wrong-type operand with `%v` under the verb's own width, precision and flags. */
+function badVerb(verb: string, a: GoArg, f: FormatFlags): string {
+  return a.type === '*big.Int'
+    ? `%!${verb}(big.Int=${a.value})`
+    : `%!${verb}(${a.type}=${formatArg(a, 'v', f)})`;
 }
 
 function freshFlags(): FormatFlags {
   return { plus: false, minus: false, sharp: false, space: false, zero: false };
 }
 
-function formatFloat(x: number, verb: string, f: FormatFlags): string {
+function floatMagnitude(x: number, verb: string, f: FormatFlags): string {
+  if (verb === 'x' || verb === 'X') {
+    if (f.prec !== undefined)
+      throw builtinError('sprintf', `%.${f.prec}${verb} of a floating-point number is not supported`);
+    return hexFloatMagnitude(Math.abs(x), verb === 'X');
+  }
+  if (verb === 'b') return binaryFloatMagnitude(Math.abs(x));
   const fmt = (verb === 'v' ? 'g' : verb) as 'e' | 'E' | 'f' | 'F' | 'g' | 'G';
   const defaultPrec = fmt === 'e' || fmt === 'E' || fmt === 'f' || fmt === 'F' ? 6 : -1;
-  const digits = formatFloatMagnitude(x, fmt, f.prec ?? defaultPrec);
+  return formatFloatMagnitude(x, fmt, f.prec ?? defaultPrec);
+}
+
+function formatFloat(x: number, verb: string, f: FormatFlags): string {
+  const digits = floatMagnitude(x, verb, f);
   const sign = x < 0 || Object.is(x, -0) ? '-' : f.plus ? '+' : f.space ? ' ' : '';
   if (f.zero && !f.minus && f.width !== undefined && f.width > sign.length + digits.length) {
     return sign + '0'.repeat(f.width - sign.length - digits.length) + digits;
@@ -103,16 +117,14 @@ function formatArg(a: GoArg, verb: string, f: FormatFlags): string {
   let out: string | undefined;
   if (a.type === 'string') out = formatString(a.value, verb, f);
   else if (a.type === 'float64') {
-    if ('eEfFgGv'.includes(verb)) out = formatFloat(a.value, verb, f);
-    else if ('bxX'.includes(verb))
-      throw builtinError('sprintf', `%${verb} of a floating-point number is not supported`);
-  } else if (verb === 'c' && a.type === 'int64') out = pad(String.fromCodePoint(Number(a.value)), f);
-  else if (verb === 'q' && a.type === 'int64') out = pad(quoteRune(Number(a.value)), f);
-  else if (verb === 'U' && a.type === 'int64') {
+    if ('eEfFgGvbxX'.includes(verb)) out = formatFloat(a.value, verb, f);
+  } else if (verb === 'c' && a.type === 'int') out = pad(String.fromCodePoint(Number(a.value)), f);
+  else if (verb === 'q' && a.type === 'int') out = pad(quoteRune(Number(a.value)), f);
+  else if (verb === 'U' && a.type === 'int') {
     const hex = a.value.toString(16).toUpperCase().padStart(4, '0');
     out = pad(f.sharp ? `U+${hex} '${String.fromCodePoint(Number(a.value))}'` : `U+${hex}`, f);
   } else out = formatInteger(a.value, verb, f, a.type === '*big.Int');
-  return out ?? badVerb(verb, a);
+  return out ?? badVerb(verb, a, f);
 }
 
 /** Go's `fmt.Sprintf(format, args...)`. */
@@ -147,7 +159,7 @@ export function goSprintf(format: string, values: readonly Value[]): string {
   };
   const starArg = (): number | undefined => {
     const a = args[argNum++];
-    return a && a.type === 'int64' && a.value >= -MAX_WIDTH && a.value <= MAX_WIDTH
+    return a && a.type === 'int' && a.value >= -MAX_WIDTH && a.value <= MAX_WIDTH
       ? Number(a.value)
       : undefined;
   };

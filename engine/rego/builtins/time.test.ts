@@ -104,4 +104,10 @@ describe('time built-ins', () => {
       'Tue Nov 14 10:13:20.000 PM 23 318',
     );
   });
+
+  it('knows the named layouts OPA knows, in parsing too, and no others', () => {
+    expect(call('time.parse_ns', 'RFC822Z', '02 Jun 17 19:00 -0700')).toBe(1496455200000000000n);
+    expect(call('time.format', [0, 'UTC', 'Kitchen'])).toBe('Kitchen');
+    expect(call('time.format', [0, 'UTC', 'toString'])).toBe('toString');
+  });
 });

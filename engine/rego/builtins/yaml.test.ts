@@ -9,6 +9,19 @@ describe('yaml built-ins', () => {
     );
   });
 
+  it("quotes strings as go-yaml does: double quotes for other types' text and escapes, else single", () => {
+    const strings = { a: '[1,2', e: '', f: '1e3', g: 'yes', i: ' pad ', m: 'tab\tx', n: '10', c: "it's" };
+    expect(call('yaml.marshal', strings)).toBe(
+      'a: \'[1,2\'\nc: it\'s\ne: ""\nf: "1e3"\ng: "yes"\ni: \' pad \'\nm: "tab\\tx"\n"n": "10"\n',
+    );
+  });
+
+  it('refuses directives that no document follows, as go-yaml does', () => {
+    expect(call('yaml.is_valid', '%')).toBe(false);
+    expect(call('yaml.is_valid', '%YAML 1.1\n---\na: 1')).toBe(true);
+    expect(call('yaml.is_valid', '# only a comment')).toBe(true);
+  });
+
   it('unmarshals YAML 1.1 like Go, keeping big integers', () => {
     expect(callJson('yaml.unmarshal', 'a: yes\nb: [1, 2.5]\nc: ~\n')).toEqual({
       a: true,

@@ -3,7 +3,7 @@
  * Go's `sigs.k8s.io/yaml` does (`yes`/`no`/`on`/`off` are booleans); only the first document
  * counts; aliases are capped against expansion bombs.
  */
-import { parseAllDocuments, stringify } from 'yaml';
+import { isScalar, Pair, parseAllDocuments, Scalar, stringify, YAMLMap } from 'yaml';
 import type { BuiltinDefinition } from '../builtin.ts';
 import { isObject, makeObject, normalizeNumber, objectEntries, SetValue, type Value } from '../value.ts';
 import { writeJson } from './json-text.ts';
@@ -34,20 +34,47 @@ function parseYaml(text: string): Value {
   const docs = parseAllDocuments(text, { version: '1.1', intAsBigInt: true, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [];
   const first = list[0];
-  if (!first) return null;
+  if (!first) {
+    // go-yaml refuses directives that no document follows; the YAML library just yields nothing.
+    if (/^%/m.test(text)) throw new Error('did not find expected <document start>');
+    return null;
+  }
   const error = first.errors[0];
   if (error) throw new Error(error.message);
   return fromYaml(first.toJS({ maxAliasCount: 100 }), '$');
 }
 
-/** Turns a value into the plain data the YAML writer takes (sets as arrays, keys as strings). */
-function toPlain(v: Value): unknown {
-  if (Array.isArray(v)) return v.map(toPlain);
-  if (v instanceof SetValue) return v.sorted().map(toPlain);
+/**
+ * Whether go-yaml writes `s` double-quoted: when it would read back as another type in YAML 1.1
+ * (`"10"`, `"yes"`, `""`) or holds characters that only escapes can carry (a tab). Other strings
+ * that cannot be plain it single-quotes (`'[1,2'`).
+ */
+function needsDoubleQuotes(s: string): boolean {
+  if (/[^\n\x20-\x7e\u0085\u00a0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u.test(s)) return true;
+  if (s === '') return true;
+  if (s.includes('\n')) return false;
+  const [doc] = parseAllDocuments(s, { version: '1.1' });
+  if (!doc || doc.errors.length > 0 || !isScalar(doc.contents)) return false;
+  return typeof doc.contents.value !== 'string';
+}
+
+function stringNode(s: string): Scalar {
+  const node = new Scalar(s);
+  if (needsDoubleQuotes(s)) node.type = Scalar.QUOTE_DOUBLE;
+  return node;
+}
+
+/** Turns a value into the nodes the YAML writer takes (sets as arrays, keys as strings, sorted). */
+function toNodes(v: Value): unknown {
+  if (Array.isArray(v)) return v.map(toNodes);
+  if (v instanceof SetValue) return v.sorted().map(toNodes);
+  if (typeof v === 'string') return stringNode(v);
   if (isObject(v)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of objectEntries(v)) out[typeof k === 'string' ? k : writeJson(k)] = toPlain(x);
-    return out;
+    const entries = objectEntries(v).map(([k, x]) => [typeof k === 'string' ? k : writeJson(k), x] as const);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const map = new YAMLMap();
+    for (const [k, x] of entries) map.items.push(new Pair(stringNode(k), toNodes(x)));
+    return map;
   }
   return v;
 }
@@ -55,7 +82,7 @@ function toPlain(v: Value): unknown {
 /** YAML built-ins. */
 export const yamlBuiltins: readonly BuiltinDefinition[] = [
   defineFunction('yaml.marshal', 1, (args) =>
-    stringify(toPlain(arg(args, 0)), { version: '1.1', sortMapEntries: true, indentSeq: false }),
+    stringify(toNodes(arg(args, 0)), { version: '1.1', indentSeq: false, singleQuote: true }),
   ),
   defineFunction('yaml.unmarshal', 1, (args) => {
     const text = stringArg('yaml.unmarshal', args, 0);

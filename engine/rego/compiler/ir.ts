@@ -11,7 +11,9 @@ import type { Value } from '../value.ts';
 export type Callee =
   | { readonly kind: 'builtin'; readonly name: string; readonly def: BuiltinDefinition | undefined }
   | { readonly kind: 'function'; readonly name: string; readonly path: readonly string[] }
-  | { readonly kind: 'print' };
+  | { readonly kind: 'print' }
+  /** A template string's parts, joined (`internal.template_string`). */
+  | { readonly kind: 'template' };
 
 /** A resolved term. */
 export type IrTerm =

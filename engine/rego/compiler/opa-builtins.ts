@@ -6,7 +6,7 @@
 /** Built-in names known to OPA or Topaz. */
 export const OPA_BUILTIN_NAMES: ReadonlySet<string> = new Set(
   `
-  abs all and any array.concat array.reverse array.slice assign base64.decode base64.encode
+  abs all and any array.concat array.flatten array.reverse array.slice assign base64.decode base64.encode
   base64.is_valid base64url.decode base64url.encode base64url.encode_no_pad bits.and bits.lsh
   bits.negate bits.or bits.rsh bits.xor cast_array cast_boolean cast_null cast_object cast_set
   cast_string ceil concat contains count crypto.hmac.equal crypto.hmac.md5 crypto.hmac.sha1

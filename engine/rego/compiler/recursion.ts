@@ -11,25 +11,37 @@ import type { RuleNode } from './rule-tree.ts';
 type Node = RuleNode<ResolvedRule>;
 
 /**
- * The rule nodes a `data` reference may read: the first rule node on its path, or every rule
- * node below the point where its path stops being constant names. A constant key that is not a
- * string can only address base documents.
+ * The rule nodes a `data` reference may read: the first rule node on each path it can address.
+ * A variable key may stand for any child, but the constant names after it must still match (as
+ * in OPA, `data[x].allow.see` does not read `data.test.p`); a constant key that is not a string
+ * can only address base documents, and where the path ends every rule node below is read.
  */
-function nodesRead(root: Node, t: IrTerm): Node[] {
+function nodesRead(root: Node, t: IrTerm): Set<Node> {
   const path = t.k === 'ref' ? t.path : [];
-  let node = root;
-  for (const p of path) {
-    if (node.rules.length > 0) return [node];
-    if (p.k === 'const') {
-      if (typeof p.value !== 'string') return [];
-      const next = node.children.get(p.value);
-      if (!next) return [];
-      node = next;
-      continue;
+  const read = new Set<Node>();
+  const seen = path.map(() => new Set<Node>()).concat(new Set<Node>());
+  const follow = (node: Node, i: number): void => {
+    const visited = seen[i] as Set<Node>;
+    if (visited.has(node)) return;
+    visited.add(node);
+    if (node.rules.length > 0) {
+      read.add(node);
+      return;
     }
-    break;
-  }
-  return [...node.walk()].filter((n) => n.rules.length > 0);
+    const p = path[i];
+    if (p === undefined) {
+      for (const n of node.walk()) if (n.rules.length > 0) read.add(n);
+      return;
+    }
+    if (p.k !== 'const') {
+      for (const child of node.children.values()) follow(child, i + 1);
+      return;
+    }
+    const next = typeof p.value === 'string' ? node.children.get(p.value) : undefined;
+    if (next) follow(next, i + 1);
+  };
+  follow(root, 0);
+  return read;
 }
 
 /** Whether `t` is `data` or a reference rooted at `data`. */

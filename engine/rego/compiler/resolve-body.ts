@@ -3,6 +3,7 @@
  * effect for what follows), negation, `some … in`, `every`, output-argument calls and `with`.
  */
 import type { Body, Literal, Term, WithModifier } from '../syntax/index.ts';
+import { hoistOperands, inputReadsFirst, refuseNegatedWildcards } from './call-operands.ts';
 import type { Callee, IrExpr, IrLiteral, IrTerm, IrWith, WithTarget } from './ir.ts';
 import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
 import {
@@ -20,10 +21,9 @@ import { mentionedVars, Scope } from './scope.ts';
 export function resolveBody(cx: ResolveContext, body: Body, scope: Scope): IrLiteral[] {
   const out: IrLiteral[] = [];
   for (const lit of body) {
-    const r = resolveLiteral(cx, lit, scope);
-    if (r) out.push(r);
+    out.push(...resolveLiteral(cx, lit, scope));
   }
-  return out;
+  return inputReadsFirst(out);
 }
 
 /** Names of the variables of a pattern term (`x`, `[a, {"k": b}]`). */
@@ -69,7 +69,7 @@ function declareAssigned(t: Term, scope: Scope): void {
   }
 }
 
-function resolveLiteral(cx: ResolveContext, lit: Literal, scope: Scope): IrLiteral | undefined {
+function resolveLiteral(cx: ResolveContext, lit: Literal, scope: Scope): IrLiteral[] {
   const e = lit.expr;
   if (e.type === 'some') {
     for (const v of e.vars) {
@@ -77,16 +77,27 @@ function resolveLiteral(cx: ResolveContext, lit: Literal, scope: Scope): IrLiter
         compileError('rego_compile_error', `var ${v.name} declared above`, v.loc);
       scope.declare(v.name);
     }
-    return undefined;
+    return [];
   }
   const withs = lit.withs.map((w) => resolveWith(cx, w, scope));
   const expr = resolveExpr(cx, lit, scope);
-  if (!lit.negated) return { expr, withs, loc: lit.loc };
-  return {
-    expr: { k: 'not', body: { literals: [{ expr, withs, loc: lit.loc }], outer: [] } },
-    withs: [],
-    loc: lit.loc,
-  };
+  const outputCall = lit.expr.type === 'term' && lit.expr.term.type === 'call';
+  const options = { outputCall, negated: lit.negated, query: cx.query === true };
+  if (!lit.negated) {
+    const hoisted = hoistOperands(expr, withs, lit.loc, scope, options);
+    return [...hoisted.before, { expr: hoisted.expr, withs, loc: lit.loc }];
+  }
+  refuseNegatedWildcards(expr, lit.loc);
+  const hoisted = hoistOperands(expr, withs, lit.loc, scope, options);
+  // OPA applies `with` around the negation: an undefined `with` value fails the expression.
+  return [
+    ...hoisted.before,
+    {
+      expr: { k: 'not', body: { literals: [{ expr: hoisted.expr, withs: [], loc: lit.loc }], outer: [] } },
+      withs,
+      loc: lit.loc,
+    },
+  ];
 }
 
 function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {

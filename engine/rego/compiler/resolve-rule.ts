@@ -5,6 +5,7 @@
  */
 import type { BuiltinRegistry } from '../builtin.ts';
 import type { Body, Module, Rule, Term } from '../syntax/index.ts';
+import { hoistOperands, inputReadsFirst } from './call-operands.ts';
 import type { IrElse, IrLiteral, IrRule, IrTerm } from './ir.ts';
 import { patternVars, resolveBody } from './resolve-body.ts';
 import { compileError, type ResolveContext, resolveTerm, withOuter } from './resolve-term.ts';
@@ -111,6 +112,18 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
   declareParams(rule.args, scope);
   const args = rule.args.map((a) => resolveTerm(cx, a, scope));
   const literals = resolveBody(cx, rule.body, scope);
+  // OPA moves a call in the head into the body, where its operands are evaluated first.
+  const headOperands = (t: Term): IrTerm => {
+    const resolved = resolveTerm(cx, t, scope);
+    if (resolved.k !== 'call' || rule.isDefault) return resolved;
+    const hoisted = hoistOperands({ k: 'term', term: resolved }, [], rule.loc, scope, {
+      outputCall: false,
+      negated: false,
+      query: false,
+    });
+    literals.push(...hoisted.before);
+    return hoisted.expr.k === 'term' ? hoisted.expr.term : resolved;
+  };
   const fullPath = [...cx.pkg, ...path];
   const elses: IrElse[] = rule.elses.map((e) => {
     const s = new Scope(undefined, scope.namer, mentionedVars(e.body, [...rule.args, e.value]));
@@ -124,6 +137,8 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
     };
   });
   const dyn = dynamic.map((t) => resolveTerm(cx, t, scope));
+  const key = rule.key && headOperands(rule.key);
+  const value = rule.value && headOperands(rule.value);
   return {
     kind: rule.kind,
     isDefault: rule.isDefault,
@@ -131,10 +146,10 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
     dynamic: dyn,
     dynamicLength: dyn.length,
     arity: args.length,
-    key: rule.key && resolveTerm(cx, rule.key, scope),
-    value: rule.value && resolveTerm(cx, rule.value, scope),
+    key,
+    value,
     args,
-    body: withOuter(literals, scope),
+    body: withOuter(inputReadsFirst(literals), scope),
     elses,
     loc: rule.loc,
     name: ['data', ...fullPath].join('.'),
@@ -169,6 +184,7 @@ export function resolveQuery(body: Body, tree: RuleNode, builtins: BuiltinRegist
     ruleNames: new Set(),
     tree,
     builtins,
+    query: true,
   };
   const scope = new Scope(undefined, new VarNamer(), mentionedVars(body));
   const literals = resolveBody(cx, body, scope);

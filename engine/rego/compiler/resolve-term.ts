@@ -6,7 +6,7 @@
 import type { BuiltinRegistry } from '../builtin.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
 import type { CallTerm, Term } from '../syntax/index.ts';
-import { MEMBER_2, MEMBER_3 } from '../syntax/index.ts';
+import { MEMBER_2, MEMBER_3, TEMPLATE_STRING } from '../syntax/index.ts';
 import { makeObject, SetValue, type Value } from '../value.ts';
 import type { Callee, IrBody, IrTerm } from './ir.ts';
 import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
@@ -25,6 +25,8 @@ export interface ResolveContext {
   readonly ruleNames: ReadonlySet<string>;
   readonly tree: RuleNode;
   readonly builtins: BuiltinRegistry;
+  /** Set for queries: OPA's query compiler keeps `==` a call (it has no RewriteEquals stage). */
+  readonly query?: boolean;
 }
 
 /** Operators the evaluator implements itself (their arity), even without a registry entry. */
@@ -165,6 +167,7 @@ export function withOuter(literals: IrBody['literals'], scope: Scope): IrBody {
 export function calleeArity(cx: ResolveContext, callee: Callee): number {
   switch (callee.kind) {
     case 'print':
+    case 'template':
       return -1;
     case 'builtin':
       return callee.def?.arity ?? INLINE_BUILTINS.get(callee.name) ?? -1;
@@ -194,6 +197,7 @@ export function resolveCall(
 /** Resolves a dotted function name to a function of the policy set or a built-in. */
 export function resolveCallee(cx: ResolveContext, name: string, loc: SourceLocation, scope: Scope): Callee {
   if (name === 'print') return { kind: 'print' };
+  if (name === TEMPLATE_STRING) return { kind: 'template' };
   const parts = name.split('.');
   const first = parts[0] as string;
   if (scope.declaredName(first)) return compileError('rego_type_error', `undefined function ${name}`, loc);

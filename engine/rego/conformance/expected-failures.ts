@@ -1,6 +1,6 @@
 /**
  * The committed lists of expected conformance failures: one YAML file per category in
- * `expected-failures/`, each a list of `{ note, reason }`.
+ * `expected-failures/<suite>/` (`shared-copy`, `opa-v0`, `opa-v1`), each a list of `{ note, reason }`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,9 @@
 /**
  * @module Runner of OPA's Rego conformance cases (`../shared/conformance/opa/` by default,
- * `OPA_CONFORMANCE_DIR` to override) with per-category expected-failure lists.
+ * `OPA_CONFORMANCE_DIR` to override; OPA's whole upstream suite in the interop suite), parsed as
+ * Rego v0 or v1, with per-suite, per-category expected-failure lists.
  */
-export type { ConformanceCase } from './cases.ts';
+export type { ConformanceCase, ConformanceCategory, UnreadableCaseFile } from './cases.ts';
 export { hasConformanceCases, listCategories, loadCategory } from './cases.ts';
 export type { ExpectedFailure } from './expected-failures.ts';
 export { EXPECTED_FAILURES_DIR, expectedFailures } from './expected-failures.ts';

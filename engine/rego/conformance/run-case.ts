@@ -6,6 +6,7 @@
 import type { BuiltinRegistry } from '../builtin.ts';
 import { RegoError } from '../errors.ts';
 import { compilePolicies, type PolicySet } from '../index.ts';
+import type { RegoVersion } from '../syntax/index.ts';
 import { asValue, canonicalKey, compare, isObject, objectEntries, SetValue, type Value } from '../value.ts';
 import type { ConformanceCase } from './cases.ts';
 
@@ -69,14 +70,23 @@ function inputOf(c: ConformanceCase, builtins: BuiltinRegistry): unknown {
   return rows[0]?.__input__;
 }
 
-/** Runs `c` with `builtins`. */
-export function runCase(c: ConformanceCase, builtins: BuiltinRegistry): CaseOutcome {
+/**
+ * Runs `c` with `builtins`, parsing its modules as `version` (OPA's harness parses the `v0` case
+ * folder as Rego v0 and the `v1` folder as Rego v1).
+ * @param version the modules' syntax (default `v0`)
+ * @example runCase(c, standardBuiltins, 'v1').status; // 'passed'
+ */
+export function runCase(
+  c: ConformanceCase,
+  builtins: BuiltinRegistry,
+  version: RegoVersion = 'v0',
+): CaseOutcome {
   let policies: PolicySet;
   let results: Record<string, Value>[];
   try {
     policies = compilePolicies(
       c.modules.map((source, i) => ({ file: `test-${i}.rego`, source })),
-      { builtins, data: c.data ?? {} },
+      { builtins, data: c.data ?? {}, version },
     );
     results = policies.query(c.query, { input: inputOf(c, builtins), strict: c.strictError });
   } catch (e) {

@@ -11,7 +11,7 @@ import { compare, equal, SetValue, type Value } from '../value.ts';
 import { collectionValues, lookup } from './collections.ts';
 import type { Ctx, Mock } from './context.ts';
 import type { Bound, Cx, Getter, Step } from './layout.ts';
-import { compilePrint } from './print.ts';
+import { compilePrint, compileTemplate } from './print.ts';
 import { compileValues, type ValueNext } from './terms.ts';
 
 type CallTerm = Extract<IrTerm, { k: 'call' }>;
@@ -38,6 +38,7 @@ const INLINE: Readonly<Record<string, (args: readonly Value[]) => Value>> = {
 export function compileCall(cx: Cx, t: CallTerm, bound: Bound, k: ValueNext): Step {
   const callee = t.callee;
   if (callee.kind === 'print') return compilePrint(cx, t.args, t.loc, bound, k);
+  if (callee.kind === 'template') return compileTemplate(cx, t.args, t.loc, bound, k);
   return compileValues(cx, t.args, bound, (gets, b) => {
     if (callee.kind === 'builtin' && callee.def?.kind === 'relation') {
       return relationStep(cx, callee.def, gets, t.loc, b, k);
@@ -58,7 +59,7 @@ function argsOf(ctx: Ctx, f: unknown[], gets: readonly Getter[]): Value[] | unde
 
 function callGetter(
   cx: Cx,
-  callee: Exclude<Callee, { kind: 'print' }>,
+  callee: Exclude<Callee, { kind: 'print' } | { kind: 'template' }>,
   gets: readonly Getter[],
   loc: SourceLocation,
 ): Getter {

@@ -163,7 +163,7 @@ export function evaluateInterior(
   return (ctx) => {
     const entries: (readonly [Value, Value])[] = [];
     for (const c of children()) {
-      if (c.node.nodeClass === 'function') continue;
+      if (c.node.nodeClass === 'function' && c.node.rules[0]?.args.length !== 0) continue;
       const v = read(ctx, c);
       if (v !== undefined) entries.push([c.node.path[c.node.path.length - 1] as string, v]);
     }

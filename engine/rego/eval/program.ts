@@ -142,7 +142,11 @@ export class CompiledProgram implements Program {
         index: buildIndex(definitions),
       };
       if (cls === 'complete') h.evaluate = this.direct(rules, fallbackRule) ?? evaluateComplete(group);
-      else h.call = callFunction(group);
+      else {
+        h.call = callFunction(group);
+        // OPA puts a function without arguments in its package's document, as its value.
+        if (node.rules[0]?.args.length === 0) h.evaluate = (ctx) => h.call(ctx, []);
+      }
     } else if (cls === 'set') {
       h.evaluate = evaluateSet(node.rules.map((r) => compileDefinition(this, r, setTerminal)));
     } else if (!insideObject) {

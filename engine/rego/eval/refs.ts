@@ -9,8 +9,16 @@ import type { IrTerm } from '../compiler/index.ts';
 import { ObjectMap, type PlainObject, SetValue, type Value } from '../value.ts';
 import { lookup, plainKeys, storageLookup } from './collections.ts';
 import type { Ctx } from './context.ts';
-import { type Bound, type Cx, type Frame, type Getter, type Step, withBound } from './layout.ts';
-import { compileValue, type ValueNext } from './terms.ts';
+import {
+  type Bound,
+  type Cx,
+  type Frame,
+  type Getter,
+  type Program,
+  type Step,
+  withBound,
+} from './layout.ts';
+import { compileValue, compileValues, type ValueNext } from './terms.ts';
 import { compileMatch, unboundPatternVars } from './unify.ts';
 
 /** Compiles a reference (or a bare `input`/`data`). */
@@ -43,10 +51,61 @@ function compileDataRef(cx: Cx, path: readonly IrTerm[], bound: Bound, k: ValueN
     node = child;
     i++;
   }
+  const next = path[i];
+  if (next && node.rules.length === 0 && next.k !== 'const' && unboundPatternVars(next, bound).length === 0)
+    return compileBoundDataKeys(cx, node, path, i, bound, k);
   const handle = program.handle(node);
   const nodePath = node.path;
   const get: Getter = (ctx) => (ctx.targets === null ? handle.value(ctx) : program.docAt(ctx, nodePath));
   return compilePath(cx, get, path, i, bound, k);
+}
+
+/**
+ * `data[x]…` with `x` bound: the rule node is chosen once the keys are known, so the reference
+ * evaluates only the rules it addresses (reading all of `data` first could evaluate the very rule
+ * that holds the reference, which OPA does not do either).
+ */
+function compileBoundDataKeys(
+  cx: Cx,
+  start: Program['root'],
+  path: readonly IrTerm[],
+  i: number,
+  bound: Bound,
+  k: ValueNext,
+): Step {
+  let j = i;
+  while (j < path.length && unboundPatternVars(path[j] as IrTerm, bound).length === 0) j++;
+  const program = cx.program;
+  return compileValues(cx, path.slice(i, j), bound, (gets, b) => {
+    const get: Getter = (ctx, f) => {
+      let node = start;
+      let at = 0;
+      const keys = gets.map((g) => g(ctx, f));
+      for (; at < keys.length && node.rules.length === 0; at++) {
+        const key = keys[at];
+        if (key === undefined) return undefined;
+        const child = typeof key === 'string' ? node.children.get(key) : undefined;
+        if (!child) return selectAll(storageLookup, ctx.data, [...node.path, ...keys.slice(at)]);
+        node = child;
+      }
+      const doc = ctx.targets === null ? program.handle(node).value(ctx) : program.docAt(ctx, node.path);
+      return selectAll(lookup, doc, keys.slice(at));
+    };
+    return compilePath(cx, get, path, j, b, k);
+  });
+}
+
+function selectAll(
+  select: typeof lookup,
+  doc: Value | undefined,
+  keys: readonly (Value | undefined)[],
+): Value | undefined {
+  let v = doc;
+  for (const key of keys) {
+    if (v === undefined || key === undefined) return undefined;
+    v = select(v, key);
+  }
+  return v;
 }
 
 /** Applies the selections `path[i…]` to the value of `get`. */

@@ -44,7 +44,11 @@ export function compileValue(cx: Cx, t: IrTerm, bound: Bound, k: ValueNext): Ste
   }
 }
 
-/** Compiles several terms left to right. */
+/**
+ * Compiles several terms, left to right unless a term needs a variable that a later one binds:
+ * then, as OPA's safety check does, the next term is the first whose variables are bound
+ * (`foo == input.foos[foo]` compiles like `input.foos[foo] == foo`).
+ */
 export function compileValues(
   cx: Cx,
   ts: readonly IrTerm[],
@@ -52,14 +56,28 @@ export function compileValues(
   k: (gets: Getter[], bound: Bound) => Step,
 ): Step {
   const gets: Getter[] = [];
-  const go = (i: number, b: Bound): Step => {
-    if (i === ts.length) return k(gets.slice(), b);
-    return compileValue(cx, ts[i] as IrTerm, b, (g, b2) => {
-      gets[i] = g;
-      return go(i + 1, b2);
-    });
+  const go = (pending: readonly number[], b: Bound): Step => {
+    if (pending.length === 0) return k(gets.slice(), b);
+    let firstWait: NotReady | undefined;
+    for (const [j, at] of pending.entries()) {
+      let entered = false;
+      try {
+        return compileValue(cx, ts[at] as IrTerm, b, (g, b2) => {
+          entered = true;
+          gets[at] = g;
+          return go([...pending.slice(0, j), ...pending.slice(j + 1)], b2);
+        });
+      } catch (e) {
+        if (!(e instanceof NotReady) || entered) throw e;
+        firstWait ??= e;
+      }
+    }
+    throw firstWait;
   };
-  return go(0, bound);
+  return go(
+    ts.map((_, i) => i),
+    bound,
+  );
 }
 
 function arrayGetter(gets: readonly Getter[]): Getter {

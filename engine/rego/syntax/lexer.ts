@@ -1,12 +1,25 @@
 /**
- * Rego tokenizer: identifiers, numbers, strings (JSON-escaped and raw), operators and
- * punctuation. Whitespace and comments are dropped, but each token records whether whitespace
+ * Rego tokenizer: identifiers, numbers, strings (JSON-escaped and raw), template strings
+ * (`$"…{expr}…"`, `` $`…{expr}…` ``), operators and punctuation. Whitespace and comments are dropped, but each token records whether whitespace
  * or a newline preceded it (refs need adjacency, bodies separate literals by newlines).
  */
 import { RegoError, type SourceLocation } from '../errors.ts';
 
-/** Token kinds. */
-export type TokenKind = 'ident' | 'number' | 'string' | 'punct' | 'eof';
+/**
+ * Token kinds. A template string `$"a{x}b"` is `template-start`, `template-text` "a",
+ * `template-open`, the tokens of `x`, `template-close`, `template-text` "b", `template-end`.
+ */
+export type TokenKind =
+  | 'ident'
+  | 'number'
+  | 'string'
+  | 'punct'
+  | 'template-start'
+  | 'template-text'
+  | 'template-open'
+  | 'template-close'
+  | 'template-end'
+  | 'eof';
 
 /** One token. */
 export interface Token {
@@ -50,6 +63,53 @@ export function tokenize(source: string, file: string): Token[] {
     tokens.push({ kind, text, loc, spaced, newline });
     spaced = false;
     newline = false;
+  };
+  // Open template strings, innermost last, with the `{` nesting inside the current expression.
+  const templates: { quote: string; depth: number; start: number }[] = [];
+  /** Scans template text up to an expression (`{`) or the closing quote. */
+  const templateText = () => {
+    const t = templates[templates.length - 1] as { quote: string; start: number };
+    let text = '';
+    const loc = here(i);
+    const flush = () => {
+      if (text !== '') push('template-text', text, loc);
+      text = '';
+    };
+    for (;;) {
+      if (i >= source.length) fail(t.start, 'non-terminated template string');
+      const ch = source[i] as string;
+      if (ch === t.quote) {
+        flush();
+        push('template-end', ch, here(i));
+        i++;
+        templates.pop();
+        return;
+      }
+      if (ch === '{') {
+        flush();
+        push('template-open', '{', here(i));
+        i++;
+        return;
+      }
+      if (ch === '\\' && source[i + 1] === '{') {
+        text += '{';
+        i += 2;
+      } else if (ch === '\\' && t.quote === '"') {
+        const m = /^\\(?:u[0-9A-Fa-f]{4}|["\\/bfnrt])/.exec(source.slice(i, i + 6));
+        if (!m) fail(i, 'illegal escape sequence in template string');
+        text += JSON.parse(`"${(m as RegExpExecArray)[0]}"`) as string;
+        i += (m as RegExpExecArray)[0].length;
+      } else if (ch === '\n') {
+        if (t.quote === '"') fail(t.start, 'non-terminated template string');
+        text += ch;
+        i++;
+        line++;
+        lineStart = i;
+      } else {
+        text += ch;
+        i++;
+      }
+    }
   };
   while (i < source.length) {
     const c = source[i] as string;
@@ -115,13 +175,25 @@ export function tokenize(source: string, file: string): Token[] {
       push('punct', two, loc);
       continue;
     }
+    const template = templates[templates.length - 1];
+    if (template && c === '}' && template.depth === 0) {
+      i++;
+      push('template-close', c, loc);
+      templateText();
+      continue;
+    }
+    if (template && (c === '{' || c === '}')) template.depth += c === '{' ? 1 : -1;
     if (PUNCT1.includes(c)) {
       i++;
       push('punct', c, loc);
       continue;
     }
     if (c === '$' && (source[i + 1] === '"' || source[i + 1] === '`')) {
-      throw new RegoError('rego_unsupported_error', 'template strings are not supported', loc);
+      push('template-start', '$', loc);
+      templates.push({ quote: source[i + 1] as string, depth: 0, start: i });
+      i += 2;
+      templateText();
+      continue;
     }
     fail(start, `illegal token '${c}'`);
   }

@@ -82,7 +82,7 @@ function trueTerm(loc: Term['loc']): Term {
 
 function parseHead(p: ParserState): Head {
   const t = p.tok;
-  if (t.kind !== 'ident' || (p.isKeywordName(t.text) && t.text !== 'contains')) {
+  if (t.kind !== 'ident' || (p.isKeywordName(t.text) && t.text !== 'contains' && !p.startsRef())) {
     p.unexpected('expected rule head');
   }
   p.next();

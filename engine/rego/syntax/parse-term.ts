@@ -29,6 +29,8 @@ export const INFIX_BUILTINS: Readonly<Record<string, string>> = {
 export const MEMBER_2 = 'internal.member_2';
 /** Name of the membership built-in of `k, v in xs`. */
 export const MEMBER_3 = 'internal.member_3';
+/** The built-in a template string `$"…{x}…"` calls on its parts. */
+export const TEMPLATE_STRING = 'internal.template_string';
 
 function call(name: string, args: Term[], infix: string, lhs: Term): CallTerm {
   return { type: 'call', name, args, infix, loc: lhs.loc };
@@ -115,6 +117,8 @@ function parsePrimary(p: ParserState): Term {
       return { type: 'scalar', value: t.text, loc };
     case 'ident':
       return parseIdent(p);
+    case 'template-start':
+      return parseTemplate(p);
     case 'punct':
       break;
     default:
@@ -142,6 +146,31 @@ function parsePrimary(p: ParserState): Term {
     }
     default:
       return p.unexpected();
+  }
+}
+
+/**
+ * A template string as OPA compiles it: a call of `internal.template_string` on its text parts
+ * and expressions, in order.
+ */
+function parseTemplate(p: ParserState): Term {
+  const loc = p.next().loc;
+  const args: Term[] = [];
+  for (;;) {
+    const t = p.tok;
+    if (t.kind === 'template-end') {
+      p.next();
+      return { type: 'call', name: TEMPLATE_STRING, args, loc };
+    }
+    if (t.kind === 'template-text') {
+      p.next();
+      args.push({ type: 'scalar', value: t.text, loc: t.loc });
+    } else if (t.kind === 'template-open') {
+      p.next();
+      args.push(parseTermInfix(p, false));
+      if (p.tok.kind !== 'template-close') p.unexpected("expected '}' closing the template expression");
+      p.next();
+    } else p.unexpected('expected template string text or expression');
   }
 }
 
@@ -183,6 +212,10 @@ function exactFloat(text: string, n: number): boolean {
 function parseIdent(p: ParserState): Term {
   const t = p.tok;
   const loc = t.loc;
+  if (p.startsRef()) {
+    p.next();
+    return { type: 'var', name: t.text, loc };
+  }
   switch (t.text) {
     case 'null':
       p.next();

@@ -79,7 +79,25 @@ export class ParserState {
   /** Whether the current token is the (enabled) keyword `k`. */
   isKeyword(k: string): boolean {
     const t = this.tok;
-    return t.kind === 'ident' && t.text === k && this.isKeywordName(k);
+    return t.kind === 'ident' && t.text === k && this.isKeywordName(k) && !this.startsRef();
+  }
+
+  /**
+   * Whether the current identifier is directly followed by `.name`: then it heads a reference
+   * even when it is a keyword or `true`/`false`/`null` (`not.foo := 1`, `p if true.x == 1`), as
+   * in OPA 1.x.
+   */
+  startsRef(): boolean {
+    const dot = this.peek();
+    const name = this.peek(2);
+    return (
+      this.tok.kind === 'ident' &&
+      dot.kind === 'punct' &&
+      dot.text === '.' &&
+      !dot.spaced &&
+      name.kind === 'ident' &&
+      !name.spaced
+    );
   }
 
   /** Whether `name` is a reserved word in the current state. */

@@ -190,9 +190,32 @@ describe('guard rails', () => {
     expect(rules(`package a\np := ${ok}`)).toHaveLength(1);
   });
 
-  it('refuses template strings as unsupported', () => {
-    expect(parseError(() => parseModule('package a\np := $"x{1}"', 't.rego')).code).toBe(
-      'rego_unsupported_error',
+  it('parses template strings into a call of internal.template_string on their parts', () => {
+    const [rule] = rules('package a\np := $"x{1}y"');
+    expect(JSON.stringify(rule)).toContain('"name":"internal.template_string"');
+    expect(parseError(() => parseModule('package a\np := $"x{1 y"', 't.rego')).code).toBe('rego_parse_error');
+  });
+});
+
+describe('keywords heading references (OPA 1.x)', () => {
+  it('reads a keyword or true/false/null directly followed by `.name` as a variable', () => {
+    const parsed = rules(
+      'package a\nnot.foo := 1\ntrue.x.y := 2\nfoo.if := 3\np if { not.foo == 1; null.z == 3 }',
+      'v1',
+    );
+    expect(parsed.map((r) => r.ref.map(show).join('.'))).toEqual([
+      'not."foo"',
+      'true."x"."y"',
+      'foo."if"',
+      'p',
+    ]);
+    expect(parsed[3]?.body.map((l) => l.negated)).toEqual([false, false]);
+  });
+
+  it('keeps them keywords when spaced', () => {
+    expect(rules('package a\np if { not input.x }', 'v1').length).toBe(1);
+    expect(parseError(() => parseModule('package a\nnot .foo := 1', 't.rego', { version: 'v1' })).code).toBe(
+      'rego_parse_error',
     );
   });
 });

@@ -2,8 +2,9 @@
 # (also on the pages that explain a denial, so they are not subject to the location rule).
 package webapp.GET.assets.__file
 
+import data.webapp.common
 import rego.v1
 
 default allowed := false
 
-allowed if input.identity.type in {"IDENTITY_TYPE_NONE", "IDENTITY_TYPE_SUB"}
+allowed if common.identity_type in {"IDENTITY_TYPE_NONE", "IDENTITY_TYPE_SUB"}

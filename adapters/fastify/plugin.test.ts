@@ -1,0 +1,157 @@
+import { type AuditRecord, AuthzConfigError, createAuthzConfig } from '@gatehousejs/core';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../core/testing/index.ts';
+import { type ContractEngine, startContractEngine } from '../fixtures/contract-engine.ts';
+import { identityFromHeader } from './identity-providers.ts';
+import { authzPlugin } from './plugin.ts';
+import { filterAuthorizedResources } from './resources.ts';
+import { skipMiddleware } from './route-registry.ts';
+
+const engines: ContractEngine[] = [];
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.dispose();
+});
+
+async function configured() {
+  const engine = await startContractEngine();
+  engines.push(engine);
+  const audit: AuditRecord[] = [];
+  const config = createAuthzConfig<FastifyRequest>({
+    policyPathRoot: 'webapp',
+    decisionService: engine.service,
+    identityProvider: identityFromHeader('X-User-ID'),
+    auditLogger: { sink: { write: (r) => audit.push(r) } },
+    logger: recordingLogger([], []),
+  });
+  return { config, audit };
+}
+
+const as = (user: string) => ({ 'X-User-ID': user });
+
+describe('authzPlugin', () => {
+  it('authorizes the routes of child plugins by their prefixed pattern', async () => {
+    const { config } = await configured();
+    const app = Fastify();
+    await app.register(authzPlugin, { config });
+    app.register(
+      async (api) => {
+        api.get('/documents/:id', async (r) => ({ id: (r.params as { id: string }).id }));
+      },
+      { prefix: '/api' },
+    );
+    expect((await app.inject({ url: '/api/documents/3', headers: as('alice') })).json()).toEqual({ id: '3' });
+    expect((await app.inject({ url: '/api/documents/3', headers: as('bob') })).statusCode).toBe(403);
+  });
+
+  it('hands the decision to the handler and audits HEAD under the GET policy', async () => {
+    const { config, audit } = await configured();
+    const app = Fastify();
+    await app.register(authzPlugin, { config });
+    app.get('/api/documents/:id', async (r) => ({
+      source: r.authzDecision?.source,
+      allowed: r.authzDecision?.allowed,
+    }));
+    expect((await app.inject({ url: '/api/documents/1', headers: as('alice') })).json()).toEqual({
+      source: 'service',
+      allowed: true,
+    });
+    expect(
+      (await app.inject({ method: 'HEAD', url: '/api/documents/1', headers: as('alice') })).statusCode,
+    ).toBe(200);
+    expect(audit.map((r) => [r.method, r.policyPath])).toEqual([
+      ['GET', 'webapp.GET.api.documents.__id'],
+      ['HEAD', 'webapp.GET.api.documents.__id'],
+    ]);
+  });
+
+  it('leaves a skipped route alone for HEAD too', async () => {
+    const { config, audit } = await configured();
+    const app = Fastify();
+    await app.register(authzPlugin, { config });
+    app.get(
+      '/public',
+      skipMiddleware(async () => 'public'),
+    );
+    expect((await app.inject({ url: '/public' })).body).toBe('public');
+    expect((await app.inject({ method: 'HEAD', url: '/public' })).statusCode).toBe(200);
+    expect(audit).toEqual([]);
+  });
+
+  it('refuses routes registered before it, which route scanning could not see', async () => {
+    const { config } = await configured();
+    const app = Fastify();
+    app.get('/early', async () => 'early');
+    await expect(app.register(authzPlugin, { config })).rejects.toThrow(/registered before authzPlugin/);
+  });
+
+  it('refuses a missing configuration and names an invalid exclusion', async () => {
+    const { config } = await configured();
+    await expect(Fastify().register(authzPlugin, {} as never)).rejects.toThrow(AuthzConfigError);
+    await expect(Fastify().register(authzPlugin, { config, excludePaths: ['/ok', '(('] })).rejects.toThrow(
+      /excludePaths\[1\]/,
+    );
+  });
+
+  it('shows the route parameters to the resource context provider', async () => {
+    const engine = await startContractEngine();
+    engines.push(engine);
+    const contexts: unknown[] = [];
+    const config = createAuthzConfig<FastifyRequest>({
+      policyPathRoot: 'webapp',
+      decisionService: engine.service,
+      identityProvider: identityFromHeader('X-User-ID'),
+      resourceContextProvider: (r) => {
+        const context = { ...(r.params as Record<string, string>) };
+        contexts.push(context);
+        return context;
+      },
+    });
+    const app = Fastify();
+    await app.register(authzPlugin, { config });
+    app.get('/api/documents/:id', async () => 'doc');
+    await app.inject({ url: '/api/documents/7', headers: as('alice') });
+    expect(contexts).toEqual([{ id: '7' }]);
+  });
+
+  it("answers the filter's 503 with its detail, and leaves other errors to the route's and the instance's error handlers", async () => {
+    const { config } = await configured();
+    const app = Fastify();
+    const handled: string[] = [];
+    let onErrorCalls = 0;
+    app.setErrorHandler((error: Error, _request, reply) => {
+      handled.push(`instance: ${error.message}`);
+      return reply.code(418).send({ mine: error.message });
+    });
+    app.addHook('onError', async () => {
+      onErrorCalls++;
+    });
+    await app.register(authzPlugin, { config, excludePaths: ['/.*'] });
+    const readable = filterAuthorizedResources(config, 'document', 'can_read');
+    app.get('/docs', async (r) => readable(r, [{ id: 'doc-1' }]));
+    app.get('/broken', async () => {
+      throw new Error('broken');
+    });
+    app.get(
+      '/own',
+      {
+        errorHandler: (error, _request, reply) => {
+          handled.push(`route: ${error.message}`);
+          return reply.code(409).send({ own: error.message });
+        },
+      },
+      async () => {
+        throw new Error('conflict');
+      },
+    );
+    expect((await app.inject({ url: '/broken' })).json()).toEqual({ mine: 'broken' });
+    expect(onErrorCalls).toBe(1);
+    expect((await app.inject({ url: '/own' })).json()).toEqual({ own: 'conflict' });
+    expect(handled).toEqual(['instance: broken', 'route: conflict']);
+    await engines[0]?.service.close();
+    const down = await app.inject({ url: '/docs', headers: as('alice') });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ detail: 'Authorization service unavailable: try again later' });
+    expect(handled).toHaveLength(2);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * What the plugin and the guards leave on the Fastify request for handlers and
+ * {@link checkRelations}: the configuration, and the decision or resource they established.
+ */
+
+import { type AuthzConfig, AuthzConfigError, type Decision, type HierarchyResult } from '@gatehousejs/core';
+import type { FastifyRequest } from 'fastify';
+
+/** The authorization configuration of a Fastify application. */
+export type FastifyAuthzConfig = AuthzConfig<FastifyRequest>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The configuration of the plugin or guard that ran last. */
+    authzConfig?: FastifyAuthzConfig | null;
+    /** The decision that let the request through (plugin, policy and relationship guards). */
+    authzDecision?: Decision | null;
+    /** The result of a hierarchy guard (with `first_match`: the level that matched). */
+    authzHierarchy?: HierarchyResult | null;
+    /** The resource `getAuthorizedResource` fetched and authorized (cast it to its type). */
+    authorizedResource?: unknown;
+  }
+}
+
+/** The request properties the adapter sets, declared by the plugin as request decorators. */
+export const REQUEST_DECORATIONS = [
+  'authzConfig',
+  'authzDecision',
+  'authzHierarchy',
+  'authorizedResource',
+] as const;
+
+/** The configuration given, or the one the plugin or a guard remembered on the request. */
+export function configOf(request: FastifyRequest, given?: FastifyAuthzConfig): FastifyAuthzConfig {
+  const config = given ?? request.authzConfig;
+  if (!config) {
+    throw new AuthzConfigError(
+      'config',
+      'no authorization configuration on this request: pass it, or register authzPlugin or run a guard first',
+    );
+  }
+  return config;
+}
+
+/** The request fields an audit record carries: the method and the path without its query. */
+export function requestInfo(request: FastifyRequest): { method: string; path: string } {
+  const query = request.url.indexOf('?');
+  return { method: request.method, path: query < 0 ? request.url : request.url.slice(0, query) };
+}
+
+/** A route parameter of the request, as the router decoded it. */
+export function routeParam(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.params as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+}

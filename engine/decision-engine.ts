@@ -1,0 +1,205 @@
+/**
+ * The embedded engine as core's `DecisionService` port: the Rego engine over one generation of
+ * policies at a time and a relation store, in-process. Beyond the port it lists its policy modules
+ * and answers ad-hoc Rego queries (`authz-tool eval`). Runtime-neutral: where the policies come from
+ * is the caller's (a directory in `./node`, text in the main entry).
+ */
+import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
+import { DecisionServiceError } from '@gatehousejs/core';
+import { DecisionRefs, decisionInput, identityInput } from './decision-input.ts';
+import { createDirectoryBuiltins, type RelationStore } from './directory/index.ts';
+import type { EngineSettings } from './embedded-service-options.ts';
+import type {
+  PolicyCatalog,
+  PolicyModule,
+  RegoQuery,
+  RegoQueryEvaluator,
+  RegoQueryResult,
+} from './engine-capabilities.ts';
+import type { LoadedPolicies, PolicyLoadSettings } from './loaded-policies.ts';
+import { createStandardBuiltins, type OutboundCalls, standardBuiltins } from './rego/builtins/index.ts';
+import type { BuiltinDefinition, EvalOptions, PlainObject } from './rego/index.ts';
+import { runRegoQuery } from './rego-query.ts';
+import { topazCallerInput } from './topaz-input.ts';
+
+/**
+ * The embedded engine as a decision service. Besides the port it is a `PolicyCatalog` and a
+ * `RegoQueryEvaluator`.
+ */
+export interface EmbeddedDecisionService extends DecisionService, PolicyCatalog, RegoQueryEvaluator {
+  /** The loaded policy packages (dotted, without `data.`), sorted. */
+  readonly packages: readonly string[];
+  /** The relation store (core's `RelationDirectory`); the service does not close it. */
+  readonly directory: RelationStore;
+  decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]>;
+  /**
+   * Reads and compiles the policies again and swaps them in at once. On failure the loaded
+   * policies stay in force and the promise rejects (`RegoError` naming file and line). Policies
+   * given as text never change: their service has nothing to read again and resolves at once.
+   */
+  reload(): Promise<void>;
+  /** Stops any watcher; later decisions fail with `service_unavailable`. The store stays open. */
+  close(): Promise<void>;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Where the policies come from, kept current: a watched directory, or text compiled once. */
+export interface PolicyGenerations {
+  /** The generation in force. */
+  readonly current: LoadedPolicies;
+  /** Where the policies come from, for messages (e.g. `policies from policies/`). */
+  readonly origin: string;
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The engine's behaviour once options are resolved. */
+export type EngineConfig = Pick<EngineSettings, 'store' | 'strictBuiltinErrors' | 'clock' | 'input'>;
+
+/**
+ * The service over `policies` and `config.store`.
+ *
+ * @param config the resolved options
+ * @param policies the policies and how they are kept current
+ * @param onClose also run by `close()` (e.g. stopping the outbound transport of the Node entry)
+ */
+export function createEngine(
+  config: EngineConfig,
+  policies: PolicyGenerations,
+  onClose?: () => Promise<void>,
+): EmbeddedDecisionService {
+  return new Engine(config, policies, onClose);
+}
+
+/**
+ * What the policies are compiled with: the standard built-ins (with `outbound`, the calls that
+ * `http.send` and `net.lookup_ip_addr` make; without, those are off), `ds.*` over the store, the
+ * base document, the syntax version and the limits.
+ */
+export function policyLoadSettings(config: EngineSettings, outbound?: OutboundCalls): PolicyLoadSettings {
+  const reported = new Set<string>();
+  const onUnknownName = (reason: string) => {
+    if (reported.has(reason)) return;
+    reported.add(reason);
+    config.logger.warn(
+      `a directory check names what the manifest ${config.store.model.file} does not have (${reason}): such checks are always false`,
+    );
+  };
+  const directoryBuiltins = createDirectoryBuiltins(config.store, { onUnknownName }).map(
+    (b): [string, BuiltinDefinition] => [b.name, b],
+  );
+  return {
+    builtins: new Map([
+      ...(outbound ? createStandardBuiltins({ outbound }) : standardBuiltins),
+      ...directoryBuiltins,
+    ]),
+    data: config.data,
+    version: config.regoVersion,
+    limits: config.limits,
+  };
+}
+
+class Engine implements EmbeddedDecisionService {
+  readonly directory: RelationStore;
+  readonly #config: EngineConfig;
+  readonly #policies: PolicyGenerations;
+  readonly #onClose: (() => Promise<void>) | undefined;
+  readonly #refs = new DecisionRefs();
+  #closed = false;
+
+  constructor(config: EngineConfig, policies: PolicyGenerations, onClose: (() => Promise<void>) | undefined) {
+    this.#config = config;
+    this.#policies = policies;
+    this.#onClose = onClose;
+    this.directory = config.store;
+  }
+
+  get packages(): readonly string[] {
+    return this.#policies.current.packages;
+  }
+
+  async decide(query: DecisionQuery, options?: DecideOptions): Promise<Decisions> {
+    return this.#decide(query, options);
+  }
+
+  async decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]> {
+    if (!Array.isArray(queries))
+      throw new DecisionServiceError('invalid_request', 'queries must be an array');
+    return queries.map((query) => this.#decide(query, options));
+  }
+
+  #decide(query: DecisionQuery, options: DecideOptions | undefined): Decisions {
+    this.#ensureAvailable(options?.signal);
+    const { policyPath, decisions, refs, input: checked } = decisionInput(query, this.#refs);
+    const input = this.#config.input === 'topaz' ? this.#topazInput(checked) : checked;
+    const loaded = this.#policies.current;
+    if (!loaded.documents.has(policyPath)) {
+      throw new DecisionServiceError(
+        'policy_not_found',
+        `no policy defines ${policyPath} (${this.#policies.origin})`,
+      );
+    }
+    const evalOptions = this.#evalOptions();
+    const result: Record<string, boolean> = {};
+    for (let i = 0; i < refs.length; i++) {
+      const ref = refs[i] as string;
+      try {
+        result[decisions[i] as string] = loaded.set.evaluate(ref, input, evalOptions) === true;
+      } catch (e) {
+        throw new DecisionServiceError('evaluation_failed', `evaluating ${ref} failed: ${message(e)}`, {
+          cause: e,
+        });
+      }
+    }
+    return result;
+  }
+
+  #topazInput(input: PlainObject): PlainObject {
+    const { identity, ...rest } = input;
+    const store = this.#config.store;
+    return { ...rest, ...topazCallerInput(identity as PlainObject, store.reader, store.model) };
+  }
+
+  async query(query: RegoQuery): Promise<readonly RegoQueryResult[]> {
+    this.#ensureAvailable(query.signal);
+    const input = { ...query.input, identity: identityInput(query.identity) };
+    return runRegoQuery(this.#policies.current.set, query.query, input, this.#evalOptions() ?? {});
+  }
+
+  async listPolicies(): Promise<readonly PolicyModule[]> {
+    return this.#policies.current.modules;
+  }
+
+  reload(): Promise<void> {
+    return this.#policies.reload();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#policies.close();
+    await this.#onClose?.();
+  }
+
+  #ensureAvailable(signal: AbortSignal | undefined): void {
+    if (this.#closed) {
+      throw new DecisionServiceError('service_unavailable', 'the embedded decision service is closed');
+    }
+    if (signal?.aborted) {
+      throw new DecisionServiceError('deadline_exceeded', 'the call was aborted before evaluation', {
+        cause: signal.reason,
+      });
+    }
+  }
+
+  #evalOptions(): EvalOptions | undefined {
+    const { strictBuiltinErrors, clock } = this.#config;
+    if (!strictBuiltinErrors && !clock) return undefined;
+    return {
+      strict: strictBuiltinErrors,
+      nowNs: clock ? BigInt(Math.round(clock.now())) * 1_000_000n : undefined,
+    };
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * @module @gatehousejs/engine/postgres
+ * The relation store in PostgreSQL (through the `postgres` driver), kept out of the engine's main
+ * entry so that importing the engine never loads the driver.
+ */
+// The directory folder's index.ts is the runtime-neutral surface, so this entry reaches the store's
+// own files.
+export type { PostgresRelationStore } from './directory/postgres-relation-store.ts';
+export { createPostgresRelationStore } from './directory/postgres-relation-store.ts';
+export type {
+  PostgresRelationStoreConfig,
+  PostgresRelationStoreOptions,
+} from './directory/postgres-store-options.ts';

@@ -1,0 +1,14 @@
+# POST /folders/{id}/delete: delete an empty folder (can_delete).
+package webapp.POST.folders.__id.delete
+
+import data.webapp.common
+import data.webapp.location
+import rego.v1
+
+default allowed := false
+
+allowed if {
+	location.permitted
+	common.signed_in
+	common.route_permits("folder", input.resource.id, "can_delete")
+}

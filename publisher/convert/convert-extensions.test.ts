@@ -1,0 +1,116 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { createSiteMarkdown } from '../markdown/index.ts';
+import { convertMarkdown } from './convert-page.ts';
+
+const NAMESPACES =
+  'xmlns:ac="http://atlassian.com/content" xmlns:ri="http://atlassian.com/resource/identifier"';
+
+/** Converts with the given `markdown_extensions` and checks the result is well-formed. */
+function convert(markdown: string, extensions: unknown[], files: string[] = []) {
+  const result = convertMarkdown(markdown, { site: createSiteMarkdown(extensions, '.'), files });
+  expect(XMLValidator.validate(`<root ${NAMESPACES}>${result.storage}</root>`), result.storage).toBe(true);
+  return result;
+}
+
+describe('convertMarkdown follows the markdown_extensions the site enables', () => {
+  it('turns content tabs into one titled panel per tab, content parsed as Markdown', () => {
+    const { storage } = convert(
+      '=== "Python"\n\n    ```py\n    x = 1\n    ```\n\n=== "Table"\n\n    | a |\n    |---|\n    | 1 |',
+      ['pymdownx.tabbed', 'pymdownx.superfences'],
+    );
+    expect(storage).toBe(
+      '<ac:structured-macro ac:name="panel"><ac:parameter ac:name="title">Python</ac:parameter><ac:rich-text-body><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">py</ac:parameter><ac:plain-text-body><![CDATA[x = 1]]></ac:plain-text-body></ac:structured-macro></ac:rich-text-body></ac:structured-macro>' +
+        '<ac:structured-macro ac:name="panel"><ac:parameter ac:name="title">Table</ac:parameter><ac:rich-text-body><table><tbody><tr><th>a</th></tr><tr><td>1</td></tr></tbody></table></ac:rich-text-body></ac:structured-macro>',
+    );
+  });
+
+  it('leaves the syntax of an extension the site does not enable as text, as MkDocs does', () => {
+    expect(convert('=== "Tab"\n    text', ['admonition']).storage).toBe(
+      '<p>=== &quot;Tab&quot;\ntext</p>'.replace(/&quot;/g, '"'),
+    );
+    expect(convert('H~2~O and ~~gone~~', []).storage).toBe('<p>H~2~O and ~~gone~~</p>');
+  });
+
+  it('reads /// blocks: admonition, details, tab, and reports unknown blocks with their line, content kept', () => {
+    const extensions = ['pymdownx.blocks.admonition', 'pymdownx.blocks.details', 'pymdownx.blocks.tab'];
+    const result = convert(
+      '/// warning | Careful\nBody\n///\n\n/// details | More\n    open: true\nHidden\n///\n\n/// tab | One\nA\n///\n\n/// caption\nA caption\n///',
+      extensions,
+    );
+    expect(result.storage).toBe(
+      '<ac:structured-macro ac:name="note"><ac:parameter ac:name="title">Careful</ac:parameter><ac:rich-text-body><p>Body</p></ac:rich-text-body></ac:structured-macro>' +
+        '<ac:structured-macro ac:name="expand"><ac:parameter ac:name="title">More</ac:parameter><ac:rich-text-body><p>Hidden</p></ac:rich-text-body></ac:structured-macro>' +
+        '<ac:structured-macro ac:name="panel"><ac:parameter ac:name="title">One</ac:parameter><ac:rich-text-body><p>A</p></ac:rich-text-body></ac:structured-macro>' +
+        '<p>A caption</p>',
+    );
+    expect(result.warnings).toEqual(['line 14: block "/// caption" is not converted; its content is kept']);
+  });
+
+  it('takes heading ids from attr_list and sizes and aligns images, leaking no braces', () => {
+    const result = convert(
+      '## Install { #setup }\n\n![Shot](shot.png){ width="300" align=left }\n\nText { .lead }',
+      ['attr_list'],
+      ['shot.png'],
+    );
+    expect(result.headings).toEqual([{ level: 2, id: 'setup', text: 'Install' }]);
+    expect(result.storage).toBe(
+      '<h2>Install</h2><p><ac:image ac:alt="Shot" ac:width="300" ac:align="left"><ri:attachment ri:filename="shot.png"/></ac:image></p><p>Text</p>',
+    );
+  });
+
+  it('gives headings the ids MkDocs gives them, duplicates numbered', () => {
+    const { headings } = convert('# Setup & Run (v2)\n\n## Setup & Run (v2)', []);
+    expect(headings.map((heading) => heading.id)).toEqual(['setup-run-v2', 'setup-run-v2_1']);
+  });
+
+  it('converts definition lists, abbreviations (expanded) and footnotes', () => {
+    const { storage } = convert(
+      'Term\n:   Definition\n\nThe HTML spec.[^1]\n\n*[HTML]: Hyper Text Markup Language\n[^1]: A note.',
+      ['def_list', 'abbr', 'footnotes'],
+    );
+    expect(storage).toBe(
+      '<dl><dt>Term</dt><dd>Definition</dd></dl><p>The HTML (Hyper Text Markup Language) spec.<sup>1</sup></p><hr/><ol><li><p>A note.</p></li></ol>',
+    );
+  });
+
+  it('converts emoji to Unicode, reports theme icons, and renders keys, mark, caret and tilde', () => {
+    const result = convert(
+      ':smile: :material-check: ++ctrl+alt+del++ ==marked== ^^inserted^^ x^2^ H~2~O ~~gone~~',
+      ['pymdownx.emoji', 'pymdownx.keys', 'pymdownx.mark', 'pymdownx.caret', 'pymdownx.tilde'],
+    );
+    expect(result.storage).toBe(
+      '<p>\u{1F604}  <code>Ctrl</code>+<code>Alt</code>+<code>Del</code> <span style="background-color: rgb(254,250,192);">marked</span> <u>inserted</u> x<sup>2</sup> H<sub>2</sub>O <span style="text-decoration: line-through;">gone</span></p>',
+    );
+    expect(result.warnings).toEqual(['line 1: icon :material-check: has no Unicode form and is left out']);
+  });
+
+  it('keeps math as TeX: a code macro for blocks, code for inline math', () => {
+    const { storage } = convert('$$\nE = mc^2\n$$\n\nInline $a+b$ here.', ['pymdownx.arithmatex']);
+    expect(storage).toBe(
+      '<ac:structured-macro ac:name="code"><ac:parameter ac:name="language">latex</ac:parameter><ac:parameter ac:name="title">Math</ac:parameter><ac:plain-text-body><![CDATA[E = mc^2]]></ac:plain-text-body></ac:structured-macro><p>Inline <code>a+b</code> here.</p>',
+    );
+  });
+
+  it('turns callouts (NOTE: paragraphs and > TIP: quotes) into panels titled as markdown-callouts does', () => {
+    const { storage } = convert('NOTE: Plain.\n\n> TIP: **New in 1.4.**\n>\n> Quoted.', ['callouts']);
+    expect(storage).toBe(
+      '<ac:structured-macro ac:name="info"><ac:parameter ac:name="title">Note</ac:parameter><ac:rich-text-body><p>Plain.</p></ac:rich-text-body></ac:structured-macro>' +
+        '<ac:structured-macro ac:name="tip"><ac:parameter ac:name="title">New in 1.4</ac:parameter><ac:rich-text-body><p>Quoted.</p></ac:rich-text-body></ac:structured-macro>',
+    );
+  });
+
+  it('converts raw <img>, <figure>, <details> and a table nested in a table cell', () => {
+    const result = convert(
+      '<figure><img src="a.png" alt="A" width="200"><figcaption>Caption</figcaption></figure>\n\n<details><summary>More</summary><p>Hidden</p></details>\n\n<table><tr><td>outer<table><tr><td>inner</td></tr></table></td></tr></table>',
+      ['md_in_html'],
+      ['a.png'],
+    );
+    expect(result.storage).toBe(
+      '<p><ac:image ac:alt="A" ac:width="200"><ri:attachment ri:filename="a.png"/></ac:image></p><p><em>Caption</em></p>' +
+        '<ac:structured-macro ac:name="expand"><ac:parameter ac:name="title">More</ac:parameter><ac:rich-text-body><p>Hidden</p></ac:rich-text-body></ac:structured-macro>' +
+        '<table><tbody><tr><td><p>outer</p><table><tbody><tr><td><p>inner</p></td></tr></tbody></table></td></tr></tbody></table>',
+    );
+    expect(result.warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The Markdown parser of one site: markdown-it configured to read what Python-Markdown reads with
+ * the site's `markdown_extensions` — and nothing more (GFM's strikethrough, linkify and typographer
+ * stay off; an extension the site does not enable is not applied).
+ */
+import MarkdownIt from 'markdown-it';
+import abbr from 'markdown-it-abbr';
+import deflist from 'markdown-it-deflist';
+import footnote from 'markdown-it-footnote';
+import { arithmatex } from './arithmatex.ts';
+import { attributeLists } from './attribute-lists.ts';
+import { callouts } from './callouts.ts';
+import { containerTitles } from './container-token.ts';
+import { detachedDefinitions } from './detached-definitions.ts';
+import { emojiShortcodes } from './emoji-shortcodes.ts';
+import { indentedContainers } from './indented-containers.ts';
+import { inlineSpans } from './inline-spans.ts';
+import type { MarkdownExtensions } from './markdown-extensions.ts';
+import { repositoryReferences } from './repository-references.ts';
+import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
+
+function declaredTypes(options: Readonly<Record<string, unknown>>): string[] {
+  const types = options.types;
+  if (!Array.isArray(types)) return [];
+  return types.flatMap((entry) =>
+    typeof entry === 'string'
+      ? [entry]
+      : entry && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string'
+        ? [(entry as { name: string }).name]
+        : [],
+  );
+}
+
+/**
+ * Builds the parser for a site's extensions (build it once per site: construction costs more
+ * than parsing a page).
+ *
+ * @example
+ * const md = createMarkdownParser(siteMarkdownExtensions(['admonition']));
+ */
+export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt {
+  const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+  md.disable(['strikethrough', 'linkify', 'replacements', 'smartquotes']);
+  // Links stay as written: the site resolves them, and Python-Markdown neither encodes nor filters URLs.
+  md.normalizeLink = (url) => url;
+  md.validateLink = () => true;
+  if (!extensions.has('tables')) md.disable('table');
+  if (!extensions.has('fenced_code') && !extensions.has('pymdownx.superfences')) md.disable('fence');
+  if (extensions.has('footnotes')) md.use(footnote);
+  if (extensions.has('def_list')) {
+    md.use(deflist);
+    detachedDefinitions(md);
+  }
+  if (extensions.has('abbr')) md.use(abbr);
+  indentedContainers(md, {
+    admonition: extensions.has('admonition'),
+    details: extensions.has('pymdownx.details'),
+    tabbed: extensions.has('pymdownx.tabbed'),
+  });
+  const blocks = {
+    admonition: extensions.has('pymdownx.blocks.admonition'),
+    details: extensions.has('pymdownx.blocks.details'),
+    tab: extensions.has('pymdownx.blocks.tab'),
+    html: extensions.has('pymdownx.blocks.html'),
+    admonitionTypes: new Set([
+      ...DEFAULT_ADMONITION_BLOCKS,
+      ...declaredTypes(extensions.options('pymdownx.blocks.admonition')),
+    ]),
+    detailsTypes: new Set(['details', ...declaredTypes(extensions.options('pymdownx.blocks.details'))]),
+  };
+  if (blocks.admonition || blocks.details || blocks.tab || blocks.html) slashBlocks(md, blocks);
+  if (extensions.has('pymdownx.arithmatex')) arithmatex(md);
+  inlineSpans(md, {
+    mark: extensions.has('pymdownx.mark'),
+    caret: extensions.has('pymdownx.caret'),
+    tilde: extensions.has('pymdownx.tilde'),
+    keys: extensions.has('pymdownx.keys'),
+  });
+  if (extensions.has('pymdownx.emoji')) emojiShortcodes(md);
+  const magiclink = extensions.options('pymdownx.magiclink');
+  const ghLinks = extensions.options('gh_links');
+  if (extensions.has('pymdownx.magiclink')) md.enable('linkify').set({ linkify: true });
+  if (extensions.has('pymdownx.magiclink') && magiclink.repo_url_shorthand === true) {
+    const user = String(magiclink.user ?? '');
+    const repo = String(magiclink.repo ?? '');
+    if (user && repo) repositoryReferences(md, { user, repo, pulls: true });
+  } else if (extensions.has('gh_links') && ghLinks.user && ghLinks.repo) {
+    repositoryReferences(md, { user: String(ghLinks.user), repo: String(ghLinks.repo), pulls: false });
+  }
+  containerTitles(md);
+  if (extensions.has('attr_list')) attributeLists(md);
+  if (extensions.has('callouts') || extensions.has('github-callouts')) {
+    callouts(md, {
+      paragraphs: extensions.has('callouts'),
+      github: extensions.has('github-callouts'),
+    });
+  }
+  return md;
+}
