@@ -3,6 +3,9 @@
  * The framework-agnostic authorization core: identities, policy paths, the decision cache,
  * the circuit breaker and fallbacks, the decision flows, and the ports adapters implement.
  */
+
+export type { ValidatePoliciesOptions } from './app-validation-options.ts';
+export { validationPolicyRoot } from './app-validation-options.ts';
 export type { AuditLoggerOptions, LineStream } from './audit-logger.ts';
 export { AuditLogger, AuditLoggerOptionsSchema, jsonLinesAuditSink } from './audit-logger.ts';
 export type { FilterSpec } from './batch-filter.ts';

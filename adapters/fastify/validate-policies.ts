@@ -2,28 +2,15 @@
  * Start-up validation of a Fastify application: every route must have a policy.
  */
 import {
-  AuthzConfigError,
-  type PathPattern,
-  type PolicyInventory,
   type PolicyValidationResult,
+  type ValidatePoliciesOptions,
   validatePolicies,
+  validationPolicyRoot,
 } from '@gatehousejs/core';
-import type { FastifyAuthzConfig } from './request-state.ts';
 import { type ScannableApp, scanRoutes } from './route-scan.ts';
 
-/** Options of {@link validatePoliciesFromApp}. */
-export interface ValidatePoliciesOptions {
-  /** The policies that exist: policy paths or package names (see `policyPackagesOf`). */
-  readonly policies: PolicyInventory;
-  /** Root of the derived policy paths; default: `config.policyPathRoot`. */
-  readonly policyPathRoot?: string;
-  /** The application's configuration (for its root) when `policyPathRoot` is not given. */
-  readonly config?: Pick<FastifyAuthzConfig, 'policyPathRoot'>;
-  /** Route patterns to leave out (the plugin's exclusions). Default none. */
-  readonly excludePaths?: readonly PathPattern[];
-  /** Throw instead of returning an invalid result (default false). */
-  readonly failOnMissing?: boolean;
-}
+/** Options of {@link validatePoliciesFromApp} (one shape for every adapter, from core). */
+export type { ValidatePoliciesOptions };
 
 /**
  * Checks that every route of `app` (see {@link scanRoutes}) has a policy.
@@ -39,8 +26,7 @@ export async function validatePoliciesFromApp(
   app: ScannableApp,
   options: ValidatePoliciesOptions,
 ): Promise<PolicyValidationResult> {
-  const policyPathRoot = options.policyPathRoot ?? options.config?.policyPathRoot;
-  if (!policyPathRoot) throw new AuthzConfigError('policyPathRoot', 'give policyPathRoot or config');
+  const policyPathRoot = validationPolicyRoot(options);
   const routes = await scanRoutes(app, { policyPathRoot, excludePaths: options.excludePaths });
   return validatePolicies(routes, options.policies, { failOnMissing: options.failOnMissing });
 }

@@ -3,30 +3,17 @@
  */
 
 import {
-  AuthzConfigError,
-  type PathPattern,
-  type PolicyInventory,
   type PolicyValidationResult,
+  type ValidatePoliciesOptions,
   validatePolicies,
+  validationPolicyRoot,
 } from '@gatehousejs/core';
 import type { Hono } from 'hono';
-import type { HonoAuthzConfig } from './context-vars.ts';
 import { checkGuardParameters } from './guard-parameters.ts';
 import { scanRoutes } from './route-scan.ts';
 
-/** Options of {@link validatePoliciesFromApp}. */
-export interface ValidatePoliciesOptions {
-  /** The policies that exist: policy paths or package names (see `policyPackagesOf`). */
-  readonly policies: PolicyInventory;
-  /** Root of the derived policy paths; default: `config.policyPathRoot`. */
-  readonly policyPathRoot?: string;
-  /** The application's configuration (for its root) when `policyPathRoot` is not given. */
-  readonly config?: Pick<HonoAuthzConfig, 'policyPathRoot'>;
-  /** Route patterns to leave out (the middleware's exclusions). Default none. */
-  readonly excludePaths?: readonly PathPattern[];
-  /** Throw instead of returning an invalid result (default false). */
-  readonly failOnMissing?: boolean;
-}
+/** Options of {@link validatePoliciesFromApp} (one shape for every adapter, from core). */
+export type { ValidatePoliciesOptions };
 
 /**
  * Checks that every route of `app` (see {@link scanRoutes}) has a policy.
@@ -42,8 +29,7 @@ export function validatePoliciesFromApp(
   app: Pick<Hono, 'routes'>,
   options: ValidatePoliciesOptions,
 ): PolicyValidationResult {
-  const policyPathRoot = options.policyPathRoot ?? options.config?.policyPathRoot;
-  if (!policyPathRoot) throw new AuthzConfigError('policyPathRoot', 'give policyPathRoot or config');
+  const policyPathRoot = validationPolicyRoot(options);
   checkGuardParameters(app);
   const routes = scanRoutes(app, { policyPathRoot, excludePaths: options.excludePaths });
   return validatePolicies(routes, options.policies, { failOnMissing: options.failOnMissing });
