@@ -4,6 +4,7 @@
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import { isObject, makeObject, objectEntries, SetValue, type Value } from '../value.ts';
+import { base64Text, hexBytes, hexText, utf8Bytes } from './bytes.ts';
 import { arg, builtinError, defineFunction, operandError, stringArg, typeError } from './operands.ts';
 import { decodeUtf8 } from './utf8.ts';
 
@@ -58,11 +59,11 @@ export function decodeBase64Bytes(s: string, url: boolean): Uint8Array {
 function base64Decode(name: string, s: string, url: boolean): string {
   const bad = base64Problem(s, url);
   if (bad !== undefined) throw builtinError(name, `illegal base64 data at input byte ${bad}`);
-  return decodeUtf8(Buffer.from(s.replace(/[\r\n]/g, ''), url ? 'base64url' : 'base64'));
+  return decodeUtf8(decodeBase64Bytes(s, url));
 }
 
 function hexDecode(s: string): string {
-  const bytes = Buffer.from(s, 'utf8');
+  const bytes = utf8Bytes(s);
   const invalid = (b: number) =>
     builtinError(
       'hex.decode',
@@ -73,13 +74,13 @@ function hexDecode(s: string): string {
     if (!/[0-9a-fA-F]/.test(String.fromCharCode(b))) throw invalid(b);
   }
   if (bytes.length % 2 === 1) throw builtinError('hex.decode', 'encoding/hex: odd length hex string');
-  return decodeUtf8(Buffer.from(s, 'hex'));
+  return decodeUtf8(hexBytes(s));
 }
 
 /** Go's `url.QueryEscape`. */
 function queryEscape(s: string): string {
   let out = '';
-  for (const b of Buffer.from(s, 'utf8')) {
+  for (const b of utf8Bytes(s)) {
     const c = String.fromCharCode(b);
     if (/[A-Za-z0-9\-_.~]/.test(c)) out += c;
     else if (c === ' ') out += '+';
@@ -100,7 +101,7 @@ function queryUnescape(name: string, s: string): string {
       bytes.push(Number.parseInt(hex, 16));
       i += 2;
     } else if (c === '+') bytes.push(0x20);
-    else bytes.push(...Buffer.from(c, 'utf8'));
+    else bytes.push(...utf8Bytes(c));
   }
   return decodeUtf8(Uint8Array.from(bytes));
 }
@@ -143,9 +144,7 @@ function decodeObject(args: readonly Value[]): Value {
 
 /** Encoding built-ins. */
 export const encodingBuiltins: readonly BuiltinDefinition[] = [
-  defineFunction('base64.encode', 1, (args) =>
-    Buffer.from(stringArg('base64.encode', args, 0)).toString('base64'),
-  ),
+  defineFunction('base64.encode', 1, (args) => base64Text(utf8Bytes(stringArg('base64.encode', args, 0)))),
   defineFunction('base64.decode', 1, (args) =>
     base64Decode('base64.decode', stringArg('base64.decode', args, 0), false),
   ),
@@ -154,11 +153,11 @@ export const encodingBuiltins: readonly BuiltinDefinition[] = [
     return typeof s === 'string' && base64Problem(s, false) === undefined;
   }),
   defineFunction('base64url.encode', 1, (args) => {
-    const s = Buffer.from(stringArg('base64url.encode', args, 0)).toString('base64url');
+    const s = base64Text(utf8Bytes(stringArg('base64url.encode', args, 0)), true);
     return s + '='.repeat((4 - (s.length % 4)) % 4);
   }),
   defineFunction('base64url.encode_no_pad', 1, (args) =>
-    Buffer.from(stringArg('base64url.encode_no_pad', args, 0)).toString('base64url'),
+    base64Text(utf8Bytes(stringArg('base64url.encode_no_pad', args, 0)), true),
   ),
   defineFunction('base64url.decode', 1, (args) => {
     let s = stringArg('base64url.decode', args, 0);
@@ -169,7 +168,7 @@ export const encodingBuiltins: readonly BuiltinDefinition[] = [
     }
     return base64Decode('base64url.decode', s, true);
   }),
-  defineFunction('hex.encode', 1, (args) => Buffer.from(stringArg('hex.encode', args, 0)).toString('hex')),
+  defineFunction('hex.encode', 1, (args) => hexText(utf8Bytes(stringArg('hex.encode', args, 0)))),
   defineFunction('hex.decode', 1, (args) => hexDecode(stringArg('hex.decode', args, 0))),
   defineFunction('urlquery.encode', 1, (args) => queryEscape(stringArg('urlquery.encode', args, 0))),
   defineFunction('urlquery.decode', 1, (args) =>

@@ -5,6 +5,7 @@
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import type { Value } from '../value.ts';
+import { utf8Bytes } from './bytes.ts';
 import {
   type CompiledRegex,
   compileRegex,
@@ -65,10 +66,10 @@ function templateRegex(template: string, open: string, close: string): string {
 
 function delimiter(name: string, args: readonly Value[], i: number, which: string): string {
   const d = stringArg(name, args, i);
-  if (Buffer.byteLength(d) !== 1) {
+  if (utf8Bytes(d).length !== 1) {
     throw builtinError(
       name,
-      `${which} delimiter has to be exactly one character long but is ${Buffer.byteLength(d)} long`,
+      `${which} delimiter has to be exactly one character long but is ${utf8Bytes(d).length} long`,
     );
   }
   return d;

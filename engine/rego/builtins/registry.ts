@@ -1,7 +1,7 @@
 /**
  * The registry of standard built-ins, assembled from one definition list per family.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '@noble/hashes/utils.js';
 import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
 import { aggregateBuiltins } from './aggregates.ts';
 import { arithmeticBuiltins } from './arithmetic.ts';
@@ -74,7 +74,7 @@ function withStackGuard(def: BuiltinDefinition): BuiltinDefinition {
 
 /** Options of {@link createStandardBuiltins}. */
 export interface StandardBuiltinsOptions {
-  /** Source of randomness for `uuid.rfc4122` and `rand.intn` (default: `crypto.randomBytes`). */
+  /** Source of randomness for `uuid.rfc4122` and `rand.intn` (default: the platform's `crypto.getRandomValues`). */
   randomBytes?: RandomBytes;
   /** Transports for `http.send` and `net.lookup_ip_addr` (default: none, both off). */
   outbound?: OutboundCalls;
@@ -82,7 +82,7 @@ export interface StandardBuiltinsOptions {
 
 /**
  * Builds the registry of standard built-ins.
- * @param options.randomBytes randomness for `uuid.rfc4122` / `rand.intn`; default `crypto.randomBytes`
+ * @param options.randomBytes randomness for `uuid.rfc4122` / `rand.intn`; default the platform's `crypto.getRandomValues`
  * @param options.outbound transports enabling `http.send` (allowed hosts only) and `net.lookup_ip_addr`; default none
  * @example
  * const builtins = createStandardBuiltins({ randomBytes: (n) => new Uint8Array(n) });
@@ -127,7 +127,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
 }
 
 /**
- * Every standard built-in, by name (randomness from `crypto.randomBytes`).
+ * Every standard built-in, by name (randomness from the platform's `crypto.getRandomValues`).
  * @example
  * const count = standardBuiltins.get('count');
  */

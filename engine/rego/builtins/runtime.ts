@@ -4,6 +4,7 @@
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import { makeObject, type Value } from '../value.ts';
+import { hexText } from './bytes.ts';
 import { defineFunction, intArg, stringArg } from './operands.ts';
 import { regoText } from './rego-text.ts';
 
@@ -18,7 +19,7 @@ function uuidV4(random: RandomBytes): string {
   const b = Uint8Array.from(random(16));
   b[6] = ((b[6] as number) & 0x0f) | 0x40;
   b[8] = ((b[8] as number) & 0x3f) | 0x80;
-  const hex = Buffer.from(b).toString('hex');
+  const hex = hexText(b);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
@@ -27,7 +28,7 @@ function randomBelow(random: RandomBytes, n: number): number {
   const span = BigInt(n);
   const limit = 2n ** 64n - (2n ** 64n % span);
   for (;;) {
-    const x = Buffer.from(random(8)).readBigUInt64BE(0);
+    const x = new DataView(Uint8Array.from(random(8)).buffer).getBigUint64(0);
     if (x < limit) return Number(x % span);
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import type { Value } from '../value.ts';
+import { utf8Bytes } from './bytes.ts';
 import { formatFloatMagnitude } from './go-float.ts';
 import { binaryFloatMagnitude, hexFloatMagnitude } from './go-float-binary.ts';
 import { type FormatFlags, formatInteger, pad, quoteRune } from './go-integer.ts';
@@ -103,7 +104,7 @@ function formatString(s: string, verb: string, f: FormatFlags): string | undefin
       return pad(f.sharp && canBackquote(s) ? `\`${s}\`` : goQuote(s), f);
     case 'x':
     case 'X': {
-      const bytes = [...Buffer.from(s, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
+      const bytes = [...utf8Bytes(s)].map((b) => b.toString(16).padStart(2, '0'));
       const hex = bytes.map((b) => (f.sharp ? `0x${b}` : b)).join(f.space ? ' ' : '');
       return pad(verb === 'X' ? hex.toUpperCase() : hex, f);
     }

@@ -1,3 +1,5 @@
+import { utf8Text } from './bytes.ts';
+
 /**
  * Bytes to strings as Go sees them: every byte that is not part of a valid UTF-8 sequence
  * becomes one U+FFFD (so `count` of a decoded value equals Go's rune count). Go keeps the raw
@@ -34,9 +36,9 @@ export function decodeUtf8(bytes: Uint8Array): string {
       i += n;
       continue;
     }
-    out += `${Buffer.from(bytes.subarray(start, i)).toString('utf8')}\ufffd`;
+    out += `${utf8Text(bytes.subarray(start, i))}\ufffd`;
     i++;
     start = i;
   }
-  return out + Buffer.from(bytes.subarray(start)).toString('utf8');
+  return out + utf8Text(bytes.subarray(start));
 }
