@@ -6,13 +6,13 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { canonicalEncoding } from './canonical-encoding.ts';
 import type { Identity } from './identity.ts';
+import { appendTokens, KnownKeys, type Token } from './known-keys.ts';
 import type { ResourceContext } from './ports/decision-service.ts';
 
 const utf8 = new TextEncoder();
 // A synchronous SHA-256 in JavaScript (no `node:crypto`, which edge runtimes lack) costs a few
 // microseconds; a cache hit recomputes its key, so recent keys are remembered by their material.
-const KNOWN_KEYS_LIMIT = 4096;
-const knownKeys = new Map<string, string>();
+const knownKeys = new KnownKeys(4096);
 
 /** What a cached decision depends on. */
 export interface DecisionCacheKeyInput {
@@ -39,17 +39,20 @@ export interface DecisionCacheKeyInput {
  * }); // 32 hex characters
  */
 export function decisionCacheKey(input: DecisionCacheKeyInput): string {
-  const material = canonicalEncoding([
+  const parts = [
     input.identity.type,
     input.identity.value ?? null,
     input.policyPath,
     input.decision,
     input.resourceContext,
-  ]);
-  const known = knownKeys.get(material);
-  if (known !== undefined) return known;
-  const key = bytesToHex(sha256(utf8.encode(material)).subarray(0, 16));
-  if (knownKeys.size >= KNOWN_KEYS_LIMIT) knownKeys.clear();
-  knownKeys.set(material, key);
+  ];
+  const tokens: Token[] = [];
+  const rememberable = appendTokens(parts, tokens);
+  if (rememberable) {
+    const known = knownKeys.find(tokens);
+    if (known !== undefined) return known;
+  }
+  const key = bytesToHex(sha256(utf8.encode(canonicalEncoding(parts))).subarray(0, 16));
+  if (rememberable) knownKeys.remember(tokens, key);
   return key;
 }
