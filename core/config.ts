@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { AuditLogger, type AuditLoggerOptions } from './audit-logger.ts';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.ts';
-import { ConnectionPool, type ConnectionPoolOptions } from './connection-pool.ts';
 import { DecisionCache, type DecisionCacheOptions } from './decision-cache.ts';
 import { AuthzConfigError } from './errors.ts';
 import { fallbackMayAllow } from './fallback.ts';
@@ -33,23 +32,18 @@ const port = <T>(method: string, what: string) =>
   );
 
 /** The validated options of {@link createAuthzConfig}; the schema holds the defaults. */
-export const AuthzOptionsSchema = z.object({
+export const AuthzOptionsSchema = z.strictObject({
   policyPathRoot: z.string().refine(isPackagePath, 'must be a dotted Rego package path such as "webapp"'),
   decisionService: port<DecisionService>('decide', 'a DecisionService (an object with decide())'),
   identityProvider: fn('a function request -> Identity'),
   resourceContextProvider: fn('a function request -> mapping').optional(),
   decisionCache: z.unknown().optional(),
   circuitBreaker: z.unknown().optional(),
-  connectionPool: z.unknown().optional(),
   auditLogger: z.unknown().optional(),
   /** Concurrent checks per batch filtering call (default 10). */
   maxConcurrentChecks: z.int().min(1).default(10),
   /** Queries per `decideBatch` call when the service offers one (default 100). */
   batchSize: z.int().min(1).default(100),
-  /** Where the Topaz adapter reaches the authorizer (`url` is host:port); passed through. */
-  authorizerOptions: z.looseObject({ url: z.string().min(1) }).optional(),
-  /** Topaz policy instance name; passed through. */
-  policyInstanceName: z.string().min(1).optional(),
   metrics: port<AuthzMetrics>('decision', 'an AuthzMetrics').optional(),
   tracer: port<Tracer>('startSpan', 'a Tracer').optional(),
   logger: port<Logger>('error', 'a Logger').optional(),
@@ -59,12 +53,7 @@ export const AuthzOptionsSchema = z.object({
 /** Options of {@link createAuthzConfig} for requests of type `R` (a Hono `Context`, …). */
 export type AuthzOptions<R> = Omit<
   z.input<typeof AuthzOptionsSchema>,
-  | 'identityProvider'
-  | 'resourceContextProvider'
-  | 'decisionCache'
-  | 'circuitBreaker'
-  | 'connectionPool'
-  | 'auditLogger'
+  'identityProvider' | 'resourceContextProvider' | 'decisionCache' | 'circuitBreaker' | 'auditLogger'
 > & {
   identityProvider: IdentityProvider<R>;
   resourceContextProvider?: ResourceContextProvider<R>;
@@ -72,14 +61,9 @@ export type AuthzOptions<R> = Omit<
   decisionCache?: DecisionCache | DecisionCacheOptions;
   /** A breaker, or its options; absent: a transient failure is "decision unavailable" (503). */
   circuitBreaker?: CircuitBreaker | CircuitBreakerOptions;
-  /** Pool bounds for the Topaz adapter's connections. */
-  connectionPool?: ConnectionPool | ConnectionPoolOptions;
   /** An audit logger, or its options (`{}` for JSON lines on stdout); absent: no audit. */
   auditLogger?: AuditLogger | AuditLoggerOptions;
 };
-
-/** Options passed through to the Topaz adapter. */
-export type AuthorizerOptions = NonNullable<z.output<typeof AuthzOptionsSchema>['authorizerOptions']>;
 
 /** The resolved configuration every flow and adapter reads. */
 export interface AuthzConfig<R = unknown> {
@@ -89,19 +73,16 @@ export interface AuthzConfig<R = unknown> {
   readonly resourceContextProvider?: ResourceContextProvider<R>;
   readonly decisionCache?: DecisionCache;
   readonly circuitBreaker?: CircuitBreaker;
-  readonly connectionPool?: ConnectionPool;
   readonly auditLogger?: AuditLogger;
   readonly maxConcurrentChecks: number;
   readonly batchSize: number;
-  readonly authorizerOptions?: AuthorizerOptions;
-  readonly policyInstanceName?: string;
   readonly metrics: AuthzMetrics;
   readonly tracer: Tracer;
   readonly logger: Logger;
   readonly clock: Clock;
   /** Whether {@link AuthzConfig.close} has been called (every check then fails as unavailable). */
   readonly closed: boolean;
-  /** Releases the cache, the breaker and the pool; idempotent. The decision service is yours to close. */
+  /** Releases the cache and the breaker; idempotent. The decision service is yours to close. */
   close(): Promise<void>;
 }
 
@@ -124,7 +105,7 @@ function build<T, O>(
  * may allow (`allow`, `cache_then_allow`) is warned about through `logger`.
  *
  * @param options - see {@link AuthzOptionsSchema}; defaults: `maxConcurrentChecks` 10, `batchSize` 100,
- *   no cache, breaker, pool or audit; no-op metrics and tracing; console logger; system clock
+ *   no cache, breaker or audit; no-op metrics and tracing; console logger; system clock
  * @example
  * const config = createAuthzConfig({
  *   policyPathRoot: 'webapp',
@@ -141,7 +122,6 @@ export function createAuthzConfig<R>(options: AuthzOptions<R>): AuthzConfig<R> {
   const metrics = o.metrics ?? noopMetrics;
   const decisionCache = build(o.decisionCache, 'decisionCache', DecisionCache, clock);
   const circuitBreaker = build(o.circuitBreaker, 'circuitBreaker', CircuitBreaker, clock);
-  const connectionPool = build(o.connectionPool, 'connectionPool', ConnectionPool, clock);
   const auditLogger = build(o.auditLogger, 'auditLogger', AuditLogger, clock);
   if (circuitBreaker && fallbackMayAllow(circuitBreaker.options.fallback)) {
     logger.warn(
@@ -157,12 +137,9 @@ export function createAuthzConfig<R>(options: AuthzOptions<R>): AuthzConfig<R> {
     resourceContextProvider: o.resourceContextProvider as ResourceContextProvider<R> | undefined,
     decisionCache,
     circuitBreaker,
-    connectionPool,
     auditLogger,
     maxConcurrentChecks: o.maxConcurrentChecks,
     batchSize: o.batchSize,
-    authorizerOptions: o.authorizerOptions,
-    policyInstanceName: o.policyInstanceName,
     metrics,
     tracer: o.tracer ?? noopTracer,
     logger,
@@ -176,7 +153,6 @@ export function createAuthzConfig<R>(options: AuthzOptions<R>): AuthzConfig<R> {
       unsubscribe?.();
       decisionCache?.clear();
       circuitBreaker?.close();
-      await connectionPool?.close();
     },
   };
 }

@@ -78,12 +78,3 @@ export class MissingPoliciesError extends AuthzError {
     this.count = count;
   }
 }
-
-/** A connection pool was used after `close()`, or an acquire was aborted. */
-export class PoolClosedError extends AuthzError {
-  override name = 'PoolClosedError';
-
-  constructor(message = 'connection pool is closed') {
-    super('pool_closed', message);
-  }
-}

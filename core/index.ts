@@ -30,15 +30,12 @@ export type {
 } from './circuit-breaker.ts';
 export { CircuitBreaker, CircuitBreakerOptionsSchema } from './circuit-breaker.ts';
 export type {
-  AuthorizerOptions,
   AuthzConfig,
   AuthzOptions,
   IdentityProvider,
   ResourceContextProvider,
 } from './config.ts';
 export { AuthzOptionsSchema, createAuthzConfig } from './config.ts';
-export type { ConnectionFactory, ConnectionPoolConfig, ConnectionPoolOptions } from './connection-pool.ts';
-export { ConnectionPool, ConnectionPoolOptionsSchema, ResourcePool } from './connection-pool.ts';
 export type { DecisionCacheConfig, DecisionCacheEntry, DecisionCacheOptions } from './decision-cache.ts';
 export { DecisionCache, DecisionCacheOptionsSchema } from './decision-cache.ts';
 export type { Check, Decision, RequestInfo } from './decision-check.ts';
@@ -57,7 +54,6 @@ export {
   AuthzError,
   DecisionUnavailableError,
   MissingPoliciesError,
-  PoolClosedError,
   ResourceNotFoundError,
 } from './errors.ts';
 export type { Fallback, FallbackContext, FallbackFunction, FallbackStrategy } from './fallback.ts';
@@ -67,6 +63,7 @@ export { checkHierarchy, HIERARCHY_MODES, hierarchyOf } from './hierarchy.ts';
 export type { Identity, IdentityType } from './identity.ts';
 export { ANONYMOUS } from './identity.ts';
 export { requireName } from './option-names.ts';
+export { parseOptions } from './options.ts';
 export type { PathExclusions, PathPattern } from './path-exclusions.ts';
 export { compilePathExclusions } from './path-exclusions.ts';
 export { isPackagePath, policyPath } from './policy-path.ts';
@@ -105,4 +102,5 @@ export type { Span, SpanAttributes, Tracer } from './ports/tracing.ts';
 export { noopTracer } from './ports/tracing.ts';
 export type { RegisteredRoute, ScanOptions } from './route-inventory.ts';
 export { routeInventory } from './route-inventory.ts';
+export { Semaphore } from './semaphore.ts';
 export { hasSkipMark, markSkipped } from './skip-mark.ts';

@@ -19,7 +19,13 @@ export function parseOptions<S extends z.ZodType>(schema: S, value: unknown, pre
       .filter((s) => s !== '')
       .join('.')
       .replace(/\.\[/g, '[');
-  const [first, ...rest] = result.error.issues;
+  // An unknown key is named as the field itself (zod reports it on the object holding it).
+  const issues = result.error.issues.flatMap((issue): { path: PropertyKey[]; message: string }[] =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: [...issue.path, key], message: 'is not an option here' }))
+      : [issue],
+  );
+  const [first, ...rest] = issues;
   const details = rest.map((issue) => `; ${fieldOf(issue.path) || 'value'}: ${issue.message}`).join('');
   throw new AuthzConfigError(fieldOf(first?.path ?? []), `${first?.message ?? 'invalid'}${details}`, {
     cause: result.error,

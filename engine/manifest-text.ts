@@ -3,8 +3,9 @@
  * `GetManifest` returns for a store whose model was parsed from a file. Comments and layout of
  * the original file are not kept; the types, relations and permissions are, in their order.
  */
-import { stringify } from 'yaml';
+
 import type { DirectoryModel, PermissionModel, RelationTerm } from './directory/index.ts';
+import { stringify } from './yaml-library.ts';
 
 const OPERATORS: Readonly<Record<PermissionModel['operator'], string>> = {
   union: ' | ',

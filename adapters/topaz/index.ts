@@ -5,6 +5,13 @@
  * `@aserto/aserto-node` (`@aserto/node-authorizer`, `@aserto/node-directory`) on pooled,
  * closable HTTP/2 connections with a deadline on every call.
  */
+export type { ConnectionFactory, ConnectionPoolConfig, ConnectionPoolOptions } from './connection-pool.ts';
+export {
+  ConnectionPool,
+  ConnectionPoolOptionsSchema,
+  PoolClosedError,
+  ResourcePool,
+} from './connection-pool.ts';
 export type { DecisionTreeQuery, TopazDecisionService } from './decision-service.ts';
 export { createTopazDecisionService } from './decision-service.ts';
 export type { TopazRelationDirectory } from './relation-directory.ts';

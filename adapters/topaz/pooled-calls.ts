@@ -1,17 +1,17 @@
 /**
  * Calls to Topaz over pooled channels, each under one deadline that covers waiting for a channel
- * and the call itself. Channels come from core's `ConnectionPool` (created lazily, at most
+ * and the call itself. Channels come from a `ConnectionPool` (created lazily, at most
  * `maxConnections`, one call per channel at a time) and are closed with the pool.
  */
 import type { CallOptions } from '@connectrpc/connect';
 import { Code, ConnectError } from '@connectrpc/connect';
+import type { DecisionServiceError } from '@gatehousejs/core';
 import {
   ConnectionPool,
   type ConnectionPoolOptions,
-  type DecisionServiceError,
   PoolClosedError,
   type ResourcePool,
-} from '@gatehousejs/core';
+} from './connection-pool.ts';
 import { classifyTopazFailure } from './topaz-failure.ts';
 
 /** Runs calls on pooled channels of type `C`. */

@@ -5,7 +5,8 @@
  * is a configuration error that retrying cannot fix.
  */
 import { Code, ConnectError } from '@connectrpc/connect';
-import { DecisionServiceError, type DecisionServiceErrorCode, PoolClosedError } from '@gatehousejs/core';
+import { DecisionServiceError, type DecisionServiceErrorCode } from '@gatehousejs/core';
+import { PoolClosedError } from './connection-pool.ts';
 
 /** Node error codes of a failed TLS handshake (certificate not trusted, wrong name, expired). */
 const tlsFailure = /CERT|^ERR_TLS|^ERR_SSL|^SELF_SIGNED|^DEPTH_ZERO/;

@@ -4,8 +4,9 @@
  * an `AuthzConfigError` naming the field.
  */
 import { readFileSync } from 'node:fs';
-import { AuthzConfigError, ConnectionPool, ConnectionPoolOptionsSchema } from '@gatehousejs/core';
+import { AuthzConfigError } from '@gatehousejs/core';
 import { z } from 'zod';
+import { ConnectionPool, ConnectionPoolOptionsSchema } from './connection-pool.ts';
 
 const address = z.string().regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, {
   message: 'must be host:port, e.g. localhost:8282',

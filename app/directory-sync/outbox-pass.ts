@@ -4,7 +4,7 @@
  * earlier change that touches one of its objects (so the directory sees the changes of one object
  * in commit order), and a change whose earlier change of the same object failed is held back.
  */
-import type { RelationDirectory } from '@gatehousejs/core';
+import { type RelationDirectory, Semaphore } from '@gatehousejs/core';
 import type { DirectoryOutboxRepository, OutboxEntry } from '../db/index.ts';
 import { applyChange, objectsTouched } from './apply-change.ts';
 
@@ -29,29 +29,13 @@ export interface DeliveryOptions {
   readonly now: () => Date;
 }
 
-/** A limit of `permits` tasks running at once. */
-function limiter(permits: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (running >= permits) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await task();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /**
  * Delivers what is pending (only the oldest entry with `onlyOldest`). Rejects only when the outbox
  * cannot be read or updated (the database is away); a directory failure is counted, not thrown.
  */
 export async function deliverPending(options: DeliveryOptions): Promise<Delivery> {
   const { outbox, directory } = options;
-  const limit = limiter(options.concurrency);
+  const semaphore = new Semaphore(options.concurrency);
   // Per object, the outcome of the last change scheduled for it: true when it was delivered.
   const tails = new Map<string, Promise<boolean>>();
   let delivered = 0;
@@ -69,7 +53,7 @@ export async function deliverPending(options: DeliveryOptions): Promise<Delivery
         return false;
       }
       try {
-        await limit(() => applyChange(directory, entry.change));
+        await semaphore.run(() => applyChange(directory, entry.change));
       } catch (error) {
         failed++;
         lastError = `outbox entry ${entry.id}: ${error instanceof Error ? error.message : String(error)}`;

@@ -3,7 +3,15 @@
  * term sits in the source (via the yaml package's LineCounter and node ranges). Structural
  * and syntax problems become issues; semantic checks happen in `manifest-validation.ts`.
  */
-import { isMap, isScalar, LineCounter, type Node, type Pair, parseDocument, type Scalar } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  LineCounter,
+  type Node,
+  type Pair,
+  parseDocument,
+  type Scalar,
+} from '../yaml-library.ts';
 import type { ManifestIssue } from './errors.ts';
 import { type Located, parsePermissionExpression, parseRelationExpression } from './manifest-expression.ts';
 import type { PermissionOperator, PermissionTerm, RelationTerm } from './model.ts';

@@ -3,7 +3,7 @@
  * Go's `sigs.k8s.io/yaml` does (`yes`/`no`/`on`/`off` are booleans); only the first document
  * counts; aliases are capped against expansion bombs.
  */
-import { isScalar, Pair, parseAllDocuments, Scalar, stringify, YAMLMap } from 'yaml';
+import { isScalar, Pair, parseAllDocuments, Scalar, stringify, YAMLMap } from '../../yaml-library.ts';
 import type { BuiltinDefinition } from '../builtin.ts';
 import { isObject, makeObject, normalizeNumber, objectEntries, SetValue, type Value } from '../value.ts';
 import { writeJson } from './json-text.ts';

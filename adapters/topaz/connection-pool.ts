@@ -1,10 +1,18 @@
 /**
  * The connection pool: validated `{ minConnections, maxConnections }` and the small generic pool
- * that decision-service adapters (Topaz) use to reuse transports within those bounds.
+ * the Topaz clients use to reuse their HTTP/2 channels within those bounds.
  */
+import { AuthzError, parseOptions } from '@gatehousejs/core';
 import { z } from 'zod';
-import { PoolClosedError } from './errors.ts';
-import { parseOptions } from './options.ts';
+
+/** A connection pool was used after `close()`, or an acquire was aborted. */
+export class PoolClosedError extends AuthzError {
+  override name = 'PoolClosedError';
+
+  constructor(message = 'connection pool is closed') {
+    super('pool_closed', message);
+  }
+}
 
 /** Options of {@link ConnectionPool}; the schema holds the defaults. */
 export const ConnectionPoolOptionsSchema = z

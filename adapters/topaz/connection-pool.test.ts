@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionPool } from './connection-pool.ts';
-import { PoolClosedError } from './errors.ts';
+import { ConnectionPool, PoolClosedError } from './connection-pool.ts';
 
 function factory() {
   let next = 0;
