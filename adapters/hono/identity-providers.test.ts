@@ -62,7 +62,11 @@ describe('identityFromSessionUser', () => {
 describe('identityFromHeader under @hono/node-server', () => {
   it("reads Node's parsed headers, with the same value as the Fetch headers", async () => {
     const { serve } = await import('@hono/node-server');
-    const app = new Hono().get('/', (c) => c.json(identityFromHeader('X-User-ID')(c)));
+    // The header is read from `c.env.incoming` (node-server's documented bindings) when present.
+    const app = new Hono().get('/', (c) => {
+      expect((c.env as { incoming?: { headers?: object } }).incoming?.headers).toBeTypeOf('object');
+      return c.json(identityFromHeader('X-User-ID')(c));
+    });
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });

@@ -6,9 +6,9 @@
 import { hasSkipMark, markSkipped } from '@gatehousejs/core';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { findTargetHandler, isMiddleware } from 'hono/utils/handler';
 
 type AnyHandler = Handler | MiddlewareHandler;
-const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
 
 /**
  * Exempts a route from {@link authzMiddleware} (and from route scanning and validation): wrap its
@@ -23,11 +23,12 @@ export function skipMiddleware<H extends AnyHandler>(handler: H): H {
   return markSkipped(handler);
 }
 
-/** The handler a route entry runs (sub-apps with their own error handler wrap handlers). */
+/**
+ * The handler a route entry runs (sub-apps with their own error handler wrap handlers), through
+ * Hono's own `findTargetHandler`.
+ */
 export function targetHandler(handler: AnyHandler): AnyHandler {
-  let current = handler as AnyHandler & { [COMPOSED_HANDLER]?: AnyHandler };
-  while (current[COMPOSED_HANDLER]) current = current[COMPOSED_HANDLER] as typeof current;
-  return current;
+  return findTargetHandler(handler) as AnyHandler;
 }
 
 /** Whether `handler` was marked with {@link skipMiddleware}. */
@@ -37,7 +38,7 @@ export function isSkipped(handler: AnyHandler): boolean {
 
 /** Whether `handler` is middleware-shaped (`(c, next)`), as Hono itself tells them apart. */
 export function isMiddlewareShaped(handler: AnyHandler): boolean {
-  return targetHandler(handler).length > 1;
+  return isMiddleware(targetHandler(handler));
 }
 
 /** The route a request will be answered by. */
@@ -63,7 +64,7 @@ export function targetRoute(c: Context): TargetRoute | undefined {
     const route = routes[i]!;
     const handler = targetHandler(route.handler);
     if (hasSkipMark(handler)) return { path: route.path, skipped: true, index: i };
-    if (handler.length < 2) return { path: route.path, skipped: false, index: i };
+    if (!isMiddleware(handler)) return { path: route.path, skipped: false, index: i };
     responder = { path: route.path, skipped: false, index: i };
   }
   return responder;

@@ -1,7 +1,7 @@
 /**
  * Another copy of hono for the Hono adapter's tests: when GATEHOUSE_HONO_DIR names an installed
- * hono package folder, every `hono` and `hono/…` import resolves into it (through its `exports`),
- * so the same tests run against the lowest and the newest hono of the adapter's peer range.
+ * hono package folder, every `hono` and `hono/…` import resolves into it (through its `exports`,
+ * pattern entries such as `hono/utils/*` included), so the same tests run against the lowest and the newest hono of the adapter's peer range.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,8 +26,10 @@ export function honoAliases(dir: string | undefined): HonoAlias[] {
   };
   return Object.entries(manifest.exports).flatMap(([entry, target]) => {
     const file = typeof target === 'string' ? target : (target.import ?? target.default);
-    if (!file || entry.includes('*')) return [];
-    const specifier = `hono${entry.slice(1)}`;
-    return [{ find: new RegExp(`^${specifier.replaceAll('/', '\\/')}$`), replacement: path.join(dir, file) }];
+    if (!file) return [];
+    const specifier = `hono${entry.slice(1)}`.replaceAll('/', '\\/');
+    // A pattern entry (`./utils/*`): the part the star stands for goes into the target's star.
+    const find = new RegExp(`^${specifier.replace('*', '(.+)')}$`);
+    return [{ find, replacement: path.join(dir, file).replace('*', '$1') }];
   });
 }
