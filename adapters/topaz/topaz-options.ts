@@ -4,7 +4,7 @@
  * an `AuthzConfigError` naming the field.
  */
 import { readFileSync } from 'node:fs';
-import { AuthzConfigError } from '@gatehousejs/core';
+import { AuthzConfigError, parseOptions } from '@gatehousejs/core';
 import { z } from 'zod';
 import { ConnectionPool, ConnectionPoolOptionsSchema } from './connection-pool.ts';
 
@@ -63,7 +63,8 @@ export type TopazDirectoryOptions = z.input<typeof TopazDirectoryOptionsSchema>;
 export type TopazDirectoryConfig = z.output<typeof TopazDirectoryOptionsSchema>;
 
 /**
- * Parses options with `schema`, naming the first offending field in the error.
+ * Parses options with `schema` through core's `parseOptions` (the error names the first offending
+ * field), then reads `caFile`.
  *
  * @throws {AuthzConfigError} when a value is invalid or `caFile` cannot be read
  */
@@ -71,14 +72,7 @@ export function parseTopazOptions<S extends z.ZodType>(
   schema: S,
   options: unknown,
 ): z.output<S> & { ca?: Buffer } {
-  const result = schema.safeParse(options);
-  if (!result.success) {
-    const [first, ...rest] = result.error.issues;
-    const field = (first?.path ?? []).map(String).join('.');
-    const more = rest.map((i) => `; ${i.path.map(String).join('.') || 'value'}: ${i.message}`).join('');
-    throw new AuthzConfigError(field, `${first?.message ?? 'invalid'}${more}`, { cause: result.error });
-  }
-  const config = result.data as z.output<S> & { caFile?: string };
+  const config = parseOptions(schema, options) as z.output<S> & { caFile?: string };
   if (!config.caFile) return config;
   try {
     return { ...config, ca: readFileSync(config.caFile) };
