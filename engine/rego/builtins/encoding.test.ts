@@ -34,6 +34,12 @@ describe('encoding built-ins', () => {
     expect(call('hex.decode', 'e282')).toBe('\ufffd\ufffd');
   });
 
+  it('keeps a leading byte order mark as text, as Go does', () => {
+    expect(call('base64.decode', '77u/YQ==')).toBe('\ufeffa');
+    expect(call('hex.decode', 'efbbbf61')).toBe('\ufeffa');
+    expect(call('base64.encode', '\ufeffa')).toBe('77u/YQ==');
+  });
+
   it('encodes and decodes hex', () => {
     expect(call('hex.encode', 'hé')).toBe('68c3a9');
     expect(call('hex.decode', '68C3A9')).toBe('hé');
