@@ -15,7 +15,8 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './support/chromium.ts';
+import { expectAccessible } from './support/accessibility.ts';
+import { launchChromium } from './support/chromium.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const MEETING = `# Weekly meeting
@@ -90,7 +91,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(preview.getByRole('heading', { name: 'Weekly meeting' }))).toBe('Weekly meeting');
     expect(await alice.getByLabel('Text').inputValue()).toBe(MEETING);
     expect(await alice.getByLabel('Name').inputValue()).toBe('Weekly meeting');
-    await screenshot(alice, 'docs-01-preview');
+    await expectAccessible(alice, 'docs-01-preview');
     expect((await app.repos.documents.list()).map((d) => d.name)).not.toContain('Weekly meeting');
 
     await click(alice, alice.getByRole('button', { name: 'Create document' }));
@@ -112,7 +113,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(body)).toContain("<script>document.title = 'hacked'</script>");
     expect(await alice.title()).toBe('Weekly meeting – Gatehouse');
     expect(dialogs).toEqual([]);
-    await screenshot(alice, 'docs-02-markdown-rendered');
+    await expectAccessible(alice, 'docs-02-markdown-rendered');
   });
 
   it('keeps documents in folders that are places: nest, open, rename, move, delete when empty', async () => {
@@ -148,7 +149,7 @@ describe('documents, folders and search in Chromium', () => {
       'Launch checklist',
     ]);
     expect(await alice.getByRole('link', { name: 'Delete' }).count()).toBe(0);
-    await screenshot(alice, 'docs-03-folder');
+    await expectAccessible(alice, 'docs-03-folder');
 
     // A second "Apollo" in Projects is refused, and Apollo cannot move into itself.
     await alice.goto(`${projectsUrl.replace(/\?.*$/, '')}`);
@@ -156,7 +157,7 @@ describe('documents, folders and search in Chromium', () => {
     await alice.getByLabel('Name').fill('apollo');
     await click(alice, alice.getByRole('button', { name: 'Create folder' }));
     expect(await alice.locator('#name-error').textContent()).toContain('already a folder with this name');
-    await screenshot(alice, 'docs-04-folder-duplicate');
+    await expectAccessible(alice, 'docs-04-folder-duplicate');
 
     await alice.goto(projectsUrl);
     await click(alice, alice.getByRole('region', { name: 'Folders' }).getByRole('link', { name: 'Apollo' }));
@@ -198,7 +199,7 @@ describe('documents, folders and search in Chromium', () => {
     const results = alice.getByRole('region', { name: 'Results' });
     expect(await results.getByRole('link', { name: 'Note 07' }).count()).toBe(1);
     expect(await results.locator('mark').allInnerTexts()).toEqual(['zeppelin']);
-    await screenshot(alice, 'docs-05-search');
+    await expectAccessible(alice, 'docs-05-search');
 
     await alice.goto(`${app.url}/?sort=name`);
     const yours = alice.getByRole('region', { name: 'Yours' });
@@ -215,7 +216,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(alice.getByRole('region', { name: 'Shared with you' }))).toContain(
       'Nobody has shared a document with you yet.',
     );
-    await screenshot(alice, 'docs-06-home-page-2');
+    await expectAccessible(alice, 'docs-06-home-page-2');
     await click(alice, yours.getByRole('link', { name: '← Previous' }));
     expect(await names()).toEqual(first);
 
@@ -242,7 +243,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(alice.getByRole('region', { name: 'Invited, not signed in yet' }))).toContain(
       'bob@example.com',
     );
-    await screenshot(alice, 'docs-07-shares-invited');
+    await expectAccessible(alice, 'docs-07-shares-invited');
     const bob = await signIn('bob');
     await alice.goto(`${documentUrl}/shares`);
     expect(await alice.getByRole('region', { name: 'Invited, not signed in yet' }).count()).toBe(0);
@@ -254,7 +255,7 @@ describe('documents, folders and search in Chromium', () => {
       .getByRole('button', { name: 'Remove access for bob@example.com' })
       .boundingBox();
     expect((remove?.x ?? 999) + (remove?.width ?? 999)).toBeLessThanOrEqual(320);
-    await screenshot(alice, 'docs-08-shares-320px');
+    await expectAccessible(alice, 'docs-08-shares-320px');
     await alice.setViewportSize({ width: 1100, height: 800 });
     await alice.goto(documentUrl);
     expect(await text(alice.locator('.access'))).toContain('You own this document.');
@@ -272,12 +273,12 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(shared)).toContain('Team charter');
     expect(await text(shared)).toContain('Can edit');
     expect(await text(shared)).toContain('Owner: Alice Anderson');
-    await screenshot(bob, 'docs-08b-home-shared-badges');
+    await expectAccessible(bob, 'docs-08b-home-shared-badges');
     await click(bob, shared.getByRole('link', { name: 'Team charter' }));
     expect(await text(bob.locator('.access'))).toContain('Owner: Alice Anderson.');
     expect(await text(bob.locator('.access .badge'))).toBe('Can edit');
     expect(await text(bob.locator('.access'))).not.toContain('Shared with');
-    await screenshot(bob, 'docs-09-document-holder');
+    await expectAccessible(bob, 'docs-09-document-holder');
     await click(bob, bob.getByRole('button', { name: 'Leave this share' }));
     expect(await text(bob.getByRole('status'))).toContain('You left the share');
     expect(await text(bob.getByRole('region', { name: 'Shared with you' }))).not.toContain('Team charter');
@@ -306,11 +307,11 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(versions.first())).toContain('Version 2');
     expect(await text(versions.first())).toContain('Current');
     expect(await text(versions.nth(1))).toContain('Created by Alice Anderson');
-    await screenshot(alice, 'docs-10-history');
+    await expectAccessible(alice, 'docs-10-history');
 
     await click(alice, alice.getByRole('link', { name: 'Version 1' }));
     expect(await text(alice.locator('.document-body'))).not.toContain('stove');
-    await screenshot(alice, 'docs-11-old-version');
+    await expectAccessible(alice, 'docs-11-old-version');
     await click(alice, alice.getByRole('button', { name: 'Restore this version' }));
     expect(alice.url().replace(/\?.*$/, '')).toBe(documentUrl);
     expect(await text(alice.getByRole('status'))).toContain('current again');
@@ -346,7 +347,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await alice.getByLabel('Text').inputValue()).toBe('Long text typed before the session changed.');
     expect(await alice.locator('input[name="_csrf"]').getAttribute('value')).not.toBe(staleToken);
     expect((await app.repos.documents.list()).map((d) => d.name)).not.toContain('Trip report');
-    await screenshot(alice, 'docs-12-stale-form');
+    await expectAccessible(alice, 'docs-12-stale-form');
 
     await click(alice, alice.getByRole('button', { name: 'Create document' }));
     expect(await text(alice.getByRole('status'))).toBe('Document created.');
