@@ -80,7 +80,7 @@ describe('the document pages in Chromium', () => {
 
     // Logical focus order: skip link, site name, account, then the form's fields and buttons.
     const order: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 9; i++) {
       await alice.keyboard.press('Tab');
       const focused = alice.locator(':focus');
       order.push((await focused.getAttribute('name')) ?? (await text(focused)));
@@ -88,6 +88,7 @@ describe('the document pages in Chromium', () => {
     expect(order).toEqual([
       'Skip to content',
       'Gatehouse',
+      'Trash',
       'Sign out',
       'name',
       'content',

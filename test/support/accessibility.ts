@@ -38,7 +38,10 @@ export async function scanAccessibility(page: Page): Promise<AccessibilityViolat
     // biome-ignore lint/suspicious/noExplicitAny: axe is the global the script above defined
     const axe = (globalThis as any).axe;
     const result = await axe.run(globalThis.document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
       resultTypes: ['violations'],
     });
     return result.violations.map((v: AccessibilityViolation) => ({
@@ -54,7 +57,9 @@ export async function scanAccessibility(page: Page): Promise<AccessibilityViolat
 export function describeViolations(violations: readonly AccessibilityViolation[]): string {
   return violations
     .map((v) => {
-      const where = v.nodes.map((n) => `    ${JSON.stringify(n.target)}: ${n.failureSummary ?? ''}`).join('\n');
+      const where = v.nodes
+        .map((n) => `    ${JSON.stringify(n.target)}: ${n.failureSummary ?? ''}`)
+        .join('\n');
       return `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${where}`;
     })
     .join('\n');
