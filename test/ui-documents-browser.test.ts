@@ -10,7 +10,9 @@
  * waits and takes effect at his first sign-in; bob sees the owner and whether he can read or edit,
  * and leaves the share. Every save is a version: who saved it and when ("… ago", the exact UTC
  * time in the title), an old version viewed as it was and restored. A form sent after signing in
- * again elsewhere comes back with what was typed and a fresh token. Screenshots go to
+ * again elsewhere comes back with what was typed and a fresh token. A deleted document goes to
+ * the trash, where nobody but its owner finds it; she restores it, then deletes it for good. Every
+ * page captured passes the axe-core scan at a desktop and a phone width; screenshots of both go to
  * test/output/.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -318,6 +320,59 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(alice.locator('.document-body'))).toBe('tent');
     await click(alice, alice.getByRole('link', { name: 'History' }));
     expect(await versions.count()).toBe(3);
+  });
+
+  it('moves a deleted document to the trash, out of its holders\' reach, restores it, and deletes it for good', async () => {
+    const request = alice.context().request;
+    const created = await request.post(`${app.url}/api/documents`, {
+      data: { name: 'Old budget', content: 'Figures nobody needs.' },
+    });
+    const id = (await created.json()).id as number;
+    const documentUrl = `${app.url}/documents/${id}`;
+    const bob = await signIn('bob');
+    const shared = await request.post(`${app.url}/api/shares`, {
+      data: { document_id: id, email: 'bob@example.com', permission: 'read' },
+    });
+    expect(shared.status()).toBe(201);
+    expect((await bob.goto(documentUrl))?.status()).toBe(200);
+
+    await alice.goto(documentUrl);
+    await click(alice, alice.getByRole('link', { name: 'Delete' }));
+    expect(await text(alice.getByRole('main'))).toContain('restore it for 30 days');
+    await expectAccessible(alice, 'docs-13-delete-to-trash');
+    await click(alice, alice.getByRole('button', { name: 'Move to trash' }));
+    expect(await text(alice.getByRole('status'))).toContain('moved to the trash');
+
+    // While it is in the trash, nobody else finds or opens it.
+    expect((await bob.goto(documentUrl))?.status()).toBe(404);
+    await bob.goto(`${app.url}/`);
+    expect(await text(bob.getByRole('main'))).not.toContain('Old budget');
+    await bob.goto(`${app.url}/search?q=figures`);
+    expect(await text(bob.getByRole('main'))).not.toContain('Old budget');
+    await bob.goto(`${app.url}/trash`);
+    expect(await text(bob.getByRole('main'))).toContain('The trash is empty.');
+
+    await click(alice, alice.getByRole('banner').getByRole('link', { name: 'Trash' }));
+    expect(await text(alice.locator('h1'))).toBe('Trash');
+    const item = alice.locator('.trash > li').filter({ hasText: 'Old budget' });
+    expect(await text(item)).toContain('Deleted just now');
+    expect(await text(item)).toContain('deleted for good in 30 days');
+    await expectAccessible(alice, 'docs-14-trash');
+    await click(alice, alice.getByRole('button', { name: 'Restore Old budget' }));
+    expect(alice.url().replace(/\?.*$/, '')).toBe(documentUrl);
+    expect(await text(alice.getByRole('status'))).toContain('restored from the trash');
+    expect((await bob.goto(documentUrl))?.status()).toBe(200);
+
+    await click(alice, alice.getByRole('link', { name: 'Delete' }));
+    await click(alice, alice.getByRole('button', { name: 'Move to trash' }));
+    await alice.goto(`${app.url}/trash`);
+    await click(alice, alice.getByRole('button', { name: 'Delete forever Old budget' }));
+    expect(await text(alice.getByRole('status'))).toBe('Document deleted for good.');
+    expect(await text(alice.getByRole('main'))).not.toContain('Old budget');
+    await expectAccessible(alice, 'docs-15-trash-after-delete-forever');
+    expect((await bob.goto(documentUrl))?.status()).toBe(404);
+    expect((await alice.goto(documentUrl))?.status()).toBe(404);
+    await expectAccessible(alice, 'docs-16-not-found');
   });
 
   it('shows a form refused after signing in again elsewhere with what was typed, and a fresh token', async () => {
