@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from './support/accessibility.ts';
+import { createVisitLog, expectAccessible, type VisitLog } from './support/accessibility.ts';
 import { launchChromium } from './support/chromium.ts';
 import { freePort } from './support/free-port.ts';
 import { type ServedApp, serveApp } from './support/serve-app.ts';
@@ -21,11 +21,13 @@ describe('the document pages in Chromium', () => {
   let bob: Page;
   let documentUrl: string;
   const contexts: BrowserContext[] = [];
+  let visits: VisitLog;
 
   /** Signs `username` in from the start page through the provider's login form. */
   async function signIn(username: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     contexts.push(context);
+    visits.watch(context);
     const page = await context.newPage();
     await page.goto(`${app.url}/`);
     await click(page, page.getByRole('main').getByRole('link', { name: 'Sign in' }));
@@ -53,6 +55,7 @@ describe('the document pages in Chromium', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
+    visits = createVisitLog(app.url);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -63,6 +66,7 @@ describe('the document pages in Chromium', () => {
   it('shows the public start page, and alice signs in through the provider and creates a document', async () => {
     const anonymous = await browser.newContext();
     contexts.push(anonymous);
+    visits.watch(anonymous);
     const welcome = await anonymous.newPage();
     await welcome.goto(`${app.url}/`);
     expect(await heading(welcome)).toBe('Gatehouse documents');
@@ -272,10 +276,16 @@ describe('the document pages in Chromium', () => {
 
     const replay = await browser.newContext();
     contexts.push(replay);
+    visits.watch(replay);
     await replay.addCookies(cookies);
     const page = await replay.newPage();
     const response = await page.goto(documentUrl);
     expect(response?.status()).toBe(401);
     expect(await heading(page)).toBe('Sign in to continue');
   });
+
+  it('passes the accessibility scan on every kind of page the tests above visited, at both widths', async () => {
+    const scanned = await visits.scanAll('ui');
+    expect(scanned.length).toBeGreaterThan(10);
+  }, 300_000);
 });

@@ -17,7 +17,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from './support/accessibility.ts';
+import { createVisitLog, expectAccessible, type VisitLog } from './support/accessibility.ts';
 import { launchChromium } from './support/chromium.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -48,6 +48,7 @@ describe('documents, folders and search in Chromium', () => {
   let browser: Browser;
   let alice: Page;
   const contexts: BrowserContext[] = [];
+  let visits: VisitLog;
   const dialogs: string[] = [];
 
   async function signIn(username: string, width = 1100): Promise<Page> {
@@ -55,6 +56,7 @@ describe('documents, folders and search in Chromium', () => {
     // A missing element fails within the test's time, naming the locator.
     context.setDefaultTimeout(5000);
     contexts.push(context);
+    visits.watch(context);
     const page = await context.newPage();
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -76,6 +78,7 @@ describe('documents, folders and search in Chromium', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
+    visits = createVisitLog(app.url);
     alice = await signIn('alice');
   });
   afterAll(async () => {
@@ -322,7 +325,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await versions.count()).toBe(3);
   });
 
-  it('moves a deleted document to the trash, out of its holders\' reach, restores it, and deletes it for good', async () => {
+  it("moves a deleted document to the trash, out of its holders' reach, restores it, and deletes it for good", async () => {
     const request = alice.context().request;
     const created = await request.post(`${app.url}/api/documents`, {
       data: { name: 'Old budget', content: 'Figures nobody needs.' },
@@ -408,4 +411,9 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(alice.getByRole('status'))).toBe('Document created.');
     expect(await text(alice.locator('h1'))).toBe('Trip report');
   });
+
+  it('passes the accessibility scan on every kind of page the tests above visited, at both widths', async () => {
+    const scanned = await visits.scanAll('docs');
+    expect(scanned.length).toBeGreaterThan(10);
+  }, 300_000);
 });

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot } from './chromium.ts';
 
 /** The widths every page is scanned at. */
@@ -102,4 +102,64 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   if (report.length > 0) {
     throw new Error(`${name} (${page.url()}) has accessibility violations ${report.join('\n')}`);
   }
+}
+
+/** Paths never opened again by {@link VisitLog.scanAll}: sign-in and sign-out act on a GET. */
+const NOT_REVISITED = /^\/(login|logout|auth\/|api\/|assets\/|openapi\.json|health)/;
+
+/** The pages browser contexts opened, to scan each kind once more at the end of a test file. */
+export interface VisitLog {
+  /** Records every page of the application `context` navigates to from now on. */
+  watch(context: BrowserContext): void;
+  /**
+   * Opens each kind of page every watched context visited (one per path with ids as `:n`) again in
+   * that context, scans it at both widths with a screenshot each (`<prefix>-visited-<n>`), and
+   * resolves to the pages scanned; throws listing every page with violations.
+   */
+  scanAll(prefix: string): Promise<string[]>;
+}
+
+/**
+ * A {@link VisitLog} for the application at `origin`.
+ *
+ * @example
+ * const visits = createVisitLog(app.url);
+ * visits.watch(context);
+ * await visits.scanAll('docs');
+ */
+export function createVisitLog(origin: string): VisitLog {
+  const visited = new Map<BrowserContext, Map<string, string>>();
+  return {
+    watch(context) {
+      const urls = new Map<string, string>();
+      visited.set(context, urls);
+      context.on('request', (request) => {
+        if (!request.isNavigationRequest() || request.method() !== 'GET') return;
+        const url = new URL(request.url());
+        if (url.origin !== origin || NOT_REVISITED.test(url.pathname)) return;
+        const kind = `${url.pathname.replace(/\d+/g, ':n')}?${[...url.searchParams.keys()].sort().join('&')}`;
+        if (!urls.has(kind)) urls.set(kind, url.href);
+      });
+    },
+    async scanAll(prefix) {
+      const scanned: string[] = [];
+      const failures: string[] = [];
+      for (const [context, urls] of visited) {
+        const page = await context.newPage();
+        for (const url of urls.values()) {
+          await page.goto(url);
+          const name = `${prefix}-visited-${String(scanned.length + 1).padStart(2, '0')}`;
+          const found = await checkPage(page, name);
+          scanned.push(url);
+          for (const [width, violations] of Object.entries(found)) {
+            if (violations.length > 0)
+              failures.push(`${url} at the ${width} width:\n${describeViolations(violations)}`);
+          }
+        }
+        await page.close();
+      }
+      if (failures.length > 0) throw new Error(`accessibility violations on ${failures.join('\n')}`);
+      return scanned;
+    },
+  };
 }
