@@ -40,6 +40,13 @@ describe('authz-tool on the document application', () => {
       policyPath: 'webapp.DELETE.api.shares.__doc_id.__email',
       status: 'OK',
     });
+    for (const [route, method, policyPath] of [
+      ['/api/trash/:id', 'DELETE', 'webapp.DELETE.api.trash.__id'],
+      ['/api/trash/:id/restore', 'POST', 'webapp.POST.api.trash.__id.restore'],
+      ['/api/documents/:id/versions/:version', 'GET', 'webapp.GET.api.documents.__id.versions.__version'],
+    ]) {
+      expect(rows).toContainEqual({ route, method, policyPath, status: 'OK' });
+    }
     expect(rows.map((r) => r.route)).not.toContain('/health');
   });
 

@@ -17,10 +17,12 @@ import { ensurePeer } from '../test/support/peers.ts';
 const policiesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'webapp');
 
 // What the directory answers true (everything else is false), as Topaz's would for: ann owns `own`
-// and `pub`; `pub` is public (reader user:*); dee holds nothing at all.
+// and `pub`; `pub` is public (reader user:*); dee holds nothing at all. The directory knows the
+// objects `own` and `pub` only.
 const DIRECTORY_TRUE = [
   ['document', 'own', 'can_read', 'user', 'ann'],
   ['document', 'own', 'can_write', 'user', 'ann'],
+  ['document', 'own', 'can_delete', 'user', 'ann'],
   ['document', 'pub', 'can_read', 'user', 'ann'],
   ['document', 'pub', 'reader', 'user', '*'],
 ].map(([object_type, object_id, relation, subject_type, subject_id]) => ({
@@ -37,7 +39,9 @@ check(request) if {
 	some answer in data.directory_true
 	answer == object.filter(request, ["object_type", "object_id", "relation", "subject_type", "subject_id"])
 }
-directory_object(_) := {}
+directory_object(request) := {"id": request.object_id} if {
+	request.object_id in {"own", "pub"}
+} else := {}
 `;
 
 describe("the policies on OPA 1.15.2 with Topaz's input", () => {
@@ -113,6 +117,39 @@ describe("the policies on OPA 1.15.2 with Topaz's input", () => {
   it('lets a signed-in user who holds no relation read a public document, and nothing else', () => {
     expect(decide('webapp.check.can_read', signedIn('dee', 'webapp.check', doc('pub')))).toBe(true);
     expect(decide('webapp.check.can_read', signedIn('dee', 'webapp.check', doc('own')))).toBe(false);
+  });
+
+  it('decides the trash and version routes alike: the owner restores and purges, readers read versions', () => {
+    const route = (sub: string | null, path: string, resource: object) =>
+      decide(`${path}.allowed`, sub === null ? anonymous(path, resource) : signedIn(sub, path, resource));
+    const known = { ...doc('own'), id: 'own' };
+    for (const path of [
+      'webapp.POST.api.trash.__id.restore',
+      'webapp.DELETE.api.trash.__id',
+      'webapp.POST.trash.__id.restore',
+      'webapp.POST.trash.__id.delete',
+    ]) {
+      expect(route('ann', path, known), path).toBe(true);
+      expect(route('dee', path, known), path).toBe(false);
+      expect(route(null, path, known), path).toBe(false);
+    }
+    for (const path of ['webapp.GET.api.trash', 'webapp.GET.trash']) {
+      expect(route('dee', path, {}), path).toBe(true);
+      expect(route(null, path, {}), path).toBe(false);
+    }
+    for (const path of [
+      'webapp.GET.api.documents.__id.versions',
+      'webapp.GET.api.documents.__id.versions.__version',
+    ]) {
+      expect(route('ann', path, known), path).toBe(true);
+      expect(route('dee', path, known), path).toBe(false);
+      // A public document's history is for signed-in readers only.
+      expect(route(null, path, { id: 'pub' }), path).toBe(false);
+    }
+    expect(route('ann', 'webapp.POST.api.documents.__id.versions.__version.restore', known)).toBe(true);
+    expect(route('dee', 'webapp.POST.api.documents.__id.versions.__version.restore', { id: 'pub' })).toBe(
+      false,
+    );
   });
 
   it('treats a user of unknown location (no location at all) as the data document says', async () => {

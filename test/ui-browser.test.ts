@@ -8,7 +8,8 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './support/chromium.ts';
+import { createVisitLog, expectAccessible, type VisitLog } from './support/accessibility.ts';
+import { launchChromium } from './support/chromium.ts';
 import { freePort } from './support/free-port.ts';
 import { type ServedApp, serveApp } from './support/serve-app.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -20,11 +21,13 @@ describe('the document pages in Chromium', () => {
   let bob: Page;
   let documentUrl: string;
   const contexts: BrowserContext[] = [];
+  let visits: VisitLog;
 
   /** Signs `username` in from the start page through the provider's login form. */
   async function signIn(username: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     contexts.push(context);
+    visits.watch(context);
     const page = await context.newPage();
     await page.goto(`${app.url}/`);
     await click(page, page.getByRole('main').getByRole('link', { name: 'Sign in' }));
@@ -52,6 +55,7 @@ describe('the document pages in Chromium', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
+    visits = createVisitLog(app.url);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -62,10 +66,11 @@ describe('the document pages in Chromium', () => {
   it('shows the public start page, and alice signs in through the provider and creates a document', async () => {
     const anonymous = await browser.newContext();
     contexts.push(anonymous);
+    visits.watch(anonymous);
     const welcome = await anonymous.newPage();
     await welcome.goto(`${app.url}/`);
     expect(await heading(welcome)).toBe('Gatehouse documents');
-    await screenshot(welcome, 'ui-01-welcome');
+    await expectAccessible(welcome, 'ui-01-welcome');
 
     alice = await signIn('alice');
     expect(await text(alice.getByRole('banner'))).toContain('Signed in as Alice');
@@ -79,7 +84,7 @@ describe('the document pages in Chromium', () => {
 
     // Logical focus order: skip link, site name, account, then the form's fields and buttons.
     const order: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 9; i++) {
       await alice.keyboard.press('Tab');
       const focused = alice.locator(':focus');
       order.push((await focused.getAttribute('name')) ?? (await text(focused)));
@@ -87,6 +92,7 @@ describe('the document pages in Chromium', () => {
     expect(order).toEqual([
       'Skip to content',
       'Gatehouse',
+      'Trash',
       'Sign out',
       'name',
       'content',
@@ -104,7 +110,7 @@ describe('the document pages in Chromium', () => {
     expect(await alice.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     expect(await alice.getByLabel('Text').inputValue()).toBe('Numbers for Q3.\nSecond line.');
     await alice.getByLabel('Name').focus();
-    await screenshot(alice, 'ui-02-new-document-error');
+    await expectAccessible(alice, 'ui-02-new-document-error');
 
     await alice.getByLabel('Name').fill('Quarterly plan');
     await alice.getByLabel('Folder').selectOption({ label: 'Finance' });
@@ -114,7 +120,7 @@ describe('the document pages in Chromium', () => {
     expect(await main(alice)).toContain('In Finance');
     expect(await actions(alice)).toEqual(['Edit', 'Sharing', 'Delete']);
     documentUrl = alice.url().replace(/\?.*$/, '');
-    await screenshot(alice, 'ui-03-document-owner');
+    await expectAccessible(alice, 'ui-03-document-owner');
   });
 
   it('alice shares the document read-only with bob, who reads it without any action', async () => {
@@ -132,17 +138,17 @@ describe('the document pages in Chromium', () => {
     await click(alice, alice.getByRole('button', { name: 'Share', exact: true }));
     expect(await text(alice.getByRole('status'))).toBe('Document shared.');
     expect(await text(alice.getByRole('row', { name: /Bob/ }))).toContain('Can read');
-    await screenshot(alice, 'ui-04-shares');
+    await expectAccessible(alice, 'ui-04-shares');
 
     await navigate(bob, () => bob.reload());
     expect(await text(bob.getByRole('region', { name: 'Shared with you' }))).toContain('Quarterly plan');
-    await screenshot(bob, 'ui-05-home-bob');
+    await expectAccessible(bob, 'ui-05-home-bob');
     await click(bob, bob.getByRole('link', { name: 'Quarterly plan' }));
     expect(await text(bob.locator('.document-body'))).toBe('Numbers for Q3.\nSecond line.');
     expect(await main(bob)).toContain('You can read this document.');
     expect(await actions(bob)).toEqual([]);
     expect(await bob.getByRole('main').getByRole('button').allInnerTexts()).toEqual(['Leave this share']);
-    await screenshot(bob, 'ui-06-document-reader');
+    await expectAccessible(bob, 'ui-06-document-reader');
   });
 
   it('refuses bob the edit form by URL with a clear reason, and a forged post', async () => {
@@ -158,7 +164,7 @@ describe('the document pages in Chromium', () => {
     expect(await bob.locator('.decision').isVisible()).toBe(true);
     expect(await text(bob.locator('.decision'))).toContain('webapp.GET.documents.__id.edit');
     expect(await main(bob)).not.toMatch(/Error:|\.ts:\d+|at \w+ \(/);
-    await screenshot(bob, 'ui-07-denied-reader');
+    await expectAccessible(bob, 'ui-07-denied-reader');
 
     for (const action of ['edit', 'delete', 'shares']) {
       const forged = await bob.request.post(`${documentUrl}/${action}`, {
@@ -182,13 +188,13 @@ describe('the document pages in Chromium', () => {
     expect(await bob.getByRole('group', { name: 'Visibility' }).count()).toBe(0);
     expect(await bob.getByLabel('Text').inputValue()).toBe('Numbers for Q3.\nSecond line.');
     await bob.getByLabel('Text').fill('Numbers for Q3, checked by Bob.');
-    await screenshot(bob, 'ui-08-edit-writer');
+    await expectAccessible(bob, 'ui-08-edit-writer');
     await click(bob, bob.getByRole('button', { name: 'Save changes' }));
     expect(await text(bob.getByRole('status'))).toBe('Changes saved.');
     expect(await text(bob.locator('.document-body'))).toBe('Numbers for Q3, checked by Bob.');
 
     await bob.setViewportSize({ width: 390, height: 844 });
-    await screenshot(bob, 'ui-09-document-writer-narrow');
+    await expectAccessible(bob, 'ui-09-document-writer-narrow');
   });
 
   it('shows charlie, located in a restricted country, nothing but the reason', async () => {
@@ -197,7 +203,7 @@ describe('the document pages in Chromium', () => {
     expect(await main(charlie)).toContain('does not allow access to documents from the place');
     expect(await text(charlie.locator('.decision'))).toContain('webapp.location.permitted = false');
     expect(await main(charlie)).not.toContain('Quarterly plan');
-    await screenshot(charlie, 'ui-10-denied-location');
+    await expectAccessible(charlie, 'ui-10-denied-location');
     const response = await charlie.goto(documentUrl);
     expect(response?.status()).toBe(403);
     expect(await main(charlie)).not.toContain('Numbers for Q3');
@@ -248,7 +254,7 @@ describe('the document pages in Chromium', () => {
     expect(await alice.getByLabel('Name').inputValue()).toBe('Forged');
     await alice.goto(`${app.url}/`);
     expect(await text(alice.getByRole('region', { name: 'Yours' }))).not.toContain('Forged');
-    await screenshot(alice, 'ui-11-home-alice');
+    await expectAccessible(alice, 'ui-11-home-alice');
   });
 
   it('signs alice out, at the provider too: the back button and the old cookie do not bring the session back', async () => {
@@ -260,20 +266,26 @@ describe('the document pages in Chromium', () => {
     expect(await heading(alice)).toBe('You are signed out');
     expect(await main(alice)).toContain('signing in again asks for your password');
     expect(await alice.getByRole('banner').getByRole('link', { name: 'Sign in' }).count()).toBe(1);
-    await screenshot(alice, 'ui-12-signed-out');
+    await expectAccessible(alice, 'ui-12-signed-out');
 
     await navigate(alice, () => alice.goBack());
     await navigate(alice, () => alice.goBack());
     expect(await heading(alice)).toBe('Sign in to continue');
     expect(await main(alice)).not.toContain('Numbers for Q3');
-    await screenshot(alice, 'ui-13-sign-in-prompt');
+    await expectAccessible(alice, 'ui-13-sign-in-prompt');
 
     const replay = await browser.newContext();
     contexts.push(replay);
+    visits.watch(replay);
     await replay.addCookies(cookies);
     const page = await replay.newPage();
     const response = await page.goto(documentUrl);
     expect(response?.status()).toBe(401);
     expect(await heading(page)).toBe('Sign in to continue');
   });
+
+  it('passes the accessibility scan on every kind of page the tests above visited, at both widths', async () => {
+    const scanned = await visits.scanAll('ui');
+    expect(scanned.length).toBeGreaterThan(10);
+  }, 300_000);
 });

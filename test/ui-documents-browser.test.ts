@@ -10,12 +10,15 @@
  * waits and takes effect at his first sign-in; bob sees the owner and whether he can read or edit,
  * and leaves the share. Every save is a version: who saved it and when ("… ago", the exact UTC
  * time in the title), an old version viewed as it was and restored. A form sent after signing in
- * again elsewhere comes back with what was typed and a fresh token. Screenshots go to
+ * again elsewhere comes back with what was typed and a fresh token. A deleted document goes to
+ * the trash, where nobody but its owner finds it; she restores it, then deletes it for good. Every
+ * page captured passes the axe-core scan at a desktop and a phone width; screenshots of both go to
  * test/output/.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './support/chromium.ts';
+import { createVisitLog, expectAccessible, type VisitLog } from './support/accessibility.ts';
+import { launchChromium } from './support/chromium.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const MEETING = `# Weekly meeting
@@ -45,6 +48,7 @@ describe('documents, folders and search in Chromium', () => {
   let browser: Browser;
   let alice: Page;
   const contexts: BrowserContext[] = [];
+  let visits: VisitLog;
   const dialogs: string[] = [];
 
   async function signIn(username: string, width = 1100): Promise<Page> {
@@ -52,6 +56,7 @@ describe('documents, folders and search in Chromium', () => {
     // A missing element fails within the test's time, naming the locator.
     context.setDefaultTimeout(5000);
     contexts.push(context);
+    visits.watch(context);
     const page = await context.newPage();
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -73,6 +78,7 @@ describe('documents, folders and search in Chromium', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
+    visits = createVisitLog(app.url);
     alice = await signIn('alice');
   });
   afterAll(async () => {
@@ -90,7 +96,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(preview.getByRole('heading', { name: 'Weekly meeting' }))).toBe('Weekly meeting');
     expect(await alice.getByLabel('Text').inputValue()).toBe(MEETING);
     expect(await alice.getByLabel('Name').inputValue()).toBe('Weekly meeting');
-    await screenshot(alice, 'docs-01-preview');
+    await expectAccessible(alice, 'docs-01-preview');
     expect((await app.repos.documents.list()).map((d) => d.name)).not.toContain('Weekly meeting');
 
     await click(alice, alice.getByRole('button', { name: 'Create document' }));
@@ -112,7 +118,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(body)).toContain("<script>document.title = 'hacked'</script>");
     expect(await alice.title()).toBe('Weekly meeting – Gatehouse');
     expect(dialogs).toEqual([]);
-    await screenshot(alice, 'docs-02-markdown-rendered');
+    await expectAccessible(alice, 'docs-02-markdown-rendered');
   });
 
   it('keeps documents in folders that are places: nest, open, rename, move, delete when empty', async () => {
@@ -148,7 +154,7 @@ describe('documents, folders and search in Chromium', () => {
       'Launch checklist',
     ]);
     expect(await alice.getByRole('link', { name: 'Delete' }).count()).toBe(0);
-    await screenshot(alice, 'docs-03-folder');
+    await expectAccessible(alice, 'docs-03-folder');
 
     // A second "Apollo" in Projects is refused, and Apollo cannot move into itself.
     await alice.goto(`${projectsUrl.replace(/\?.*$/, '')}`);
@@ -156,7 +162,7 @@ describe('documents, folders and search in Chromium', () => {
     await alice.getByLabel('Name').fill('apollo');
     await click(alice, alice.getByRole('button', { name: 'Create folder' }));
     expect(await alice.locator('#name-error').textContent()).toContain('already a folder with this name');
-    await screenshot(alice, 'docs-04-folder-duplicate');
+    await expectAccessible(alice, 'docs-04-folder-duplicate');
 
     await alice.goto(projectsUrl);
     await click(alice, alice.getByRole('region', { name: 'Folders' }).getByRole('link', { name: 'Apollo' }));
@@ -198,7 +204,7 @@ describe('documents, folders and search in Chromium', () => {
     const results = alice.getByRole('region', { name: 'Results' });
     expect(await results.getByRole('link', { name: 'Note 07' }).count()).toBe(1);
     expect(await results.locator('mark').allInnerTexts()).toEqual(['zeppelin']);
-    await screenshot(alice, 'docs-05-search');
+    await expectAccessible(alice, 'docs-05-search');
 
     await alice.goto(`${app.url}/?sort=name`);
     const yours = alice.getByRole('region', { name: 'Yours' });
@@ -215,7 +221,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(alice.getByRole('region', { name: 'Shared with you' }))).toContain(
       'Nobody has shared a document with you yet.',
     );
-    await screenshot(alice, 'docs-06-home-page-2');
+    await expectAccessible(alice, 'docs-06-home-page-2');
     await click(alice, yours.getByRole('link', { name: '← Previous' }));
     expect(await names()).toEqual(first);
 
@@ -242,7 +248,7 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(alice.getByRole('region', { name: 'Invited, not signed in yet' }))).toContain(
       'bob@example.com',
     );
-    await screenshot(alice, 'docs-07-shares-invited');
+    await expectAccessible(alice, 'docs-07-shares-invited');
     const bob = await signIn('bob');
     await alice.goto(`${documentUrl}/shares`);
     expect(await alice.getByRole('region', { name: 'Invited, not signed in yet' }).count()).toBe(0);
@@ -254,7 +260,7 @@ describe('documents, folders and search in Chromium', () => {
       .getByRole('button', { name: 'Remove access for bob@example.com' })
       .boundingBox();
     expect((remove?.x ?? 999) + (remove?.width ?? 999)).toBeLessThanOrEqual(320);
-    await screenshot(alice, 'docs-08-shares-320px');
+    await expectAccessible(alice, 'docs-08-shares-320px');
     await alice.setViewportSize({ width: 1100, height: 800 });
     await alice.goto(documentUrl);
     expect(await text(alice.locator('.access'))).toContain('You own this document.');
@@ -272,12 +278,12 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(shared)).toContain('Team charter');
     expect(await text(shared)).toContain('Can edit');
     expect(await text(shared)).toContain('Owner: Alice Anderson');
-    await screenshot(bob, 'docs-08b-home-shared-badges');
+    await expectAccessible(bob, 'docs-08b-home-shared-badges');
     await click(bob, shared.getByRole('link', { name: 'Team charter' }));
     expect(await text(bob.locator('.access'))).toContain('Owner: Alice Anderson.');
     expect(await text(bob.locator('.access .badge'))).toBe('Can edit');
     expect(await text(bob.locator('.access'))).not.toContain('Shared with');
-    await screenshot(bob, 'docs-09-document-holder');
+    await expectAccessible(bob, 'docs-09-document-holder');
     await click(bob, bob.getByRole('button', { name: 'Leave this share' }));
     expect(await text(bob.getByRole('status'))).toContain('You left the share');
     expect(await text(bob.getByRole('region', { name: 'Shared with you' }))).not.toContain('Team charter');
@@ -306,17 +312,70 @@ describe('documents, folders and search in Chromium', () => {
     expect(await text(versions.first())).toContain('Version 2');
     expect(await text(versions.first())).toContain('Current');
     expect(await text(versions.nth(1))).toContain('Created by Alice Anderson');
-    await screenshot(alice, 'docs-10-history');
+    await expectAccessible(alice, 'docs-10-history');
 
     await click(alice, alice.getByRole('link', { name: 'Version 1' }));
     expect(await text(alice.locator('.document-body'))).not.toContain('stove');
-    await screenshot(alice, 'docs-11-old-version');
+    await expectAccessible(alice, 'docs-11-old-version');
     await click(alice, alice.getByRole('button', { name: 'Restore this version' }));
     expect(alice.url().replace(/\?.*$/, '')).toBe(documentUrl);
     expect(await text(alice.getByRole('status'))).toContain('current again');
     expect(await text(alice.locator('.document-body'))).toBe('tent');
     await click(alice, alice.getByRole('link', { name: 'History' }));
     expect(await versions.count()).toBe(3);
+  });
+
+  it("moves a deleted document to the trash, out of its holders' reach, restores it, and deletes it for good", async () => {
+    const request = alice.context().request;
+    const created = await request.post(`${app.url}/api/documents`, {
+      data: { name: 'Old budget', content: 'Figures nobody needs.' },
+    });
+    const id = (await created.json()).id as number;
+    const documentUrl = `${app.url}/documents/${id}`;
+    const bob = await signIn('bob');
+    const shared = await request.post(`${app.url}/api/shares`, {
+      data: { document_id: id, email: 'bob@example.com', permission: 'read' },
+    });
+    expect(shared.status()).toBe(201);
+    expect((await bob.goto(documentUrl))?.status()).toBe(200);
+
+    await alice.goto(documentUrl);
+    await click(alice, alice.getByRole('link', { name: 'Delete' }));
+    expect(await text(alice.getByRole('main'))).toContain('restore it for 30 days');
+    await expectAccessible(alice, 'docs-13-delete-to-trash');
+    await click(alice, alice.getByRole('button', { name: 'Move to trash' }));
+    expect(await text(alice.getByRole('status'))).toContain('moved to the trash');
+
+    // While it is in the trash, nobody else finds or opens it.
+    expect((await bob.goto(documentUrl))?.status()).toBe(404);
+    await bob.goto(`${app.url}/`);
+    expect(await text(bob.getByRole('main'))).not.toContain('Old budget');
+    await bob.goto(`${app.url}/search?q=figures`);
+    expect(await text(bob.getByRole('main'))).not.toContain('Old budget');
+    await bob.goto(`${app.url}/trash`);
+    expect(await text(bob.getByRole('main'))).toContain('The trash is empty.');
+
+    await click(alice, alice.getByRole('banner').getByRole('link', { name: 'Trash' }));
+    expect(await text(alice.locator('h1'))).toBe('Trash');
+    const item = alice.locator('.trash > li').filter({ hasText: 'Old budget' });
+    expect(await text(item)).toContain('Deleted just now');
+    expect(await text(item)).toContain('deleted for good in 30 days');
+    await expectAccessible(alice, 'docs-14-trash');
+    await click(alice, alice.getByRole('button', { name: 'Restore Old budget' }));
+    expect(alice.url().replace(/\?.*$/, '')).toBe(documentUrl);
+    expect(await text(alice.getByRole('status'))).toContain('restored from the trash');
+    expect((await bob.goto(documentUrl))?.status()).toBe(200);
+
+    await click(alice, alice.getByRole('link', { name: 'Delete' }));
+    await click(alice, alice.getByRole('button', { name: 'Move to trash' }));
+    await alice.goto(`${app.url}/trash`);
+    await click(alice, alice.getByRole('button', { name: 'Delete forever Old budget' }));
+    expect(await text(alice.getByRole('status'))).toBe('Document deleted for good.');
+    expect(await text(alice.getByRole('main'))).not.toContain('Old budget');
+    await expectAccessible(alice, 'docs-15-trash-after-delete-forever');
+    expect((await bob.goto(documentUrl))?.status()).toBe(404);
+    expect((await alice.goto(documentUrl))?.status()).toBe(404);
+    await expectAccessible(alice, 'docs-16-not-found');
   });
 
   it('shows a form refused after signing in again elsewhere with what was typed, and a fresh token', async () => {
@@ -346,10 +405,15 @@ describe('documents, folders and search in Chromium', () => {
     expect(await alice.getByLabel('Text').inputValue()).toBe('Long text typed before the session changed.');
     expect(await alice.locator('input[name="_csrf"]').getAttribute('value')).not.toBe(staleToken);
     expect((await app.repos.documents.list()).map((d) => d.name)).not.toContain('Trip report');
-    await screenshot(alice, 'docs-12-stale-form');
+    await expectAccessible(alice, 'docs-12-stale-form');
 
     await click(alice, alice.getByRole('button', { name: 'Create document' }));
     expect(await text(alice.getByRole('status'))).toBe('Document created.');
     expect(await text(alice.locator('h1'))).toBe('Trip report');
   });
+
+  it('passes the accessibility scan on every kind of page the tests above visited, at both widths', async () => {
+    const scanned = await visits.scanAll('docs');
+    expect(scanned.length).toBeGreaterThan(10);
+  }, 300_000);
 });

@@ -361,6 +361,32 @@ describe('the pages over HTTP', () => {
     expect((await get(alice, `/documents/${id}`)).status).toBe(404);
   });
 
+  it('lets only the owner restore from the trash or delete for good; others get a refusal page', async () => {
+    const id = await createDocument(alice, { name: 'Trashed notes' });
+    expect((await post(alice, `/documents/${id}/delete`, {})).location).toBe('/?done=deleted');
+    const trash = await get(alice, '/trash');
+    expect(trash.status).toBe(200);
+    expect(trash.html).toContain('Trashed notes');
+    expect(trash.html).toContain(`action="/trash/${id}/restore"`);
+    expect((await get(bob, '/trash')).html).not.toContain('Trashed notes');
+    expect((await get(anonymous, '/trash')).status).toBe(401);
+    expect((await get(alice, '/trash?after=x')).status).toBe(400);
+
+    const refused = await post(bob, `/trash/${id}/restore`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.html).not.toContain('Trashed notes');
+    expect((await post(bob, `/trash/${id}/delete`, {})).status).toBe(403);
+    expect((await post(alice, `/trash/${id}/restore`, {})).location).toBe(
+      `/documents/${id}?done=trash-restored`,
+    );
+    expect((await get(alice, `/documents/${id}`)).status).toBe(200);
+    expect((await post(alice, `/trash/${id}/restore`, {})).status).toBe(404);
+
+    await post(alice, `/documents/${id}/delete`, {});
+    expect((await post(alice, `/trash/${id}/delete`, {})).location).toBe('/trash?done=trash-purged');
+    expect((await app.sql`SELECT 1 FROM documents WHERE id = ${id}`).length).toBe(0);
+  });
+
   it('ends the session on sign-out: the old cookie shows the sign-in prompt', async () => {
     const session = await app.signIn('alice');
     const id = await createDocument(session, { name: 'Private' });

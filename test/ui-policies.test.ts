@@ -82,6 +82,13 @@ describe('the page route policies', () => {
       ['webapp.GET.documents.__id.history', [true, true, true, false]],
       ['webapp.GET.documents.__id.versions.__version', [true, true, true, false]],
       ['webapp.POST.documents.__id.versions.__version.restore', [true, true, false, false]],
+      ['webapp.GET.api.documents.__id.versions', [true, true, true, false]],
+      ['webapp.GET.api.documents.__id.versions.__version', [true, true, true, false]],
+      ['webapp.POST.api.documents.__id.versions.__version.restore', [true, true, false, false]],
+      ['webapp.POST.trash.__id.restore', [true, false, false, false]],
+      ['webapp.POST.trash.__id.delete', [true, false, false, false]],
+      ['webapp.POST.api.trash.__id.restore', [true, false, false, false]],
+      ['webapp.DELETE.api.trash.__id', [true, false, false, false]],
     ] as const;
     for (const [policyPath, expected] of pages) {
       const decisions = [];
@@ -94,6 +101,20 @@ describe('the page route policies', () => {
     }
   });
 
+  it('opens the trash lists to signed-in users in a permitted location, never without a session', async () => {
+    for (const policyPath of ['webapp.GET.trash', 'webapp.GET.api.trash']) {
+      expect(await allowed(policyPath, user('dee'), at('GB')), policyPath).toBe(true);
+      expect(await allowed(policyPath, user('dee'), at('CN')), policyPath).toBe(false);
+      expect(await allowed(policyPath, nobody), policyPath).toBe(false);
+    }
+    // Restoring a public document is still its owner's alone.
+    for (const policyPath of ['webapp.POST.trash.__id.restore', 'webapp.POST.api.trash.__id.restore']) {
+      expect(await allowed(policyPath, nobody, { id: '8' }), policyPath).toBe(false);
+      expect(await allowed(policyPath, user('dee'), { id: '8', ...at('GB') }), policyPath).toBe(false);
+      expect(await allowed(policyPath, user('ann'), { id: '8', ...at('GB') }), policyPath).toBe(true);
+    }
+  });
+
   it('shows a public document without a session, and nothing else', async () => {
     expect(await allowed('webapp.GET.documents.__id', nobody, { id: '8' })).toBe(true);
     expect(await allowed('webapp.GET.documents.__id', nobody, { id: '7' })).toBe(false);
@@ -101,6 +122,7 @@ describe('the page route policies', () => {
       'webapp.GET.documents.__id.edit',
       'webapp.GET.documents.__id.shares',
       'webapp.GET.documents.__id.history',
+      'webapp.GET.api.documents.__id.versions',
       'webapp.POST.documents.__id.leave',
     ]) {
       expect(await allowed(policyPath, nobody, { id: '8' }), policyPath).toBe(false);

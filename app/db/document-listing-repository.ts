@@ -123,7 +123,7 @@ export function createDocumentListingRepository(db: Queryable): DocumentListingR
                  (SELECT s.permission FROM shares s WHERE s.document_id = d.id AND s.user_id = ${user ?? ''}) AS "sharedAs",
                  (SELECT count(*)::integer FROM shares s WHERE s.document_id = d.id) AS "shareCount" ${headlines}
           FROM documents d
-          WHERE ${scope} ${matches} ${position}
+          WHERE d.trashed_at IS NULL AND ${scope} ${matches} ${position}
           ${order} LIMIT ${query.limit}`;
         const listed = rows.map(({ sort_key, headline_name, headline_text, ...summary }) => ({
           ...summary,

@@ -1,5 +1,6 @@
 /**
- * Documents: named text owned by a user, optionally in a folder, optionally public.
+ * Documents: named text owned by a user, optionally in a folder, optionally public. Only live
+ * documents: one in the trash is invisible to every statement here (see `trash-repository.ts`).
  */
 import type { Queryable } from './connection.ts';
 import { DatabaseError, withDatabaseErrors } from './database-error.ts';
@@ -120,14 +121,18 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
   const get = (id: number) =>
     withDatabaseErrors('get document', async () => {
       if (!isRowId(id)) return undefined;
-      const [row] = await db<DocumentRow[]>`SELECT ${columns} FROM documents WHERE id = ${id}`;
+      const [row] = await db<
+        DocumentRow[]
+      >`SELECT ${columns} FROM documents WHERE id = ${id} AND trashed_at IS NULL`;
       return row && toDocument(row);
     });
   return {
     getForUpdate: (id) =>
       withDatabaseErrors('lock document', async () => {
         if (!isRowId(id)) return undefined;
-        const [row] = await db<DocumentRow[]>`SELECT ${columns} FROM documents WHERE id = ${id} FOR UPDATE`;
+        const [row] = await db<
+          DocumentRow[]
+        >`SELECT ${columns} FROM documents WHERE id = ${id} AND trashed_at IS NULL FOR UPDATE`;
         return row && toDocument(row);
       }),
     listAccessible: (filter) =>
@@ -140,7 +145,7 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
                 SELECT 1 FROM shares s WHERE s.document_id = d.id AND s.user_id = ${filter.userId}))`;
         const rows = await db<Omit<DocumentRow, 'content'>[]>`
           SELECT d.id, d.name, d.owner_id, d.folder_id, d.is_public, d.created_at, d.updated_at
-          FROM documents d WHERE d.id > ${afterId} AND ${reach} ORDER BY d.id LIMIT ${limit}`;
+          FROM documents d WHERE d.id > ${afterId} AND d.trashed_at IS NULL AND ${reach} ORDER BY d.id LIMIT ${limit}`;
         return rows.map(toSummary);
       }),
     create: (document) =>
@@ -166,13 +171,15 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
         if (Object.keys(changes).length === 0) return get(id);
         const [row] = await db<DocumentRow[]>`
           UPDATE documents SET ${db(changes)}, updated_at = greatest(now(), created_at)
-          WHERE id = ${id} RETURNING ${columns}`;
+          WHERE id = ${id} AND trashed_at IS NULL RETURNING ${columns}`;
         return row && toDocument(row);
       }),
     delete: (id) =>
       withDatabaseErrors('delete document', async () => {
         if (!isRowId(id)) return undefined;
-        const [row] = await db<DocumentRow[]>`DELETE FROM documents WHERE id = ${id} RETURNING ${columns}`;
+        const [row] = await db<
+          DocumentRow[]
+        >`DELETE FROM documents WHERE id = ${id} AND trashed_at IS NULL RETURNING ${columns}`;
         return row && toDocument(row);
       }),
     list: (filter = {}) =>
@@ -193,7 +200,7 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
           filter.ids === undefined ? db`` : db`AND id = ANY(${db.array([...filter.ids])}::integer[])`,
         ];
         const rows = await db<DocumentRow[]>`
-          SELECT ${columns} FROM documents WHERE id > ${afterId} ${conditions}
+          SELECT ${columns} FROM documents WHERE id > ${afterId} AND trashed_at IS NULL ${conditions}
           ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
         return rows.map(toDocument);
       }),

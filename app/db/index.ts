@@ -52,4 +52,5 @@ export type { Repositories } from './repositories.ts';
 export { createRepositories, withTransaction } from './repositories.ts';
 export type { ActiveSession, PendingLogin, SessionRepository, SessionTiming } from './session-repository.ts';
 export type { Share, ShareInput, SharePermission, ShareRepository } from './share-repository.ts';
+export type { TrashedDocument, TrashFilter, TrashRepository } from './trash-repository.ts';
 export type { User, UserInput, UserRepository } from './user-repository.ts';

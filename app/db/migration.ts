@@ -6,6 +6,7 @@ import { folderNamesMigration } from './migration-0003-folder-names.ts';
 import { documentSearchMigration } from './migration-0004-document-search.ts';
 import { pendingSharesMigration } from './migration-0005-pending-shares.ts';
 import { documentVersionsMigration } from './migration-0006-document-versions.ts';
+import { trashMigration } from './migration-0007-trash.ts';
 
 /** One schema change, applied once, in version order. */
 export interface Migration {
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   documentSearchMigration,
   pendingSharesMigration,
   documentVersionsMigration,
+  trashMigration,
 ]);

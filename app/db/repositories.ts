@@ -22,6 +22,7 @@ import { createFolderRepository, type FolderRepository } from './folder-reposito
 import { createPendingShareRepository, type PendingShareRepository } from './pending-share-repository.ts';
 import { createSessionRepository, type SessionRepository } from './session-repository.ts';
 import { createShareRepository, type ShareRepository } from './share-repository.ts';
+import { createTrashRepository, type TrashRepository } from './trash-repository.ts';
 import { createUserRepository, type UserRepository } from './user-repository.ts';
 
 /** Every table's repository, bound to the same pool or transaction. */
@@ -36,6 +37,8 @@ export interface Repositories {
   readonly shares: ShareRepository;
   /** Shares with e-mail addresses that have not signed in yet. */
   readonly pendingShares: PendingShareRepository;
+  /** Documents in the trash (the only repository that sees them). */
+  readonly trash: TrashRepository;
   readonly sessions: SessionRepository;
   readonly directoryOutbox: DirectoryOutboxRepository;
 }
@@ -56,6 +59,7 @@ export function createRepositories(db: Queryable): Repositories {
     documentVersions: createDocumentVersionRepository(db),
     shares: createShareRepository(db),
     pendingShares: createPendingShareRepository(db),
+    trash: createTrashRepository(db),
     sessions: createSessionRepository(db),
     directoryOutbox: createDirectoryOutboxRepository(db),
   };

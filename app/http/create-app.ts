@@ -38,6 +38,8 @@ import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
 import { requestAccess } from './request-access.ts';
 import { registerSearchRoutes } from './search-routes.ts';
 import { registerShareRoutes } from './share-routes.ts';
+import { registerTrashRoutes } from './trash-routes.ts';
+import { registerVersionRoutes } from './version-routes.ts';
 
 /** Largest request body accepted by the API (content is bounded to 1 MiB; JSON escaping may grow it). */
 const MAX_BODY_BYTES = 8 * 1_048_576;
@@ -128,11 +130,12 @@ export function createApp(deps: AppDeps): DocumentApp {
     authz.decisionCache?.clear();
     return state;
   };
-  const services = createServices({ sql: deps.sql, afterCommit });
+  const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock });
   const repos = createRepositories(deps.sql);
   const exists = {
     document: async (id: number) => (await repos.documents.get(id)) !== undefined,
     folder: async (id: number) => (await repos.folders.get(id)) !== undefined,
+    trashedDocument: async (id: number) => (await repos.trash.get(id, new Date(0))) !== undefined,
   };
 
   const pages = createPages({
@@ -172,6 +175,8 @@ export function createApp(deps: AppDeps): DocumentApp {
   registerFolderRoutes(app, routeDeps);
   registerShareRoutes(app, routeDeps);
   registerSearchRoutes(app, routeDeps);
+  registerVersionRoutes(app, routeDeps);
+  registerTrashRoutes(app, routeDeps);
   // The pages are authorized by the same middleware, one policy per page route.
   pages.register(app);
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {

@@ -134,11 +134,11 @@ export function registerDocumentRoutes(app: ApiApp, deps: RouteDeps): void {
     path: '/api/documents/{id}',
     tags,
     security,
-    summary: 'Delete a document and its shares (can_delete)',
+    summary: 'Move a document to the trash, restorable by its owner for 30 days (can_delete)',
     middleware: [guard('can_delete')] as const,
     request: { params: idParams },
     responses: {
-      204: { description: 'Deleted' },
+      204: { description: 'Moved to the trash' },
       ...errorResponses({ 400: 'Malformed id', 401: 'Not signed in', 403: 'Denied', 404: 'Not found' }),
     },
   });

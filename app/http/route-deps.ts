@@ -19,6 +19,8 @@ export interface RouteDeps {
   readonly exists: {
     readonly document: (id: number) => Promise<boolean>;
     readonly folder: (id: number) => Promise<boolean>;
+    /** Whether the document is in the trash. */
+    readonly trashedDocument: (id: number) => Promise<boolean>;
   };
 }
 

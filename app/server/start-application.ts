@@ -1,6 +1,7 @@
 /**
  * Running the application: sign-in, the location client, the API with its authorization and
- * outbox relay, served on `HOST`:`PORT` (127.0.0.1 by default), with expired sessions removed hourly.
+ * outbox relay, served on `HOST`:`PORT` (127.0.0.1 by default), with expired sessions removed and
+ * documents trashed longer than the retention purged at start and hourly.
  */
 
 import type { Clock, Logger } from '@gatehousejs/core';
@@ -98,10 +99,18 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
     await documentApp.close();
     throw error;
   }
+  let purging: Promise<unknown> = Promise.resolve();
+  const purgeTrash = () => {
+    purging = documentApp.services.trash
+      .purgeExpired()
+      .catch((error: unknown) => options.logger?.warn(`purging the trash failed: ${String(error)}`));
+  };
+  purgeTrash();
   const cleanup = setInterval(() => {
     auth
       .deleteExpiredSessions()
       .catch((error: unknown) => options.logger?.warn(`session cleanup failed: ${String(error)}`));
+    purgeTrash();
   }, SESSION_CLEANUP_MS).unref();
   let stopping: Promise<void> | undefined;
   return {
@@ -111,6 +120,7 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
     stop() {
       stopping ??= (async () => {
         clearInterval(cleanup);
+        await purging;
         try {
           await server.close();
         } finally {

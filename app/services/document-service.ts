@@ -4,6 +4,7 @@
  * a write share edits name and content, it does not publish), moving between folders can_share
  * too, and a document may only be placed in a folder the caller may write. Every change commits with its directory changes.
  */
+import { systemClock } from '@gatehousejs/core';
 import {
   createRepositories,
   type Document,
@@ -12,7 +13,7 @@ import {
   type DocumentVersionSummary,
   withTransaction,
 } from '../db/index.ts';
-import { documentCreated, documentDeleted, documentUpdated } from '../directory-sync/index.ts';
+import { documentCreated, documentUpdated } from '../directory-sync/index.ts';
 import { type Access, PERMISSIONS, type Permission, signedIn } from './access.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { notFound } from './service-error.ts';
@@ -47,6 +48,7 @@ export interface DocumentService {
   get(access: Access, id: number): Promise<Document>;
   create(access: Access, input: NewDocument): Promise<Document>;
   update(access: Access, id: number, changes: DocumentChanges): Promise<Document>;
+  /** Moves the document to the trash (can_delete); see the trash service. */
   remove(access: Access, id: number): Promise<void>;
   /** Who saved which version when, newest first (can_read). */
   history(access: Access, id: number): Promise<DocumentVersionSummary[]>;
@@ -70,6 +72,7 @@ export const DOCUMENT_PAGE = { default: 100, max: 1000 } as const;
  */
 export function createDocumentService(deps: ServiceDeps): DocumentService {
   const repos = createRepositories(deps.sql);
+  const clock = deps.clock ?? systemClock;
 
   async function load(id: number): Promise<Document> {
     const document = await repos.documents.get(id);
@@ -147,15 +150,11 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
     },
 
     async remove(access, id) {
-      signedIn(access);
+      const userId = signedIn(access);
       await load(id);
       await access.require('document', id, 'can_delete');
-      const outboxIds = await withTransaction(deps.sql, async (tx) => {
-        const deleted = await tx.documents.delete(id);
-        if (!deleted) throw notFound('Document');
-        return tx.directoryOutbox.enqueue(documentDeleted(deleted));
-      });
-      await deps.afterCommit(outboxIds);
+      const trashed = await repos.trash.trash(id, userId, new Date(clock.now()));
+      if (!trashed) throw notFound('Document');
     },
 
     async history(access, id) {

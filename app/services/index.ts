@@ -48,3 +48,5 @@ export type {
   ShareService,
 } from './share-service.ts';
 export { createShareService } from './share-service.ts';
+export type { TrashPage, TrashService } from './trash-service.ts';
+export { createTrashService, purgeDate, TRASH_PAGE, TRASH_RETENTION_DAYS } from './trash-service.ts';

@@ -1,6 +1,7 @@
 /**
  * What every service runs on.
  */
+import type { Clock } from '@gatehousejs/core';
 import type { Database } from '../db/index.ts';
 
 /** The database, and the hook that delivers directory changes once their transaction committed. */
@@ -13,4 +14,6 @@ export interface ServiceDeps {
    * directory. The outbox relay's `deliver` (`flush` without ids).
    */
   readonly afterCommit: (outboxIds?: readonly number[]) => Promise<unknown>;
+  /** When things happen (documents moved to and purged from the trash); default the system clock. */
+  readonly clock?: Clock;
 }

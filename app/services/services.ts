@@ -1,11 +1,12 @@
 /**
- * The three services together, sharing one database and one after-commit hook.
+ * The services together, sharing one database and one after-commit hook.
  */
 import { createDocumentService, type DocumentService } from './document-service.ts';
 import { createFolderService, type FolderService } from './folder-service.ts';
 import { createListingService, type ListingService } from './listing-service.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { createShareService, type ShareService } from './share-service.ts';
+import { createTrashService, type TrashService } from './trash-service.ts';
 
 /** Documents, folders, lists and shares. */
 export interface Services {
@@ -14,6 +15,8 @@ export interface Services {
   /** The start page's lists and search. */
   readonly listing: ListingService;
   readonly shares: ShareService;
+  /** Deleted documents, restorable by their owner until purged. */
+  readonly trash: TrashService;
 }
 
 /**
@@ -29,5 +32,6 @@ export function createServices(deps: ServiceDeps): Services {
     folders: createFolderService(deps),
     listing: createListingService(deps),
     shares: createShareService(deps),
+    trash: createTrashService(deps),
   };
 }

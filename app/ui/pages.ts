@@ -19,6 +19,7 @@ import type { PageApp } from './routes/page-route-deps.ts';
 import { registerSearchPages } from './routes/search-routes.tsx';
 import { registerSharePages } from './routes/share-routes.tsx';
 import { registerSignOutRoutes } from './routes/sign-out-routes.tsx';
+import { registerTrashPages } from './routes/trash-routes.tsx';
 import { pageSecurityHeaders } from './security-headers.ts';
 
 /** What the pages are built from. */
@@ -76,6 +77,7 @@ export function createPages(options: PagesOptions): Pages {
       registerSignOutRoutes(app, deps);
       registerSearchPages(app, deps);
       registerHistoryPages(app, deps);
+      registerTrashPages(app, deps);
     },
     renderFailure: (c, error, answer) =>
       renderFailure(c, { authz: options.authz, tokens, readableName }, error, answer),

@@ -12,12 +12,15 @@ export function DeletePage({ frame, document }: { readonly frame: PageFrame; rea
   return (
     <Layout frame={frame} title={title}>
       <h1>{title}</h1>
-      <p>The document and everyone's access to it are removed. This cannot be undone.</p>
+      <p>
+        The document goes to your trash, where you can restore it for 30 days; until then nobody else can open
+        it. After 30 days it is deleted for good.
+      </p>
       <PostForm action={`/documents/${document.id}/delete`} token={frame.formToken}>
         <ul class="actions">
           <li>
             <button type="submit" class="danger">
-              Delete document
+              Move to trash
             </button>
           </li>
           <li>
