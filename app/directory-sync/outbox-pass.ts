@@ -3,10 +3,13 @@
  * entries in id order, at most `concurrency` directory writes at once, each change after every
  * earlier change that touches one of its objects (so the directory sees the changes of one object
  * in commit order), and a change whose earlier change of the same object failed is held back.
+ * A directory that applies batches ({@link canApplyBatch}) gets each read of entries as one batch,
+ * all or none in id order; when a batch fails, the pass goes on entry by entry (above) to find the
+ * failing change and deliver the others.
  */
-import type { RelationDirectory } from '@gatehousejs/core';
+import { canApplyBatch, type RelationDirectory } from '@gatehousejs/core';
 import type { DirectoryOutboxRepository, OutboxEntry } from '../db/index.ts';
-import { applyChange, objectsTouched } from './apply-change.ts';
+import { applyChange, objectsTouched, toDirectoryWrite } from './apply-change.ts';
 
 /** What {@link deliverPending} did. */
 export interface Delivery {
@@ -83,9 +86,32 @@ export async function deliverPending(options: DeliveryOptions): Promise<Delivery
     return outcome.then((ok) => (ok ? entry.id : undefined));
   };
 
+  // One batch write per read, until a batch fails: from then on, entry by entry, so that a change
+  // whose object has a failed earlier change is held back rather than applied out of order.
+  let batches = canApplyBatch(directory) && !options.onlyOldest;
+  const applyBatch = async (entries: readonly OutboxEntry[]): Promise<boolean> => {
+    if (!batches || !canApplyBatch(directory) || entries.length === 0) return false;
+    try {
+      await directory.applyBatch(entries.map((entry) => toDirectoryWrite(entry.change)));
+      return true;
+    } catch {
+      batches = false;
+      return false;
+    }
+  };
+
   for (;;) {
     const entries = await outbox.listPending(options.onlyOldest ? 1 : options.batchSize, after);
     after = entries.at(-1)?.id ?? after;
+    if (await applyBatch(entries)) {
+      delivered += entries.length;
+      await outbox.markDelivered(
+        entries.map((entry) => entry.id),
+        options.now(),
+      );
+      if (entries.length < options.batchSize) return { delivered, failed, held, lastError };
+      continue;
+    }
     const outcomes = await Promise.all(entries.map(schedule));
     const ids = outcomes.filter((id): id is number => typeof id === 'number');
     await outbox.markDelivered(ids, options.now());

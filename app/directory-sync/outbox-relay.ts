@@ -13,7 +13,7 @@
 
 import { type Clock, type RelationDirectory, systemClock } from '@gatehousejs/core';
 import { z } from 'zod';
-import { createRepositories, type Database } from '../db/index.ts';
+import { createRepositories, type Database, type DirectoryOutboxRepository } from '../db/index.ts';
 import { deliverPending } from './outbox-pass.ts';
 
 /** Advisory lock key of the relay (an arbitrary constant owned by Gatehouse). */
@@ -138,8 +138,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let lastCleanup = Number.NEGATIVE_INFINITY;
 
   /** Delivers under the lock (held by the caller). */
-  async function deliverLocked(probeOnly: boolean): Promise<RelayPass> {
-    const delivery = { outbox, directory, batchSize: config.batchSize, concurrency: config.concurrency };
+  async function deliverLocked(
+    probeOnly: boolean,
+    lockedOutbox: DirectoryOutboxRepository,
+  ): Promise<RelayPass> {
+    const delivery = {
+      outbox: lockedOutbox,
+      directory,
+      batchSize: config.batchSize,
+      concurrency: config.concurrency,
+    };
     const now = () => new Date(clock.now());
     // A sweep while nothing goes through probes the directory with one change; on success the rest
     // follows at once. A pass after a commit tries everything: unrelated objects go ahead.
@@ -156,7 +164,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     lastError = rest.lastError ?? probe?.lastError ?? lastError;
     if (clock.now() - lastCleanup >= config.cleanupIntervalMs) {
       lastCleanup = clock.now();
-      await outbox.deleteDelivered(new Date(clock.now() - config.retainDeliveredMs));
+      await lockedOutbox.deleteDelivered(new Date(clock.now() - config.retainDeliveredMs));
     }
     consecutiveFailures = result.failed > 0 ? consecutiveFailures + 1 : 0;
     unreachable = result.failed > 0 && result.delivered === 0;
@@ -169,14 +177,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   async function pass(probeOnly: boolean): Promise<RelayPass> {
     let work: Promise<RelayPass> | undefined;
     try {
-      // The lock lives as long as a transaction that only holds it (the deliveries run on the
-      // pool): a reserved connection that died would go back to the driver's pool broken.
+      // The lock lives as long as a transaction (a reserved connection that died would go back to
+      // the driver's pool broken). The outbox is read and marked in that transaction, so a pass
+      // commits its marks once; when it cannot commit, its entries stay pending and are delivered
+      // again, which directory writes being idempotent makes harmless.
       return await sql.begin(async (tx) => {
         const [row] = await tx<
           { locked: boolean }[]
         >`SELECT pg_try_advisory_xact_lock(${RELAY_LOCK_KEY}) AS locked`;
         if (!row?.locked) return { delivered: 0, failed: 0, held: 0, skipped: true };
-        work = deliverLocked(probeOnly);
+        work = deliverLocked(probeOnly, createRepositories(tx).directoryOutbox);
         return work;
       });
     } catch (error) {
