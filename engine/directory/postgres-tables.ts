@@ -109,11 +109,14 @@ export async function readChangesSince(
   version: number,
 ): Promise<{ readonly version: number; readonly changes: DirectoryChange[] } | 'reload'> {
   return sql.begin('isolation level repeatable read read only', async (tx) => {
-    const [state] = await tx`SELECT version::text AS version, pruned_through::text AS pruned
-      FROM ${table(tx, t, 'state')} WHERE id = 1`;
+    // Both statements sent at once (one snapshot): the rows are unused when a reload is needed.
+    const [[state], rows] = await Promise.all([
+      tx`SELECT version::text AS version, pruned_through::text AS pruned
+        FROM ${table(tx, t, 'state')} WHERE id = 1`.execute(),
+      tx`SELECT change FROM ${table(tx, t, 'change_log')}
+        WHERE version > ${version} ORDER BY version`.execute(),
+    ]);
     if (Number(state?.pruned) > version) return 'reload' as const;
-    const rows = await tx`SELECT change FROM ${table(tx, t, 'change_log')}
-      WHERE version > ${version} ORDER BY version`;
     return {
       version: Number(state?.version ?? 0),
       changes: rows.map((row) => row.change as DirectoryChange),
@@ -137,11 +140,15 @@ export async function writeChanges(
 ): Promise<void> {
   if (changes.length === 0) return;
   await sql.begin(async (tx) => {
-    const [state] = await tx`UPDATE ${table(tx, t, 'state')} SET version = version + ${changes.length}
-      WHERE id = 1 RETURNING version::text AS version`;
+    // The version row first (its lock orders writers), then every change, all sent at once.
+    const bump = tx`UPDATE ${table(tx, t, 'state')} SET version = version + ${changes.length}
+      WHERE id = 1 RETURNING version::text AS version`.execute();
+    const [[state], applied] = await Promise.all([
+      bump,
+      Promise.all(changes.map((change) => mutate(tx, t, change))),
+    ]);
     const last = Number(state?.version);
     const first = last - changes.length + 1;
-    const applied = await Promise.all(changes.map((change) => mutate(tx, t, change)));
     const versions: number[] = [];
     const logged: string[] = [];
     for (const [i, change] of applied.entries()) {
@@ -150,9 +157,11 @@ export async function writeChanges(
       logged.push(JSON.stringify(change));
     }
     if (logged.length === 0) return;
-    await tx`INSERT INTO ${table(tx, t, 'change_log')} (version, change)
-      SELECT * FROM unnest(${tx.array(versions)}::bigint[], ${tx.array(logged)}::jsonb[])`;
-    await tx`SELECT pg_notify(${t.channel}, ${String(last)})`;
+    await Promise.all([
+      tx`INSERT INTO ${table(tx, t, 'change_log')} (version, change)
+        SELECT * FROM unnest(${tx.array(versions)}::bigint[], ${tx.array(logged)}::jsonb[])`.execute(),
+      tx`SELECT pg_notify(${t.channel}, ${String(last)})`.execute(),
+    ]);
     const every = Math.min(1_000, retention);
     if (Math.floor(last / every) > Math.floor((first - 1) / every) && last > retention) {
       await tx`DELETE FROM ${table(tx, t, 'change_log')} WHERE version <= ${last - retention}`;
