@@ -19,6 +19,8 @@ export interface Delivery {
   readonly held: number;
   /** The reason of the last failure. */
   readonly lastError: string | undefined;
+  /** Why a batch failed (the pass then went on entry by entry), if one did. */
+  readonly batchError?: string;
 }
 
 /** What {@link deliverPending} works with. */
@@ -89,16 +91,25 @@ export async function deliverPending(options: DeliveryOptions): Promise<Delivery
   // One batch write per read, until a batch fails: from then on, entry by entry, so that a change
   // whose object has a failed earlier change is held back rather than applied out of order.
   let batches = canApplyBatch(directory) && !options.onlyOldest;
+  let batchError: string | undefined;
   const applyBatch = async (entries: readonly OutboxEntry[]): Promise<boolean> => {
     if (!batches || !canApplyBatch(directory) || entries.length === 0) return false;
     try {
       await directory.applyBatch(entries.map((entry) => toDirectoryWrite(entry.change)));
       return true;
-    } catch {
+    } catch (error) {
       batches = false;
+      batchError = `batch of outbox entries ${entries[0]?.id}–${entries.at(-1)?.id}: ${error instanceof Error ? error.message : String(error)}`;
       return false;
     }
   };
+  const done = (): Delivery => ({
+    delivered,
+    failed,
+    held,
+    lastError,
+    ...(batchError ? { batchError } : {}),
+  });
 
   for (;;) {
     const entries = await outbox.listPending(options.onlyOldest ? 1 : options.batchSize, after);
@@ -109,13 +120,12 @@ export async function deliverPending(options: DeliveryOptions): Promise<Delivery
         entries.map((entry) => entry.id),
         options.now(),
       );
-      if (entries.length < options.batchSize) return { delivered, failed, held, lastError };
+      if (entries.length < options.batchSize) return done();
       continue;
     }
     const outcomes = await Promise.all(entries.map(schedule));
     const ids = outcomes.filter((id): id is number => typeof id === 'number');
     await outbox.markDelivered(ids, options.now());
-    if (options.onlyOldest || entries.length < options.batchSize)
-      return { delivered, failed, held, lastError };
+    if (options.onlyOldest || entries.length < options.batchSize) return done();
   }
 }

@@ -206,9 +206,14 @@ describe('the outbox relay', () => {
   it('goes on entry by entry after a failed batch: the others are delivered, none out of order', async () => {
     const failing = new Set(['document:1']);
     const { batched, batches, singles } = batching(store, failing);
-    const relay = createOutboxRelay({ sql, directory: batched, batchSize: 2, log: quiet });
+    const warnings: string[] = [];
+    const log = { warn: (m: string) => warnings.push(m), error: () => {} };
+    const relay = createOutboxRelay({ sql, directory: batched, batchSize: 2, log });
     await enqueue([owner('1', 'ann'), owner('2', 'ben'), reader('1', 'cy'), owner('3', 'dan')]);
     expect(await relay.flush()).toEqual({ delivered: 2, failed: 1, held: 1, skipped: false });
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/batch of outbox entries .*directory down for document:1/),
+    );
     // The first read's batch failed; that read and the next went one by one.
     expect(batches).toEqual([2]);
     expect(singles).toEqual(['1#owner', '2#owner', '3#owner']);

@@ -5,8 +5,10 @@
  * changes are effective), at start-up, and on a periodic sweep. While deliveries fail it probes
  * every `probeIntervalMs` with the oldest pending change alone (one directory call), and delivers
  * everything at once on the first success — recovery does not wait for a backoff ceiling.
- * Changes of one object are applied in id order; when one fails, later changes touching the same
- * objects wait for it, unrelated ones go ahead, up to `concurrency` at once. One instance at a time
+ * A directory that applies batches gets each read of pending changes as one batch, in id order;
+ * otherwise, or after a failed batch, changes of one object are applied in id order; when one
+ * fails, later changes touching the same objects wait for it, unrelated ones go ahead, up to
+ * `concurrency` at once. One instance at a time
  * delivers (a PostgreSQL advisory lock), and a replay after a crash is harmless because directory
  * writes are idempotent.
  */
@@ -162,6 +164,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       held: (probe?.held ?? 0) + rest.held,
     };
     lastError = rest.lastError ?? probe?.lastError ?? lastError;
+    // Also when the changes then went through one by one: a batch should not fail where they do not.
+    if (rest.batchError) log.warn(`directory outbox: ${rest.batchError}; delivering one by one`);
     if (clock.now() - lastCleanup >= config.cleanupIntervalMs) {
       lastCleanup = clock.now();
       await lockedOutbox.deleteDelivered(new Date(clock.now() - config.retainDeliveredMs));
