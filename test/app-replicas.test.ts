@@ -186,5 +186,12 @@ describe('three replica processes behind a round-robin proxy', () => {
       SELECT 'document:' || object_id || '#' || relation || '@' || subject_type || ':' || subject_id AS r
       FROM directory.relations WHERE object_type = 'document' AND relation IN ('owner', 'reader')`;
     expect(held.map((row) => row.r).sort()).toEqual(implied.map((row) => row.r).sort());
+    // The survivors are still serving, with nothing left to deliver.
+    for (const replica of replicas.slice(0, REPLICAS - 1)) {
+      expect(await (await fetch(`${replica.url}/health`)).json()).toMatchObject({
+        status: 'ok',
+        directory_outbox: { pending: 0, consecutive_failures: 0 },
+      });
+    }
   }, 120_000);
 });

@@ -46,7 +46,6 @@ export async function startAppProcess(
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: path.join(settings.dataDir, `replica-${port}`),
