@@ -92,12 +92,15 @@ export { consoleLogger } from './ports/logger.ts';
 export type { AuthzMetrics, DecisionMetric } from './ports/metrics.ts';
 export { noopMetrics } from './ports/metrics.ts';
 export type {
+  BatchRelationDirectory,
   DirectoryObject,
+  DirectoryWrite,
   Relation,
   RelationCheck,
   RelationDirectory,
   RelationFilter,
 } from './ports/relation-directory.ts';
+export { canApplyBatch } from './ports/relation-directory.ts';
 export type { Span, SpanAttributes, Tracer } from './ports/tracing.ts';
 export { noopTracer } from './ports/tracing.ts';
 export type { RegisteredRoute, ScanOptions } from './route-inventory.ts';

@@ -5,9 +5,11 @@
  * shares stop granting within 5 s of the recovery, not after a backoff ceiling.
  */
 
-import type { RelationDirectory } from '@gatehousejs/core';
+import { canApplyBatch, type DirectoryWrite, type RelationDirectory } from '@gatehousejs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PENDING_NOTE } from '../app/ui/page-frame.ts';
 import { type ApiCall, apiClient } from './support/api-client.ts';
+import type { SignedInClient } from './support/sign-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const SHARES = 10;
@@ -22,6 +24,9 @@ function switchable(directory: RelationDirectory, down: { value: boolean }): Rel
     };
   return {
     ...directory,
+    ...(canApplyBatch(directory)
+      ? { applyBatch: guarded((writes: readonly DirectoryWrite[]) => directory.applyBatch(writes)) }
+      : {}),
     setObject: guarded((o) => directory.setObject(o)),
     deleteObject: guarded((type: string, id: string) => directory.deleteObject(type, id)),
     setRelation: guarded((r) => directory.setRelation(r)),
@@ -34,6 +39,24 @@ describe('directory delivery after an outage', () => {
   let app: TestApp;
   let alice: ApiCall;
   let bob: ApiCall;
+  let aliceClient: SignedInClient;
+  let bobClient: SignedInClient;
+
+  /** Posts the page's form whose action is `action` (its hidden fields), as the browser would. */
+  async function postForm(client: SignedInClient, page: string, action: string): Promise<Response> {
+    const html = await (await client.fetch(page)).text();
+    const form = new RegExp(`<form\\b[^>]*action="${action}"[^>]*>([\\s\\S]*?)</form>`).exec(html);
+    if (!form) throw new Error(`no form posting to ${action} on ${page}`);
+    const fields = new URLSearchParams();
+    for (const [, name, value] of form[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+      fields.append(name!, value!.replaceAll('&amp;', '&'));
+    }
+    return client.fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields.toString(),
+    });
+  }
 
   beforeAll(async () => {
     app = await startTestApp({
@@ -44,8 +67,10 @@ describe('directory delivery after an outage', () => {
         clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
       },
     });
-    alice = apiClient(await app.signIn('alice'));
-    bob = apiClient(await app.signIn('bob'));
+    aliceClient = await app.signIn('alice');
+    bobClient = await app.signIn('bob');
+    alice = apiClient(aliceClient);
+    bob = apiClient(bobClient);
   });
   afterAll(async () => {
     await app?.stop();
@@ -98,5 +123,78 @@ describe('directory delivery after an outage', () => {
       `directory recovery: ${ids.length} revocations effective ${Math.round(performance.now() - recovered)} ms after the directory answered again`,
     );
     expect(await app.repos.directoryOutbox.countPending()).toBe(0);
+  }, 60_000);
+
+  it('says 202 pending for every permission-changing write during the outage, in the API and on the page', async () => {
+    const doc = async (name: string) => (await alice('POST', '/api/documents', { name })).body.id as number;
+    const [moved, published, deleted, left, byForm] = [
+      await doc('Moved'),
+      await doc('Published'),
+      await doc('Deleted'),
+      await doc('Left'),
+      await doc('Deleted by form'),
+    ];
+    const folder = (await alice('POST', '/api/folders', { name: 'Target' })).body.id as number;
+    const sub = (await alice('POST', '/api/folders', { name: 'Sub' })).body.id as number;
+    const share = { document_id: left, email: 'bob@example.com', permission: 'read' };
+    expect((await alice('POST', '/api/shares', share)).status).toBe(201);
+
+    down.value = true;
+    try {
+      // Content only: nothing for the directory, effective at once.
+      expect((await alice('PUT', `/api/documents/${moved}`, { content: 'text' })).status).toBe(200);
+      const pendingJson = { status: 202, body: { pending: true } };
+      expect(await alice('POST', '/api/documents', { name: 'New' })).toMatchObject({
+        ...pendingJson,
+        body: { pending: true, name: 'New', id: expect.any(Number) },
+      });
+      expect(await alice('PUT', `/api/documents/${moved}`, { folder_id: folder })).toMatchObject({
+        status: 202,
+        body: { pending: true, folder_id: folder },
+      });
+      expect(await alice('PUT', `/api/documents/${published}`, { is_public: true })).toMatchObject({
+        status: 202,
+        body: { pending: true, is_public: true },
+      });
+      // Into the trash: no relation changes, so in effect at once; deleted for good: pending.
+      expect((await alice('DELETE', `/api/documents/${deleted}`)).status).toBe(204);
+      expect(await alice('DELETE', `/api/trash/${deleted}`)).toMatchObject({
+        status: 202,
+        body: { pending: true, detail: expect.stringContaining('directory is unreachable') },
+      });
+      expect(await alice('POST', '/api/folders', { name: 'New folder' })).toMatchObject(pendingJson);
+      expect(await alice('PUT', `/api/folders/${sub}`, { parent_folder_id: folder })).toMatchObject({
+        status: 202,
+        body: { pending: true, parent_folder_id: folder },
+      });
+      expect(await alice('PUT', `/api/folders/${sub}`, { name: 'Renamed' })).toMatchObject({ status: 200 });
+      expect(await alice('DELETE', `/api/folders/${sub}`)).toMatchObject(pendingJson);
+
+      // Forms: the redirect carries the marker and the page says it beside the notice.
+      const trashedByForm = await postForm(
+        aliceClient,
+        `/documents/${byForm}/delete`,
+        `/documents/${byForm}/delete`,
+      );
+      expect(trashedByForm.headers.get('location')).toBe('/?done=deleted');
+      const purgedByForm = await postForm(aliceClient, '/trash', `/trash/${byForm}/delete`);
+      expect(purgedByForm.status).toBe(303);
+      expect(purgedByForm.headers.get('location')).toBe('/trash?done=trash-purged&pending=1');
+      const trashPage = await (await aliceClient.fetch('/trash?done=trash-purged&pending=1')).text();
+      expect(trashPage).toContain(`Document deleted for good. ${PENDING_NOTE}`);
+      const leaving = await postForm(bobClient, `/documents/${left}`, `/documents/${left}/leave`);
+      expect(leaving.headers.get('location')).toBe('/?done=share-left&pending=1');
+    } finally {
+      down.value = false;
+    }
+    // Once the directory answers, everything is delivered and decisions follow the data.
+    const recovered = performance.now();
+    while ((await app.repos.directoryOutbox.countPending()) > 0) {
+      expect(performance.now() - recovered).toBeLessThan(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await bob('GET', `/api/documents/${published}`)).status).toBe(200);
+    expect((await bob('GET', `/api/documents/${left}`)).status).toBe(403);
+    expect((await alice('PUT', `/api/documents/${published}`, { is_public: false })).status).toBe(200);
   }, 60_000);
 });

@@ -106,7 +106,10 @@ describe('directory sync through the outbox', () => {
     expect(app.running.documentApp.relay.status().consecutiveFailures).toBeGreaterThan(0);
 
     // A later change to the same document waits behind the failed one, keeping the order.
-    expect((await alice('PUT', `/api/documents/${doc.id}`, { is_public: true })).status).toBe(200);
+    expect(await alice('PUT', `/api/documents/${doc.id}`, { is_public: true })).toMatchObject({
+      status: 202,
+      body: { is_public: true, pending: true },
+    });
     expect(await app.repos.directoryOutbox.countPending()).toBe(2);
     expect(await directoryRelations()).not.toEqual(await impliedRelations());
 

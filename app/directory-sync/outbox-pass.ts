@@ -3,10 +3,13 @@
  * entries in id order, at most `concurrency` directory writes at once, each change after every
  * earlier change that touches one of its objects (so the directory sees the changes of one object
  * in commit order), and a change whose earlier change of the same object failed is held back.
+ * A directory that applies batches ({@link canApplyBatch}) gets each read of entries as one batch,
+ * all or none in id order; when a batch fails, the pass goes on entry by entry (above) to find the
+ * failing change and deliver the others.
  */
-import { type RelationDirectory, Semaphore } from '@gatehousejs/core';
+import { canApplyBatch, type RelationDirectory, Semaphore } from '@gatehousejs/core';
 import type { DirectoryOutboxRepository, OutboxEntry } from '../db/index.ts';
-import { applyChange, objectsTouched } from './apply-change.ts';
+import { applyChange, objectsTouched, toDirectoryWrite } from './apply-change.ts';
 
 /** What {@link deliverPending} did. */
 export interface Delivery {
@@ -16,6 +19,8 @@ export interface Delivery {
   readonly held: number;
   /** The reason of the last failure. */
   readonly lastError: string | undefined;
+  /** Why a batch failed (the pass then went on entry by entry), if one did. */
+  readonly batchError?: string;
 }
 
 /** What {@link deliverPending} works with. */
@@ -67,13 +72,44 @@ export async function deliverPending(options: DeliveryOptions): Promise<Delivery
     return outcome.then((ok) => (ok ? entry.id : undefined));
   };
 
+  // One batch write per read, until a batch fails: from then on, entry by entry, so that a change
+  // whose object has a failed earlier change is held back rather than applied out of order.
+  let batches = canApplyBatch(directory) && !options.onlyOldest;
+  let batchError: string | undefined;
+  const applyBatch = async (entries: readonly OutboxEntry[]): Promise<boolean> => {
+    if (!batches || !canApplyBatch(directory) || entries.length === 0) return false;
+    try {
+      await directory.applyBatch(entries.map((entry) => toDirectoryWrite(entry.change)));
+      return true;
+    } catch (error) {
+      batches = false;
+      batchError = `batch of outbox entries ${entries[0]?.id}–${entries.at(-1)?.id}: ${error instanceof Error ? error.message : String(error)}`;
+      return false;
+    }
+  };
+  const done = (): Delivery => ({
+    delivered,
+    failed,
+    held,
+    lastError,
+    ...(batchError ? { batchError } : {}),
+  });
+
   for (;;) {
     const entries = await outbox.listPending(options.onlyOldest ? 1 : options.batchSize, after);
     after = entries.at(-1)?.id ?? after;
+    if (await applyBatch(entries)) {
+      delivered += entries.length;
+      await outbox.markDelivered(
+        entries.map((entry) => entry.id),
+        options.now(),
+      );
+      if (entries.length < options.batchSize) return done();
+      continue;
+    }
     const outcomes = await Promise.all(entries.map(schedule));
     const ids = outcomes.filter((id): id is number => typeof id === 'number');
     await outbox.markDelivered(ids, options.now());
-    if (options.onlyOldest || entries.length < options.batchSize)
-      return { delivered, failed, held, lastError };
+    if (options.onlyOldest || entries.length < options.batchSize) return done();
   }
 }

@@ -1,4 +1,4 @@
-import type { RelationDirectory } from '@gatehousejs/core';
+import type { BatchRelationDirectory, DirectoryWrite, RelationDirectory } from '@gatehousejs/core';
 import { createMemoryRelationStore, type RelationStore } from '@gatehousejs/engine';
 import { loadManifestFile } from '@gatehousejs/engine/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,41 @@ function failingFor(store: RelationDirectory, failing: Set<string>): RelationDir
   };
 }
 
+/**
+ * `directory` with batches: all or none (refused when any write touches an object in `failing`),
+ * recording each batch's size and every single write.
+ */
+function batching(directory: RelationDirectory, failing: Set<string>) {
+  const batches: number[] = [];
+  const singles: string[] = [];
+  const key = (w: DirectoryWrite) =>
+    w.op === 'setObject'
+      ? `${w.object.type}:${w.object.id}`
+      : w.op === 'deleteObject'
+        ? `${w.type}:${w.id}`
+        : `${w.relation.objectType}:${w.relation.objectId}`;
+  const single = failingFor(directory, failing);
+  const batched: BatchRelationDirectory = {
+    ...single,
+    setRelation: (r) => {
+      singles.push(`${r.objectId}#${r.relation}`);
+      return single.setRelation(r);
+    },
+    async applyBatch(writes) {
+      batches.push(writes.length);
+      const refused = writes.map(key).find((k) => failing.has(k));
+      if (refused) throw new Error(`directory down for ${refused}`);
+      for (const w of writes) {
+        if (w.op === 'setObject') await directory.setObject(w.object);
+        else if (w.op === 'deleteObject') await directory.deleteObject(w.type, w.id);
+        else if (w.op === 'setRelation') await directory.setRelation(w.relation);
+        else await directory.deleteRelation(w.relation);
+      }
+    },
+  };
+  return { batched, batches, singles };
+}
+
 describe('the outbox relay', () => {
   let pg: EmbeddedPostgresServer;
   let sql: Database;
@@ -141,6 +176,51 @@ describe('the outbox relay', () => {
     expect(second).toMatchObject({ attempts: 0, lastError: null });
     failing.clear();
     expect(await relay.flush()).toMatchObject({ delivered: 2, failed: 0 });
+    expect(await owners('1')).toEqual(['owner@ann', 'reader@cy']);
+  });
+
+  it('gives a directory that applies batches one batch per read, in order', async () => {
+    const { batched, batches, singles } = batching(store, new Set());
+    const relay = createOutboxRelay({ sql, directory: batched, batchSize: 3 });
+    const revoke = (doc: string, user: string): DirectoryChange => ({
+      op: 'delete_relation',
+      relation: {
+        objectType: 'document',
+        objectId: doc,
+        relation: 'reader',
+        subjectType: 'user',
+        subjectId: user,
+      },
+    });
+    // Granted, revoked, granted again, revoked again: the last word is the revocation.
+    await enqueue([owner('1', 'ann'), reader('1', 'ben'), revoke('1', 'ben'), reader('1', 'ben')]);
+    await enqueue([revoke('1', 'ben'), owner('2', 'cy')]);
+    expect(await relay.flush()).toEqual({ delivered: 6, failed: 0, held: 0, skipped: false });
+    expect(batches).toEqual([3, 3]);
+    expect(singles).toEqual([]);
+    expect(await owners('1')).toEqual(['owner@ann']);
+    expect(await owners('2')).toEqual(['owner@cy']);
+    expect(await createRepositories(sql).directoryOutbox.countPending()).toBe(0);
+  });
+
+  it('goes on entry by entry after a failed batch: the others are delivered, none out of order', async () => {
+    const failing = new Set(['document:1']);
+    const { batched, batches, singles } = batching(store, failing);
+    const warnings: string[] = [];
+    const log = { warn: (m: string) => warnings.push(m), error: () => {} };
+    const relay = createOutboxRelay({ sql, directory: batched, batchSize: 2, log });
+    await enqueue([owner('1', 'ann'), owner('2', 'ben'), reader('1', 'cy'), owner('3', 'dan')]);
+    expect(await relay.flush()).toEqual({ delivered: 2, failed: 1, held: 1, skipped: false });
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/batch of outbox entries .*directory down for document:1/),
+    );
+    // The first read's batch failed; that read and the next went one by one.
+    expect(batches).toEqual([2]);
+    expect(singles).toEqual(['1#owner', '2#owner', '3#owner']);
+    expect(await owners('1')).toEqual([]);
+    failing.clear();
+    expect(await relay.flush()).toMatchObject({ delivered: 2, failed: 0 });
+    expect(batches).toEqual([2, 2]);
     expect(await owners('1')).toEqual(['owner@ann', 'reader@cy']);
   });
 

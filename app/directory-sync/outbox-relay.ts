@@ -5,15 +5,17 @@
  * changes are effective), at start-up, and on a periodic sweep. While deliveries fail it probes
  * every `probeIntervalMs` with the oldest pending change alone (one directory call), and delivers
  * everything at once on the first success — recovery does not wait for a backoff ceiling.
- * Changes of one object are applied in id order; when one fails, later changes touching the same
- * objects wait for it, unrelated ones go ahead, up to `concurrency` at once. One instance at a time
+ * A directory that applies batches gets each read of pending changes as one batch, in id order;
+ * otherwise, or after a failed batch, changes of one object are applied in id order; when one
+ * fails, later changes touching the same objects wait for it, unrelated ones go ahead, up to
+ * `concurrency` at once. One instance at a time
  * delivers (a PostgreSQL advisory lock), and a replay after a crash is harmless because directory
  * writes are idempotent.
  */
 
 import { type Clock, type RelationDirectory, systemClock } from '@gatehousejs/core';
 import { z } from 'zod';
-import { createRepositories, type Database } from '../db/index.ts';
+import { createRepositories, type Database, type DirectoryOutboxRepository } from '../db/index.ts';
 import { deliverPending } from './outbox-pass.ts';
 
 /** Advisory lock key of the relay (an arbitrary constant owned by Gatehouse). */
@@ -138,8 +140,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let lastCleanup = Number.NEGATIVE_INFINITY;
 
   /** Delivers under the lock (held by the caller). */
-  async function deliverLocked(probeOnly: boolean): Promise<RelayPass> {
-    const delivery = { outbox, directory, batchSize: config.batchSize, concurrency: config.concurrency };
+  async function deliverLocked(
+    probeOnly: boolean,
+    lockedOutbox: DirectoryOutboxRepository,
+  ): Promise<RelayPass> {
+    const delivery = {
+      outbox: lockedOutbox,
+      directory,
+      batchSize: config.batchSize,
+      concurrency: config.concurrency,
+    };
     const now = () => new Date(clock.now());
     // A sweep while nothing goes through probes the directory with one change; on success the rest
     // follows at once. A pass after a commit tries everything: unrelated objects go ahead.
@@ -154,9 +164,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       held: (probe?.held ?? 0) + rest.held,
     };
     lastError = rest.lastError ?? probe?.lastError ?? lastError;
+    // Also when the changes then went through one by one: a batch should not fail where they do not.
+    if (rest.batchError) log.warn(`directory outbox: ${rest.batchError}; delivering one by one`);
     if (clock.now() - lastCleanup >= config.cleanupIntervalMs) {
       lastCleanup = clock.now();
-      await outbox.deleteDelivered(new Date(clock.now() - config.retainDeliveredMs));
+      await lockedOutbox.deleteDelivered(new Date(clock.now() - config.retainDeliveredMs));
     }
     consecutiveFailures = result.failed > 0 ? consecutiveFailures + 1 : 0;
     unreachable = result.failed > 0 && result.delivered === 0;
@@ -169,14 +181,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   async function pass(probeOnly: boolean): Promise<RelayPass> {
     let work: Promise<RelayPass> | undefined;
     try {
-      // The lock lives as long as a transaction that only holds it (the deliveries run on the
-      // pool): a reserved connection that died would go back to the driver's pool broken.
+      // The lock lives as long as a transaction (a reserved connection that died would go back to
+      // the driver's pool broken). The outbox is read and marked in that transaction, so a pass
+      // commits its marks once; when it cannot commit, its entries stay pending and are delivered
+      // again, which directory writes being idempotent makes harmless.
       return await sql.begin(async (tx) => {
         const [row] = await tx<
           { locked: boolean }[]
         >`SELECT pg_try_advisory_xact_lock(${RELAY_LOCK_KEY}) AS locked`;
         if (!row?.locked) return { delivered: 0, failed: 0, held: 0, skipped: true };
-        work = deliverLocked(probeOnly);
+        work = deliverLocked(probeOnly, createRepositories(tx).directoryOutbox);
         return work;
       });
     } catch (error) {

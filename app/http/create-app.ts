@@ -20,6 +20,7 @@ import { createRepositories, type Database } from '../db/index.ts';
 import {
   announceDelivery,
   createOutboxRelay,
+  type DeliveryState,
   listenForDeliveries,
   type OutboxRelay,
   type OutboxRelayOptions,
@@ -35,6 +36,7 @@ import { httpError, validationHook } from './error-responses.ts';
 import { registerFolderRoutes } from './folder-routes.ts';
 import { registerHealthRoute } from './health-route.ts';
 import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
+import { createPendingWrites } from './pending-writes.ts';
 import { requestAccess } from './request-access.ts';
 import { registerSearchRoutes } from './search-routes.ts';
 import { registerShareRoutes } from './share-routes.ts';
@@ -116,8 +118,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   });
   // A commit's own changes, delivered by this relay or another replica's, are effective here
   // once this replica's copy of the directory has them and no cached decision predates them.
-  const afterCommit = async (outboxIds?: readonly number[]): Promise<unknown> => {
-    if (!outboxIds) return relay.flush();
+  const deliveryState = async (outboxIds: readonly number[]): Promise<DeliveryState> => {
     const state = await relay.deliver(outboxIds);
     // Delivered here: this process's copy has them and the relay cleared the cache.
     if (state !== 'delivered_elsewhere' || !deps.catchUpDirectory) return state;
@@ -128,6 +129,14 @@ export function createApp(deps: AppDeps): DocumentApp {
       return 'pending';
     }
     authz.decisionCache?.clear();
+    return state;
+  };
+  const pendingWrites = createPendingWrites();
+  const afterCommit = async (outboxIds?: readonly number[]): Promise<unknown> => {
+    if (!outboxIds) return relay.flush();
+    const state = await deliveryState(outboxIds);
+    // The answer of the request says that its permission change is not yet effective.
+    if (state === 'pending') pendingWrites.markPending();
     return state;
   };
   const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock });
@@ -149,6 +158,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // First, so that every page answer (error pages included) carries the security headers.
   app.use('*', pages.headers);
+  app.use('*', pendingWrites.middleware);
   app.use('*', deps.auth.session);
   // Only where bodies are read: looking for a body makes @hono/node-server build a full Request.
   app.on(

@@ -14,6 +14,7 @@ import {
   permissionsSchema,
   summaryJson,
 } from './document-wire.ts';
+import { PENDING_DESCRIPTION } from './pending-writes.ts';
 import { relationGuard } from './relation-guard.ts';
 import { type ApiApp, accessOf, type RouteDeps } from './route-deps.ts';
 
@@ -63,6 +64,7 @@ export function registerDocumentRoutes(app: ApiApp, deps: RouteDeps): void {
     request: { body: jsonBody(newDocumentSchema) },
     responses: {
       201: jsonResponse(documentSchema, 'Created'),
+      202: jsonResponse(documentSchema, PENDING_DESCRIPTION),
       ...errorResponses({
         400: 'Invalid field',
         401: 'Not signed in',
@@ -110,6 +112,7 @@ export function registerDocumentRoutes(app: ApiApp, deps: RouteDeps): void {
     request: { params: idParams, body: jsonBody(documentChangesSchema) },
     responses: {
       200: jsonResponse(documentSchema, 'The changed document'),
+      202: jsonResponse(documentSchema, PENDING_DESCRIPTION),
       ...errorResponses({
         400: 'Invalid field',
         401: 'Not signed in',

@@ -12,6 +12,7 @@ import {
   folderSchema,
   newFolderSchema,
 } from './folder-wire.ts';
+import { PENDING_DESCRIPTION, pendingNoContentResponse } from './pending-writes.ts';
 import { relationGuard } from './relation-guard.ts';
 import { type ApiApp, accessOf, type RouteDeps } from './route-deps.ts';
 
@@ -58,6 +59,7 @@ export function registerFolderRoutes(app: ApiApp, deps: RouteDeps): void {
     request: { body: jsonBody(newFolderSchema) },
     responses: {
       201: jsonResponse(folderSchema, 'Created'),
+      202: jsonResponse(folderSchema, PENDING_DESCRIPTION),
       ...errorResponses({
         400: 'Invalid field',
         401: 'Not signed in',
@@ -122,6 +124,7 @@ export function registerFolderRoutes(app: ApiApp, deps: RouteDeps): void {
     request: { params: idParams, body: jsonBody(folderChangesSchema) },
     responses: {
       200: jsonResponse(folderSchema, 'The changed folder'),
+      202: jsonResponse(folderSchema, PENDING_DESCRIPTION),
       ...errorResponses({
         400: 'Invalid field or cycle',
         401: 'Not signed in',
@@ -150,6 +153,7 @@ export function registerFolderRoutes(app: ApiApp, deps: RouteDeps): void {
     request: { params: idParams },
     responses: {
       204: { description: 'Deleted' },
+      202: pendingNoContentResponse(),
       ...errorResponses({
         400: 'Malformed id',
         401: 'Not signed in',

@@ -5,6 +5,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, idParams, jsonResponse, nextPageLink, pageQuery } from './common-wire.ts';
 import { documentJson, documentSchema } from './document-wire.ts';
+import { pendingNoContentResponse } from './pending-writes.ts';
 import { relationGuard } from './relation-guard.ts';
 import { type ApiApp, accessOf, type RouteDeps } from './route-deps.ts';
 import { trashedJson, trashPageSchema } from './trash-wire.ts';
@@ -76,6 +77,7 @@ export function registerTrashRoutes(app: ApiApp, deps: RouteDeps): void {
     request: { params: idParams },
     responses: {
       204: { description: 'Deleted for good' },
+      202: pendingNoContentResponse(),
       ...errorResponses({
         400: 'Malformed id',
         401: 'Not signed in',

@@ -190,12 +190,12 @@ export function createShareService(deps: ServiceDeps): ShareService {
       const userId = signedIn(access);
       if (!(await repos.documents.get(documentId))) throw notFound('Document');
       await access.require('document', documentId, 'can_read');
-      await withTransaction(deps.sql, async (tx) => {
+      const outboxIds = await withTransaction(deps.sql, async (tx) => {
         const deleted = await tx.shares.delete(documentId, userId);
         if (!deleted) throw new ServiceError('not_found', 'You hold no share of this document to leave');
-        await tx.directoryOutbox.enqueue(shareRevoked(deleted));
+        return tx.directoryOutbox.enqueue(shareRevoked(deleted));
       });
-      await deps.afterCommit();
+      await deps.afterCommit(outboxIds);
     },
 
     async invite(access, input) {

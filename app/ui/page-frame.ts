@@ -49,6 +49,13 @@ export const NOTICES = {
   'folder-deleted': 'Folder deleted.',
 } as const;
 
+/**
+ * Said after the notice when the redirect carries `pending=1`: the action's permission change is
+ * stored but not yet effective (see `app/http/pending-writes.ts`).
+ */
+export const PENDING_NOTE =
+  'Pending: who may see or change it follows once the authorization directory is reachable again.';
+
 /** A notice key for {@link NOTICES}. */
 export type NoticeKey = keyof typeof NOTICES;
 
@@ -73,7 +80,10 @@ export function pageFrame(c: Context, tokens: FormTokens): PageFrame {
     here: returnPath(c.req.method, url.pathname, url.search),
     formToken: session ? tokens.tokenFor(session.tokenHash) : undefined,
     formUserMark: user ? tokens.userMarkFor(user.sub) : undefined,
-    notice: done !== null && Object.hasOwn(NOTICES, done) ? NOTICES[done as NoticeKey] : undefined,
+    notice:
+      done !== null && Object.hasOwn(NOTICES, done)
+        ? `${NOTICES[done as NoticeKey]}${url.searchParams.get('pending') === '1' ? ` ${PENDING_NOTE}` : ''}`
+        : undefined,
   };
 }
 

@@ -51,3 +51,32 @@ export interface RelationDirectory {
   getRelations(filter: RelationFilter): Promise<Relation[]>;
   check(check: RelationCheck): Promise<boolean>;
 }
+
+/** One write of a batch, named after the {@link RelationDirectory} method it stands for. */
+export type DirectoryWrite =
+  | { readonly op: 'setObject'; readonly object: DirectoryObject }
+  | { readonly op: 'deleteObject'; readonly type: string; readonly id: string }
+  | { readonly op: 'setRelation'; readonly relation: Relation }
+  | { readonly op: 'deleteRelation'; readonly relation: Relation };
+
+/**
+ * A directory that can also apply several writes at once: in the given order, all or none (one
+ * transaction), as if each method had been called in turn. Callers that deliver many changes
+ * use it when present and fall back to one call per write to find a failing one.
+ */
+export interface BatchRelationDirectory extends RelationDirectory {
+  /**
+   * @throws when any write is invalid or the directory is unreachable; then none was applied
+   * @example
+   * await directory.applyBatch([
+   *   { op: 'setObject', object: { type: 'document', id: '7' } },
+   *   { op: 'setRelation', relation: { objectType: 'document', objectId: '7', relation: 'owner', subjectType: 'user', subjectId: 'ann' } },
+   * ]);
+   */
+  applyBatch(writes: readonly DirectoryWrite[]): Promise<void>;
+}
+
+/** Whether `directory` can apply a batch of writes at once. */
+export function canApplyBatch(directory: RelationDirectory): directory is BatchRelationDirectory {
+  return typeof (directory as Partial<BatchRelationDirectory>).applyBatch === 'function';
+}

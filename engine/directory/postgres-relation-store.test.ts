@@ -111,6 +111,47 @@ describe('createPostgresRelationStore', () => {
     expect(c.reader.relations({}).length).toBe(250);
   });
 
+  it('applies a batch in order and in one transaction; an invalid write leaves everything as it was', async () => {
+    const a = await open('batch', { changeRetention: 100 });
+    const b = await open('batch', { changeRetention: 100 });
+    await a.applyBatch([
+      { op: 'setObject', object: { type: 'document', id: 'd1' } },
+      { op: 'setRelation', relation: owner('d1', 'ann') },
+      { op: 'deleteRelation', relation: owner('d1', 'ann') },
+      { op: 'setRelation', relation: owner('d1', 'bob') },
+    ]);
+    expect(a.checkNow(canRead('d1', 'ann'))).toBe(false);
+    expect(a.checkNow(canRead('d1', 'bob'))).toBe(true);
+    await b.waitForVersion(a.version);
+    expect(b.checkNow(canRead('d1', 'bob'))).toBe(true);
+    expect(b.checkNow(canRead('d1', 'ann'))).toBe(false);
+
+    const before = a.version;
+    const refused = await a
+      .applyBatch([
+        { op: 'deleteRelation', relation: owner('d1', 'bob') },
+        { op: 'setRelation', relation: { ...owner('d1', 'cat'), relation: 'no_such_relation' } },
+      ])
+      .catch((e) => e);
+    expect(refused).toBeInstanceOf(DirectoryError);
+    expect(a.version).toBe(before);
+    expect(a.checkNow(canRead('d1', 'bob'))).toBe(true);
+
+    // Batches crossing a multiple of the retention still cut the log.
+    for (let i = 0; i < 4; i++) {
+      await a.applyBatch(
+        Array.from({ length: 70 }, (_, j) => ({
+          op: 'setRelation' as const,
+          relation: owner(`e${i}-${j}`, 'ann'),
+        })),
+      );
+    }
+    const [state] = await sql<{ pruned: number }[]>`SELECT pruned_through::int AS pruned FROM batch.state`;
+    expect(state?.pruned).toBeGreaterThan(0);
+    const c = await open('batch', { changeRetention: 100 });
+    expect(c.reader.relations({}).length).toBe(281);
+  });
+
   it('rejects a pending wait for a version when the store closes', async () => {
     const a = await open('waits');
     const outcome = expect(a.waitForVersion(a.version + 1_000)).rejects.toMatchObject({

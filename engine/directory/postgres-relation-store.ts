@@ -8,7 +8,14 @@
  * reconnect; an instance that fell behind the retained log reloads everything.
  */
 
-import type { DirectoryObject, Relation, RelationCheck, RelationFilter } from '@gatehousejs/core';
+import type {
+  BatchRelationDirectory,
+  DirectoryObject,
+  DirectoryWrite,
+  Relation,
+  RelationCheck,
+  RelationFilter,
+} from '@gatehousejs/core';
 import postgres, { type Sql } from 'postgres';
 import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
@@ -18,7 +25,7 @@ import {
   ensureDirectoryTables,
   readChangesSince,
   readSnapshot,
-  writeChange,
+  writeChanges,
 } from './postgres-tables.ts';
 import { RelationIndex } from './relation-index.ts';
 import type { RelationStore } from './relation-store.ts';
@@ -32,7 +39,7 @@ import {
 } from './write-validation.ts';
 
 /** A relation store backed by Postgres. */
-export interface PostgresRelationStore extends RelationStore {
+export interface PostgresRelationStore extends RelationStore, BatchRelationDirectory {
   /** The last change version replayed into this instance's index. */
   readonly version: number;
   /** Replays changes committed by any instance since the last replay. */
@@ -124,11 +131,32 @@ export async function createPostgresRelationStore(
     );
   }
 
-  const write = async (change: () => DirectoryChange): Promise<void> => {
+  // Validated before the transaction: an invalid write throws before any is applied.
+  const prepare = (write: DirectoryWrite): DirectoryChange => {
+    const now = config.clock.now();
+    switch (write.op) {
+      case 'setObject':
+        return {
+          op: 'setObject',
+          object: { ...validateObjectWrite(state.model, write.object), createdAt: now, updatedAt: now },
+        };
+      case 'deleteObject':
+        return { op: 'deleteObject', ...objectKey(write.type, write.id) };
+      case 'setRelation':
+        return {
+          op: 'setRelation',
+          relation: relationRecord(validateRelationWrite(state.model, write.relation), now),
+        };
+      case 'deleteRelation':
+        return { op: 'deleteRelation', relation: relationShape(write.relation) };
+    }
+  };
+
+  const write = async (writes: readonly DirectoryWrite[]): Promise<void> => {
     if (closed) throw new DirectoryError('store_closed', 'the relation store is closed');
-    const prepared = change();
+    const prepared = writes.map(prepare);
     try {
-      await writeChange(sql, tables, prepared, config.changeRetention);
+      await writeChanges(sql, tables, prepared, config.changeRetention);
     } catch (cause) {
       throw new DirectoryError('store_unavailable', `directory write failed: ${String(cause)}`, { cause });
     }
@@ -157,20 +185,11 @@ export async function createPostgresRelationStore(
       if (closed) return Promise.reject(new DirectoryError('store_closed', 'the relation store is closed'));
       return new Promise<void>((resolve, reject) => waiters.push({ version: target, resolve, reject }));
     },
-    setObject: (object: DirectoryObject) =>
-      write(() => {
-        const valid = validateObjectWrite(state.model, object);
-        const now = config.clock.now();
-        return { op: 'setObject', object: { ...valid, createdAt: now, updatedAt: now } };
-      }),
-    deleteObject: (type: string, id: string) => write(() => ({ op: 'deleteObject', ...objectKey(type, id) })),
-    setRelation: (relation: Relation) =>
-      write(() => {
-        const valid = validateRelationWrite(state.model, relation);
-        return { op: 'setRelation', relation: relationRecord(valid, config.clock.now()) };
-      }),
-    deleteRelation: (relation: Relation) =>
-      write(() => ({ op: 'deleteRelation', relation: relationShape(relation) })),
+    setObject: (object: DirectoryObject) => write([{ op: 'setObject', object }]),
+    deleteObject: (type: string, id: string) => write([{ op: 'deleteObject', type, id }]),
+    setRelation: (relation: Relation) => write([{ op: 'setRelation', relation }]),
+    deleteRelation: (relation: Relation) => write([{ op: 'deleteRelation', relation }]),
+    applyBatch: (writes: readonly DirectoryWrite[]) => write(writes),
     getRelations: async (filter: RelationFilter) => state.relations(relationFilter(filter)).map(toRelation),
     check: async (check: RelationCheck) => state.check(check).check,
     checkNow: (check: RelationCheck) => state.check(check).check,

@@ -109,11 +109,14 @@ export async function readChangesSince(
   version: number,
 ): Promise<{ readonly version: number; readonly changes: DirectoryChange[] } | 'reload'> {
   return sql.begin('isolation level repeatable read read only', async (tx) => {
-    const [state] = await tx`SELECT version::text AS version, pruned_through::text AS pruned
-      FROM ${table(tx, t, 'state')} WHERE id = 1`;
+    // Both statements sent at once (one snapshot): the rows are unused when a reload is needed.
+    const [[state], rows] = await Promise.all([
+      tx`SELECT version::text AS version, pruned_through::text AS pruned
+        FROM ${table(tx, t, 'state')} WHERE id = 1`.execute(),
+      tx`SELECT change FROM ${table(tx, t, 'change_log')}
+        WHERE version > ${version} ORDER BY version`.execute(),
+    ]);
     if (Number(state?.pruned) > version) return 'reload' as const;
-    const rows = await tx`SELECT change FROM ${table(tx, t, 'change_log')}
-      WHERE version > ${version} ORDER BY version`;
     return {
       version: Number(state?.version ?? 0),
       changes: rows.map((row) => row.change as DirectoryChange),
@@ -122,34 +125,57 @@ export async function readChangesSince(
 }
 
 /**
- * Writes a change in one transaction: takes the next version, applies the change to the tables,
- * logs it (with the database's answer folded in, e.g. the original `createdAt` of an updated
- * object) and notifies on commit. A write that changes nothing (an existing relation set again,
- * an absent one deleted) logs nothing. Every 1,000 versions (or
- * `retention`, if smaller) the log is cut to `retention` entries.
+ * Writes changes in one transaction, in order: takes the next versions (one per change), applies
+ * each change to the tables (the statements of all changes sent at once), logs it under its version (with the database's answer folded in, e.g.
+ * the original `createdAt` of an updated object) and notifies once on commit. A write that changes
+ * nothing (an existing relation set again, an absent one deleted) logs nothing. Whenever the
+ * versions pass a multiple of 1,000 (or of `retention`, if smaller) the log is cut to `retention`
+ * entries.
  */
-export async function writeChange(
+export async function writeChanges(
   sql: Sql,
   t: DirectoryTables,
-  change: DirectoryChange,
+  changes: readonly DirectoryChange[],
   retention: number,
 ): Promise<void> {
+  if (changes.length === 0) return;
   await sql.begin(async (tx) => {
-    const [state] = await tx`UPDATE ${table(tx, t, 'state')} SET version = version + 1 WHERE id = 1
-      RETURNING version::text AS version`;
-    const version = Number(state?.version);
-    const logged = await mutate(tx, t, change);
-    if (!logged) return;
-    await tx`INSERT INTO ${table(tx, t, 'change_log')} (version, change) VALUES (${version}, ${tx.json(logged as never)})`;
-    await tx`SELECT pg_notify(${t.channel}, ${String(version)})`;
-    if (version % Math.min(1_000, retention) === 0 && version > retention) {
-      await tx`DELETE FROM ${table(tx, t, 'change_log')} WHERE version <= ${version - retention}`;
-      await tx`UPDATE ${table(tx, t, 'state')} SET pruned_through = ${version - retention} WHERE id = 1`;
+    // The version row first (its lock orders writers), then every change, all sent at once.
+    const bump = tx`UPDATE ${table(tx, t, 'state')} SET version = version + ${changes.length}
+      WHERE id = 1 RETURNING version::text AS version`.execute();
+    const [[state], applied] = await Promise.all([
+      bump,
+      Promise.all(changes.map((change) => mutate(tx, t, change))),
+    ]);
+    const last = Number(state?.version);
+    const first = last - changes.length + 1;
+    const versions: number[] = [];
+    const logged: string[] = [];
+    for (const [i, change] of applied.entries()) {
+      if (!change) continue;
+      versions.push(first + i);
+      logged.push(JSON.stringify(change));
+    }
+    if (logged.length === 0) return;
+    await Promise.all([
+      tx`INSERT INTO ${table(tx, t, 'change_log')} (version, change)
+        SELECT * FROM unnest(${tx.array(versions)}::bigint[], ${tx.array(logged)}::jsonb[])`.execute(),
+      tx`SELECT pg_notify(${t.channel}, ${String(last)})`.execute(),
+    ]);
+    const every = Math.min(1_000, retention);
+    if (Math.floor(last / every) > Math.floor((first - 1) / every) && last > retention) {
+      await tx`DELETE FROM ${table(tx, t, 'change_log')} WHERE version <= ${last - retention}`;
+      await tx`UPDATE ${table(tx, t, 'state')} SET pruned_through = ${last - retention} WHERE id = 1`;
     }
   });
 }
 
-async function mutate(
+/**
+ * Starts the statements of one change at once and resolves to what to log (nothing for a write
+ * that changed nothing). Started without waiting, the statements of a batch reach the server in
+ * the batch's order and run there one after another, without a round trip each.
+ */
+function mutate(
   tx: TransactionSql,
   t: DirectoryTables,
   change: DirectoryChange,
@@ -157,37 +183,43 @@ async function mutate(
   switch (change.op) {
     case 'setObject': {
       const o = change.object;
-      const [row] = await tx`INSERT INTO ${table(tx, t, 'objects')}
+      return tx`INSERT INTO ${table(tx, t, 'objects')}
         (object_type, object_id, display_name, properties, created_at, updated_at)
         VALUES (${o.type}, ${o.id}, ${o.displayName}, ${tx.json(o.properties as never)},
           ${new Date(o.createdAt)}, ${new Date(o.updatedAt)})
         ON CONFLICT (object_type, object_id) DO UPDATE SET display_name = EXCLUDED.display_name,
           properties = EXCLUDED.properties, updated_at = EXCLUDED.updated_at
-        RETURNING created_at`;
-      const createdAt = row?.created_at instanceof Date ? row.created_at.getTime() : o.createdAt;
-      return { op: 'setObject', object: { ...o, createdAt } };
+        RETURNING created_at`
+        .execute()
+        .then(([row]) => {
+          const createdAt = row?.created_at instanceof Date ? row.created_at.getTime() : o.createdAt;
+          return { op: 'setObject', object: { ...o, createdAt } };
+        });
     }
     case 'deleteObject': {
-      await tx`DELETE FROM ${table(tx, t, 'relations')} WHERE (object_type = ${change.type}
-        AND object_id = ${change.id}) OR (subject_type = ${change.type} AND subject_id = ${change.id})`;
-      await tx`DELETE FROM ${table(tx, t, 'objects')} WHERE object_type = ${change.type} AND object_id = ${change.id}`;
-      return change;
+      const relations = tx`DELETE FROM ${table(tx, t, 'relations')} WHERE (object_type = ${change.type}
+        AND object_id = ${change.id}) OR (subject_type = ${change.type} AND subject_id = ${change.id})`.execute();
+      const objects =
+        tx`DELETE FROM ${table(tx, t, 'objects')} WHERE object_type = ${change.type} AND object_id = ${change.id}`.execute();
+      return Promise.all([relations, objects]).then(() => change);
     }
     case 'setRelation': {
       const r = change.relation;
-      const inserted = await tx`INSERT INTO ${table(tx, t, 'relations')}
+      return tx`INSERT INTO ${table(tx, t, 'relations')}
         (object_type, object_id, relation, subject_type, subject_id, subject_relation, created_at)
         VALUES (${r.objectType}, ${r.objectId}, ${r.relation}, ${r.subjectType}, ${r.subjectId},
           ${r.subjectRelation ?? ''}, ${new Date(r.createdAt)})
-        ON CONFLICT DO NOTHING`;
-      return inserted.count > 0 ? change : undefined;
+        ON CONFLICT DO NOTHING`
+        .execute()
+        .then((inserted) => (inserted.count > 0 ? change : undefined));
     }
     case 'deleteRelation': {
       const r = change.relation;
-      const deleted = await tx`DELETE FROM ${table(tx, t, 'relations')} WHERE object_type = ${r.objectType}
+      return tx`DELETE FROM ${table(tx, t, 'relations')} WHERE object_type = ${r.objectType}
         AND object_id = ${r.objectId} AND relation = ${r.relation} AND subject_type = ${r.subjectType}
-        AND subject_id = ${r.subjectId} AND subject_relation = ${r.subjectRelation ?? ''}`;
-      return deleted.count > 0 ? change : undefined;
+        AND subject_id = ${r.subjectId} AND subject_relation = ${r.subjectRelation ?? ''}`
+        .execute()
+        .then((deleted) => (deleted.count > 0 ? change : undefined));
     }
   }
 }
