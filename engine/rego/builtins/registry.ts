@@ -14,6 +14,7 @@ import { encodingBuiltins } from './encoding.ts';
 import { globBuiltins } from './glob.ts';
 import { globsMatchBuiltins } from './globs-match.ts';
 import { graphBuiltins } from './graph.ts';
+import { graphqlBuiltins } from './graphql.ts';
 import { jsonBuiltins } from './json.ts';
 import { decodeBuiltins } from './jws-token.ts';
 import { jwtSignBuiltins } from './jwt-sign.ts';
@@ -106,6 +107,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...castBuiltins,
     ...jsonBuiltins,
     ...yamlBuiltins,
+    ...graphqlBuiltins,
     ...encodingBuiltins,
     ...walkBuiltins,
     ...graphBuiltins,
