@@ -16,6 +16,7 @@ import { globsMatchBuiltins } from './globs-match.ts';
 import { graphBuiltins } from './graph.ts';
 import { graphqlBuiltins } from './graphql.ts';
 import { jsonBuiltins } from './json.ts';
+import { jsonSchemaBuiltins } from './json-schema.ts';
 import { decodeBuiltins } from './jws-token.ts';
 import { jwtSignBuiltins } from './jwt-sign.ts';
 import { jwtVerifyBuiltins } from './jwt-verify.ts';
@@ -106,6 +107,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...typeBuiltins,
     ...castBuiltins,
     ...jsonBuiltins,
+    ...jsonSchemaBuiltins,
     ...yamlBuiltins,
     ...graphqlBuiltins,
     ...encodingBuiltins,
