@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,11 @@ const HS_KEY = '{"kty": "oct", "k": "c2VjcmV0"}';
 const TIME = '{"time": 1700000000000000000}';
 const AWS =
   '{"aws_access_key": "AK", "aws_secret_access_key": "SK", "aws_service": "s3", "aws_region": "eu-west-1"}';
+
+/** Test certificates (made with openssl: a CA with most extensions, an EC leaf, Ed25519, RSA-PSS). */
+const cert = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.pem`), 'utf8');
+const CERTS = { ca: cert('ca'), leaf: cert('leaf'), ed: cert('ed'), pss: cert('pss') };
 
 /** Rego expressions, each evaluated by both. */
 const expressions = [
@@ -156,7 +161,8 @@ const expressions = [
   'json.match_schema({"a": 1}, {"anyOf": [{"required": ["b"]}, {"properties": {"a": {"type": "string"}}, "required": ["c", "d"]}]})',
   'json.match_schema({"a": 1}, {"oneOf": [{"required": ["a"]}, {"properties": {"a": {"type": "integer"}}}]})',
   'json.match_schema({"a": 1}, {"oneOf": [{"required": ["b"]}, {"required": ["c"]}], "allOf": [{"required": ["a"]}, {"maxProperties": 0}], "not": {"type": "object"}})',
-  'json.match_schema({"a": 1, "bb": 2}, {"dependencies": {"a": ["x", "y"], "bb": {"required": ["z"]}}, "propertyNames": {"maxLength": 1}, "minProperties": 3})',
+  'json.match_schema({"a": 1}, {"dependencies": {"a": ["x", "y"]}, "minProperties": 3})',
+  'json.match_schema({"bb": 2}, {"dependencies": {"bb": {"required": ["z"]}}, "propertyNames": {"maxLength": 1}})',
   'json.match_schema(input.schema_docs.n4, {"if": {"minimum": 3}, "then": {"multipleOf": 3}, "else": {"const": "small"}})',
   'json.match_schema(input.schema_docs.n1, {"if": {"minimum": 3}, "then": {"multipleOf": 3}, "else": {"const": "small"}})',
   'json.match_schema({"n": {"n": {"n": 1}}}, {"definitions": {"node": {"type": "object", "properties": {"n": {"anyOf": [{"$ref": "#/definitions/node"}, {"type": "string"}]}}}}, "$ref": "#/definitions/node"})',
@@ -189,6 +195,16 @@ const expressions = [
   'json.verify_schema(input.schema_docs.yes)',
   'json.verify_schema("nope")',
   'json.verify_schema(input.numbers[0])',
+  // X.509 certificates (Go's x509.Certificate as JSON)
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.ca)})`,
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.leaf + CERTS.ca)})`,
+  `crypto.x509.parse_certificates(base64.encode(${JSON.stringify(CERTS.ed)}))`,
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.pss)})`,
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.leaf.replace(/-----[^\n]*-----\n?/g, '').replace(/\n/g, ''))})`,
+  'crypto.x509.parse_certificates("-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----\\n")',
+  'crypto.x509.parse_certificates("not base64!")',
+  'crypto.x509.parse_certificates("AAAA")',
+  'crypto.x509.parse_certificates("")',
   // JWT
   `io.jwt.encode_sign({"alg": "HS256", "typ": "JWT"}, {"sub": "alice", "n": [1, 2.5, "<&>"]}, ${HS_KEY})`,
   `io.jwt.encode_sign_raw("{\\"alg\\":\\"HS384\\"}", "not json", ${JSON.stringify(HS_KEY)})`,

@@ -37,6 +37,7 @@ import { typeBuiltins } from './types.ts';
 import { unitBuiltins } from './units.ts';
 import { uuidBuiltins } from './uuid.ts';
 import { walkBuiltins } from './walk.ts';
+import { x509Builtins } from './x509.ts';
 import { yamlBuiltins } from './yaml.ts';
 
 /** A stack overflow (a value nested too deeply for a recursive built-in) as a built-in error. */
@@ -110,6 +111,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...jsonSchemaBuiltins,
     ...yamlBuiltins,
     ...graphqlBuiltins,
+    ...x509Builtins,
     ...encodingBuiltins,
     ...walkBuiltins,
     ...graphBuiltins,

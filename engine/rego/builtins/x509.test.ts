@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { call, failure } from './test-support.ts';
+
+const pem = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.pem`), 'utf8');
+
+// Values, not JSON: an RSA modulus is a bigint beyond a double's range.
+type Cert = Record<string, unknown> & { Subject: { CommonName: string } };
+
+describe('crypto.x509.parse_certificates', () => {
+  it('returns Go’s certificate fields: names, extensions, URIs and OPA’s URIStrings', () => {
+    const [ca] = call('crypto.x509.parse_certificates', pem('ca')) as Cert[];
+    expect(ca?.Subject.CommonName).toBe('Test CA');
+    expect(ca).toMatchObject({
+      Version: 3,
+      IsCA: true,
+      MaxPathLen: 0,
+      MaxPathLenZero: true,
+      KeyUsage: 97,
+      ExtKeyUsage: [1, 2],
+      UnknownExtKeyUsage: [[1, 2, 3, 4, 5]],
+      DNSNames: ['ca.example.com'],
+      IPAddresses: ['10.1.2.3', '2001:db8::1'],
+      URIStrings: ['https://user@example.com:8443/a%20b/c?x=1'],
+      PermittedDNSDomains: ['example.com'],
+      ExcludedDNSDomains: ['bad.example.com'],
+      OCSPServer: ['http://ocsp.example.com'],
+      PublicKeyAlgorithm: 1,
+      SignatureAlgorithm: 4,
+    });
+    expect((ca?.URIs as Record<string, unknown>[])[0]).toMatchObject({
+      Host: 'example.com:8443',
+      Path: '/a b/c',
+      RawQuery: 'x=1',
+      User: {},
+    });
+  });
+
+  it('reads PEM chains, base64 of PEM and base64 of DER', () => {
+    const chain = call('crypto.x509.parse_certificates', pem('leaf') + pem('ca')) as Cert[];
+    expect(chain.map((c) => c.Subject.CommonName)).toEqual(['leaf.example.com', 'Test CA']);
+    const der = pem('ed')
+      .replace(/-----[^\n]*-----\n?/g, '')
+      .replace(/\n/g, '');
+    const [ed] = call('crypto.x509.parse_certificates', der) as Cert[];
+    expect(ed).toMatchObject({ PublicKeyAlgorithm: 4, SignatureAlgorithm: 16 });
+  });
+
+  it('fails with Go’s errors on other blocks and malformed data', () => {
+    expect(
+      failure(
+        'crypto.x509.parse_certificates',
+        '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n',
+      ).message,
+    ).toBe("crypto.x509.parse_certificates: PEM block type is 'PUBLIC KEY', expected CERTIFICATE");
+    expect(failure('crypto.x509.parse_certificates', 'AAAA').message).toBe(
+      'crypto.x509.parse_certificates: x509: malformed certificate',
+    );
+    expect(failure('crypto.x509.parse_certificates', 'no!').message).toContain('illegal base64 data');
+  });
+});
