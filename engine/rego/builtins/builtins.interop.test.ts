@@ -30,10 +30,10 @@ const TIME = '{"time": 1700000000000000000}';
 const AWS =
   '{"aws_access_key": "AK", "aws_secret_access_key": "SK", "aws_service": "s3", "aws_region": "eu-west-1"}';
 
-/** Test certificates (made with openssl: a CA with most extensions, an EC leaf, Ed25519, RSA-PSS). */
+/** Test certificates (made with openssl: a CA with most extensions, an EC leaf, Ed25519, RSA-PSS, a CSR). */
 const cert = (name: string) =>
   readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.pem`), 'utf8');
-const CERTS = { ca: cert('ca'), leaf: cert('leaf'), ed: cert('ed'), pss: cert('pss') };
+const CERTS = { ca: cert('ca'), leaf: cert('leaf'), ed: cert('ed'), pss: cert('pss'), csr: cert('csr') };
 
 /** Rego expressions, each evaluated by both. */
 const expressions = [
@@ -205,6 +205,10 @@ const expressions = [
   'crypto.x509.parse_certificates("not base64!")',
   'crypto.x509.parse_certificates("AAAA")',
   'crypto.x509.parse_certificates("")',
+  `crypto.x509.parse_certificate_request(${JSON.stringify(CERTS.csr)})`,
+  `crypto.x509.parse_certificate_request(base64.encode(${JSON.stringify(CERTS.csr)}))`,
+  `crypto.x509.parse_certificate_request(base64.encode(${JSON.stringify(CERTS.ca)}))`,
+  'crypto.x509.parse_certificate_request("not base64!")',
   // JWT
   `io.jwt.encode_sign({"alg": "HS256", "typ": "JWT"}, {"sub": "alice", "n": [1, 2.5, "<&>"]}, ${HS_KEY})`,
   `io.jwt.encode_sign_raw("{\\"alg\\":\\"HS384\\"}", "not json", ${JSON.stringify(HS_KEY)})`,

@@ -39,7 +39,7 @@ const PSS_HASHES: Readonly<Record<string, number>> = {
 };
 
 /** The certificate's signature algorithm as Go numbers it (0: unknown). */
-function signatureAlgorithm(oid: string, parameters: ArrayBuffer | null | undefined): number {
+export function signatureAlgorithm(oid: string, parameters: ArrayBuffer | null | undefined): number {
   if (oid !== RSA_PSS) return SIGNATURE_ALGORITHMS[oid] ?? 0;
   const text = parameters
     ? [...new Uint8Array(parameters)].map((b) => b.toString(16).padStart(2, '0')).join('')
@@ -55,7 +55,7 @@ function signatureAlgorithm(oid: string, parameters: ArrayBuffer | null | undefi
 }
 
 /** Go's `PublicKeyAlgorithm` number and public key struct as JSON. */
-function publicKey(spki: SubjectPublicKeyInfo): [number, Value] {
+export function publicKey(spki: SubjectPublicKeyInfo): [number, Value] {
   const key = new Uint8Array(spki.subjectPublicKey);
   switch (spki.algorithm.algorithm) {
     case '1.2.840.113549.1.1.1': {

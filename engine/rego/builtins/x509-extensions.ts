@@ -55,14 +55,16 @@ export function base64(bytes: ArrayBuffer | Uint8Array): string {
   return btoa(s);
 }
 
-type Fields = { [key: string]: Value };
+/** JSON fields of a Go struct. */
+export type Fields = { [key: string]: Value };
 
 function push(out: Fields, key: string, v: Value): void {
   const list = out[key];
   out[key] = Array.isArray(list) ? [...list, v] : [v];
 }
 
-function alternativeNames(out: Fields, names: readonly GeneralName[]): void {
+/** Adds the names of a subject alternative name extension (`DNSNames`, …, `URIs`, `URIStrings`). */
+export function alternativeNames(out: Fields, names: readonly GeneralName[]): void {
   for (const n of names) {
     if (n.dNSName !== undefined) push(out, 'DNSNames', n.dNSName);
     else if (n.rfc822Name !== undefined) push(out, 'EmailAddresses', n.rfc822Name);

@@ -61,3 +61,28 @@ describe('crypto.x509.parse_certificates', () => {
     expect(failure('crypto.x509.parse_certificates', 'no!').message).toContain('illegal base64 data');
   });
 });
+
+describe('crypto.x509.parse_certificate_request', () => {
+  it('returns Go’s request fields, with the requested extensions and alternative names', () => {
+    const csr = call('crypto.x509.parse_certificate_request', pem('csr')) as Cert;
+    expect(csr).toMatchObject({
+      Version: 0,
+      DNSNames: ['a.example.com'],
+      IPAddresses: ['10.0.0.2'],
+      EmailAddresses: ['x@y.z'],
+      PublicKeyAlgorithm: 1,
+      SignatureAlgorithm: 4,
+    });
+    expect(csr.Subject.CommonName).toBe('csr.example.com');
+    expect((csr.Attributes as { Type: number[] }[])[0]?.Type).toEqual([1, 2, 840, 113549, 1, 9, 14]);
+  });
+
+  it('refuses other PEM blocks and malformed requests', () => {
+    expect(failure('crypto.x509.parse_certificate_request', btoa(pem('ca'))).message).toBe(
+      'crypto.x509.parse_certificate_request: invalid PEM-encoded certificate signing request',
+    );
+    expect(failure('crypto.x509.parse_certificate_request', 'AAAA').message).toContain(
+      'asn1: structure error',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * `crypto.x509.parse_certificates`: certificates given as PEM, base64 of PEM or base64 of DER
- * (one or several, concatenated), read as OPA reads them, returned as Go's `x509.Certificate`.
+ * (one or several, concatenated), read as OPA reads them, returned as Go's `x509.Certificate`;
+ * `crypto.x509.parse_certificate_request`: a signing request as Go's `x509.CertificateRequest`.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import type { Value } from '../value.ts';
@@ -8,6 +9,7 @@ import { decodeBase64Bytes } from './encoding.ts';
 import { builtinError, defineFunction, stringArg } from './operands.ts';
 import { pemBlock } from './pem-block.ts';
 import { certificateValue } from './x509-certificate.ts';
+import { certificateRequestValue } from './x509-request.ts';
 
 const MALFORMED = 'x509: malformed certificate';
 const BEGIN = '-----BEGIN';
@@ -70,6 +72,23 @@ export function parseCertificates(input: string): Value[] {
   return parseDerCertificates(bytes);
 }
 
+/** The request of OPA's accepted forms: PEM, or base64 of PEM or of DER. */
+function parseCertificateRequest(input: string): Value {
+  let bytes = input.startsWith('-----BEGIN CERTIFICATE REQUEST-----')
+    ? new TextEncoder().encode(input)
+    : decodeBase64Bytes(input, false);
+  const block = pemBlock(new TextDecoder().decode(bytes));
+  if (block && block.type !== 'CERTIFICATE REQUEST')
+    throw new Error('invalid PEM-encoded certificate signing request');
+  if (block) bytes = block.der;
+  try {
+    return certificateRequestValue(bytes);
+  } catch {
+    // Go's decoder details the mismatch (`tags don't match (16 vs …)`); its prefix is kept.
+    throw new Error('asn1: structure error: malformed certification request');
+  }
+}
+
 /** The X.509 certificate built-ins. */
 export const x509Builtins: readonly BuiltinDefinition[] = [
   defineFunction('crypto.x509.parse_certificates', 1, (args) => {
@@ -78,6 +97,14 @@ export const x509Builtins: readonly BuiltinDefinition[] = [
       return parseCertificates(input);
     } catch (e) {
       throw builtinError('crypto.x509.parse_certificates', (e as Error).message);
+    }
+  }),
+  defineFunction('crypto.x509.parse_certificate_request', 1, (args) => {
+    const input = stringArg('crypto.x509.parse_certificate_request', args, 0);
+    try {
+      return parseCertificateRequest(input);
+    } catch (e) {
+      throw builtinError('crypto.x509.parse_certificate_request', (e as Error).message);
     }
   }),
 ];
