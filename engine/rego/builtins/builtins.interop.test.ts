@@ -34,6 +34,11 @@ const AWS =
 const cert = (name: string) =>
   readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.pem`), 'utf8');
 const CERTS = { ca: cert('ca'), leaf: cert('leaf'), ed: cert('ed'), pss: cert('pss'), csr: cert('csr') };
+/** Their throwaway private keys (test fixtures only). */
+const key = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.key`), 'utf8');
+const KEYS = { ca: key('ca'), leaf: key('leaf'), ed: key('ed') };
+const derOf = (pemText: string) => pemText.replace(/-----[^\n]*-----\n?/g, '').replace(/\n/g, '');
 
 /** Rego expressions, each evaluated by both. */
 const expressions = [
@@ -209,6 +214,15 @@ const expressions = [
   `crypto.x509.parse_certificate_request(base64.encode(${JSON.stringify(CERTS.csr)}))`,
   `crypto.x509.parse_certificate_request(base64.encode(${JSON.stringify(CERTS.ca)}))`,
   'crypto.x509.parse_certificate_request("not base64!")',
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.leaf + CERTS.ca)}, ${JSON.stringify(KEYS.leaf)})`,
+  `crypto.x509.parse_keypair(base64.encode(${JSON.stringify(CERTS.ca)}), base64.encode(${JSON.stringify(KEYS.ca)}))`,
+  `crypto.x509.parse_keypair(${JSON.stringify(derOf(CERTS.ed))}, ${JSON.stringify(derOf(KEYS.ed))})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.ca)}, ${JSON.stringify(KEYS.leaf)})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.leaf)}, ${JSON.stringify(KEYS.ed)})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(KEYS.leaf)}, ${JSON.stringify(CERTS.leaf)})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.leaf)}, ${JSON.stringify(CERTS.leaf)})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.leaf)}, "-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----\\n")`,
+  'crypto.x509.parse_keypair("no!", "AAAA")',
   // JWT
   `io.jwt.encode_sign({"alg": "HS256", "typ": "JWT"}, {"sub": "alice", "n": [1, 2.5, "<&>"]}, ${HS_KEY})`,
   `io.jwt.encode_sign_raw("{\\"alg\\":\\"HS384\\"}", "not json", ${JSON.stringify(HS_KEY)})`,

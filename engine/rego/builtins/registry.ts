@@ -38,6 +38,7 @@ import { unitBuiltins } from './units.ts';
 import { uuidBuiltins } from './uuid.ts';
 import { walkBuiltins } from './walk.ts';
 import { x509Builtins } from './x509.ts';
+import { x509KeypairBuiltins } from './x509-keypair.ts';
 import { yamlBuiltins } from './yaml.ts';
 
 /** A stack overflow (a value nested too deeply for a recursive built-in) as a built-in error. */
@@ -112,6 +113,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...yamlBuiltins,
     ...graphqlBuiltins,
     ...x509Builtins,
+    ...x509KeypairBuiltins,
     ...encodingBuiltins,
     ...walkBuiltins,
     ...graphBuiltins,

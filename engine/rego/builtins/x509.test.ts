@@ -30,7 +30,8 @@ describe('crypto.x509.parse_certificates', () => {
       PublicKeyAlgorithm: 1,
       SignatureAlgorithm: 4,
     });
-    expect((ca?.URIs as Record<string, unknown>[])[0]).toMatchObject({
+    expect((ca as Cert).URIs as Record<string, unknown>[]).toHaveLength(1);
+    expect(((ca as Cert).URIs as Record<string, unknown>[])[0]).toMatchObject({
       Host: 'example.com:8443',
       Path: '/a b/c',
       RawQuery: 'x=1',
@@ -83,6 +84,32 @@ describe('crypto.x509.parse_certificate_request', () => {
     );
     expect(failure('crypto.x509.parse_certificate_request', 'AAAA').message).toContain(
       'asn1: structure error',
+    );
+  });
+});
+
+describe('crypto.x509.parse_keypair', () => {
+  const key = (name: string) =>
+    readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.key`), 'utf8');
+
+  it('returns Go’s tls.Certificate: the chain’s DER, the key struct and the leaf', () => {
+    const pair = call('crypto.x509.parse_keypair', pem('leaf') + pem('ca'), key('leaf')) as {
+      Certificate: string[];
+      PrivateKey: Record<string, unknown>;
+      Leaf: Cert;
+    };
+    expect(pair.Certificate).toHaveLength(2);
+    expect(Object.keys(pair.PrivateKey).sort()).toEqual(['Curve', 'D', 'X', 'Y']);
+    expect(pair.Leaf.Subject.CommonName).toBe('leaf.example.com');
+    expect('URIStrings' in pair.Leaf).toBe(false);
+  });
+
+  it('refuses a key of another certificate, and switched inputs', () => {
+    expect(failure('crypto.x509.parse_keypair', pem('ca'), key('leaf')).message).toBe(
+      'crypto.x509.parse_keypair: tls: private key type does not match public key type',
+    );
+    expect(failure('crypto.x509.parse_keypair', key('leaf'), pem('leaf')).message).toContain(
+      'PEM inputs may have been switched',
     );
   });
 });
