@@ -5,7 +5,7 @@
  * OPA reports them (`"Jane <j@x.y>"` becomes `{name, email}`, a resource URL `{ref}`).
  */
 import { parse } from 'yaml';
-import { RegoError, type SourceLocation } from '../errors.ts';
+import { RegoError } from '../errors.ts';
 import { fromJson, type PlainObject, type Value } from '../value.ts';
 
 /** One annotation block: the line of the statement it describes and its normalized fields. */
