@@ -56,5 +56,13 @@ describe('graphql built-ins', () => {
     expect(callJson('graphql.schema_is_valid', 'extend type Query { a: Int }')).toBe(true);
     expect(callJson('graphql.schema_is_valid', 'scalar S')).toBe(true);
     expect(callJson('graphql.schema_is_valid', 'type Query { a: Missing }')).toBe(false);
+    expect(callJson('graphql.parse_and_verify', '', '')).toEqual([true, {}, {}]);
+  });
+
+  it('refuse an operation whose root type the schema lacks, as gqlparser does', () => {
+    expect(callJson('graphql.is_valid', '{ a }', 'scalar S')).toBe(false);
+    expect(failure('graphql.parse', 'mutation { a }', SCHEMA).message).toBe(
+      'graphql.parse: Schema does not support operation type "mutation"\n in GraphQL string at location 1:1',
+    );
   });
 });

@@ -9,7 +9,7 @@ import {
   type DefinitionNode,
   type DocumentNode,
   GraphQLError,
-  type GraphQLSchema,
+  GraphQLSchema,
   Kind,
   Lexer,
   parse,
@@ -162,7 +162,11 @@ function buildSchema(text: string, doc: DocumentNode): GraphQLSchema {
       (e) => !e.message.startsWith('Query root type'),
     );
     if (problems[0]) throw problems[0];
-    schema = buildASTSchema(full, { assumeValid: true, assumeValidSDL: true });
+    // (graphql-js returns an empty document's schema unmarked as valid, so that one is made here.)
+    schema =
+      full.definitions.length === 0
+        ? new GraphQLSchema({ assumeValid: true })
+        : buildASTSchema(full, { assumeValid: true, assumeValidSDL: true });
   } catch (e) {
     throw new GraphQLProblem(
       `Error in gqlparser SchemaDocument to Schema conversion: ${(e as Error).message.split('\n')[0]}`,
@@ -174,6 +178,14 @@ function buildSchema(text: string, doc: DocumentNode): GraphQLSchema {
 }
 
 function validateQuery(schema: GraphQLSchema, query: DocumentNode): void {
+  // gqlparser checks that the schema has the operation's root type (graphql-js skips such operations).
+  for (const d of query.definitions) {
+    if (d.kind !== Kind.OPERATION_DEFINITION || schema.getRootType(d.operation)) continue;
+    const where = d.loc
+      ? ` in GraphQL string at location ${d.loc.startToken.line}:${d.loc.startToken.column}`
+      : '';
+    throw new GraphQLProblem(`Schema does not support operation type "${d.operation}"\n${where}`);
+  }
   let errors: readonly GraphQLError[];
   try {
     errors = validate(schema, query, specifiedRules);
