@@ -315,11 +315,12 @@ describe('a protected Hono app (core, Hono adapter, engine with inline policies)
     expect(JSON.parse(run.stdout)).toEqual(EXPECTED_ANSWERS);
   });
 
-  it('on Deno, with no permission but reading the YAML parser’s two debug variables', async () => {
-    // The yaml package's Node build reads LOG_TOKENS and LOG_STREAM while parsing the manifest.
+  it('on Deno, with no permission but reading the YAML parser’s two debug variables and NODE_ENV', async () => {
+    // The yaml package's Node build reads LOG_TOKENS and LOG_STREAM while parsing the manifest;
+    // the graphql package (OPA's GraphQL built-ins) reads NODE_ENV when it is loaded.
     const run = await library.run(ensurePeer('deno'), [
       'run',
-      '--allow-env=LOG_TOKENS,LOG_STREAM',
+      '--allow-env=LOG_TOKENS,LOG_STREAM,NODE_ENV',
       'print-answers.mjs',
     ]);
     expect(run.stderr).toBe('');
