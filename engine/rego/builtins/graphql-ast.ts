@@ -1,20 +1,14 @@
 /**
- * GraphQL documents (parsed by `graphql`) in the shape OPA's GraphQL built-ins return: the
+ * GraphQL query documents (parsed by `graphql`) in the shape OPA's GraphQL built-ins return: the
  * structs of gqlparser (the Go library OPA uses) as JSON, with positions, nulls and empty
- * lists/objects pruned, as OPA prunes them. Comments are not kept.
+ * lists/objects pruned, as OPA prunes them. Comments are not kept. Values, types and directives
+ * are shared with schema documents (`graphql-schema-ast.ts`).
  */
 import type {
   ArgumentNode,
   ConstDirectiveNode,
-  DefinitionNode,
   DirectiveNode,
   DocumentNode,
-  EnumValueDefinitionNode,
-  FieldDefinitionNode,
-  InputValueDefinitionNode,
-  NamedTypeNode,
-  NameNode,
-  OperationTypeDefinitionNode,
   SelectionNode,
   StringValueNode,
   TypeNode,
@@ -24,8 +18,8 @@ import type {
 import { Kind } from 'graphql';
 
 /** A JSON value of the AST before pruning. */
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
 /** gqlparser's `ValueKind` numbers. */
 const VALUE_KINDS: Readonly<Record<string, number>> = {
@@ -75,7 +69,7 @@ function indentOf(line: string): number | undefined {
  * A string's value as gqlparser reads it. Block strings differ from the GraphQL spec (and the
  * `graphql` library): the first line counts toward the common indentation removed.
  */
-function stringText(node: StringValueNode): string {
+export function stringText(node: StringValueNode): string {
   if (!node.block || !node.loc) return node.value;
   const raw = node.loc.source.body.slice(node.loc.start + 3, node.loc.end - 3).replaceAll('\\"""', '"""');
   const lines = raw.split('\n');
@@ -97,7 +91,7 @@ function stringText(node: StringValueNode): string {
   return lines.slice(start, end).join('\n');
 }
 
-function valueAst(v: ValueNode): JsonObject {
+export function valueAst(v: ValueNode): JsonObject {
   const kind = v.kind === Kind.STRING && v.block ? 4 : (VALUE_KINDS[v.kind] as number);
   const base = { ExpectedTypeHasDefault: false, Kind: kind };
   switch (v.kind) {
@@ -124,7 +118,7 @@ function valueAst(v: ValueNode): JsonObject {
   }
 }
 
-function typeAst(t: TypeNode): JsonObject {
+export function typeAst(t: TypeNode): JsonObject {
   if (t.kind === Kind.NON_NULL_TYPE) return { ...typeAst(t.type), NonNull: true };
   if (t.kind === Kind.LIST_TYPE) return { NamedType: '', Elem: typeAst(t.type), NonNull: false };
   return { NamedType: t.name.value, NonNull: false };
@@ -134,7 +128,7 @@ function argumentsAst(args: readonly ArgumentNode[] | undefined): Json[] {
   return (args ?? []).map((a) => ({ Name: a.name.value, Value: valueAst(a.value) }));
 }
 
-function directivesAst(ds: readonly (DirectiveNode | ConstDirectiveNode)[] | undefined): Json[] {
+export function directivesAst(ds: readonly (DirectiveNode | ConstDirectiveNode)[] | undefined): Json[] {
   return (ds ?? []).map((d) => ({ Name: d.name.value, Arguments: argumentsAst(d.arguments), Location: '' }));
 }
 
@@ -194,127 +188,3 @@ export function queryDocumentAst(doc: DocumentNode): Json {
   }
   return pruneAst({ Operations: operations, Fragments: fragments });
 }
-
-function description(d: { description?: StringValueNode | undefined }): string {
-  return d.description ? stringText(d.description) : '';
-}
-
-function inputValueAst(a: InputValueDefinitionNode): JsonObject {
-  return {
-    Description: description(a),
-    Name: a.name.value,
-    DefaultValue: a.defaultValue ? valueAst(a.defaultValue) : null,
-    Type: typeAst(a.type),
-    Directives: directivesAst(a.directives),
-  };
-}
-
-function fieldAst(f: FieldDefinitionNode): JsonObject {
-  return {
-    Description: description(f),
-    Name: f.name.value,
-    Arguments: (f.arguments ?? []).map(inputValueAst),
-    Type: typeAst(f.type),
-    Directives: directivesAst(f.directives),
-  };
-}
-
-function operationTypesAst(ops: readonly OperationTypeDefinitionNode[] | undefined): Json[] {
-  return (ops ?? []).map((o) => ({ Operation: o.operation, Type: o.type.name.value }));
-}
-
-/** gqlparser's `DefinitionKind` of a type definition or extension, or undefined for others. */
-function definitionKind(d: DefinitionNode): string | undefined {
-  switch (d.kind) {
-    case Kind.SCALAR_TYPE_DEFINITION:
-    case Kind.SCALAR_TYPE_EXTENSION:
-      return 'SCALAR';
-    case Kind.OBJECT_TYPE_DEFINITION:
-    case Kind.OBJECT_TYPE_EXTENSION:
-      return 'OBJECT';
-    case Kind.INTERFACE_TYPE_DEFINITION:
-    case Kind.INTERFACE_TYPE_EXTENSION:
-      return 'INTERFACE';
-    case Kind.UNION_TYPE_DEFINITION:
-    case Kind.UNION_TYPE_EXTENSION:
-      return 'UNION';
-    case Kind.ENUM_TYPE_DEFINITION:
-    case Kind.ENUM_TYPE_EXTENSION:
-      return 'ENUM';
-    case Kind.INPUT_OBJECT_TYPE_DEFINITION:
-    case Kind.INPUT_OBJECT_TYPE_EXTENSION:
-      return 'INPUT_OBJECT';
-    default:
-      return undefined;
-  }
-}
-
-/** The parts of a type definition or extension that gqlparser's `Definition` keeps. */
-interface TypeDefinitionParts {
-  readonly name: NameNode;
-  readonly description?: StringValueNode | undefined;
-  readonly directives?: readonly ConstDirectiveNode[] | undefined;
-  readonly interfaces?: readonly NamedTypeNode[] | undefined;
-  readonly fields?: readonly (FieldDefinitionNode | InputValueDefinitionNode)[] | undefined;
-  readonly types?: readonly NamedTypeNode[] | undefined;
-  readonly values?: readonly EnumValueDefinitionNode[] | undefined;
-}
-
-function typeDefinitionAst(d: TypeDefinitionParts, kind: string): JsonObject {
-  return {
-    Kind: kind,
-    Description: description(d),
-    Name: d.name.value,
-    Directives: directivesAst(d.directives),
-    Interfaces: (d.interfaces ?? []).map((i) => i.name.value),
-    Fields: (d.fields ?? []).map((f) => (f.kind === Kind.FIELD_DEFINITION ? fieldAst(f) : inputValueAst(f))),
-    Types: (d.types ?? []).map((t) => t.name.value),
-    EnumValues: (d.values ?? []).map((v) => ({
-      Description: description(v),
-      Name: v.name.value,
-      Directives: directivesAst(v.directives),
-    })),
-    BuiltIn: false,
-  };
-}
-
-/** A parsed schema document as gqlparser's `SchemaDocument`, pruned. */
-export function schemaDocumentAst(doc: DocumentNode): Json {
-  const out: Record<string, Json[]> = {
-    Schema: [],
-    SchemaExtension: [],
-    Directives: [],
-    Definitions: [],
-    Extensions: [],
-  };
-  for (const d of doc.definitions) {
-    const kind = definitionKind(d);
-    if (kind !== undefined) {
-      const extension = d.kind.endsWith('Extension');
-      (extension ? out.Extensions : out.Definitions)?.push(typeDefinitionAst(d as TypeDefinitionParts, kind));
-    } else if (d.kind === Kind.SCHEMA_DEFINITION) {
-      out.Schema?.push({
-        Description: description(d),
-        Directives: directivesAst(d.directives),
-        OperationTypes: operationTypesAst(d.operationTypes),
-      });
-    } else if (d.kind === Kind.SCHEMA_EXTENSION) {
-      out.SchemaExtension?.push({
-        Description: '',
-        Directives: directivesAst(d.directives),
-        OperationTypes: operationTypesAst(d.operationTypes),
-      });
-    } else if (d.kind === Kind.DIRECTIVE_DEFINITION) {
-      out.Directives?.push({
-        Description: description(d),
-        Name: d.name.value,
-        Arguments: (d.arguments ?? []).map(inputValueAst),
-        Locations: d.locations.map((l) => l.value),
-        IsRepeatable: d.repeatable,
-      });
-    }
-  }
-  return pruneAst(out);
-}
-
-export type { Json as GraphQLAstJson };

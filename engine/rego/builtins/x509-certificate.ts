@@ -9,7 +9,8 @@ import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, type SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
 import type { Value } from '../value.ts';
 import { bytesToBigInt } from './jws-keys.ts';
-import { base64, extensionFields } from './x509-extensions.ts';
+import { extensionFields } from './x509-extensions.ts';
+import { base64 } from './x509-json.ts';
 import { nameValue } from './x509-name.ts';
 
 /** Go's `x509.SignatureAlgorithm` numbers by signature OID. */

@@ -10,7 +10,7 @@ import { builtinError, defineFunction, typeError } from './operands.ts';
 import { pemBlock } from './pem-block.ts';
 import { anyPrivateKey, goJson, type PrivateKey } from './private-keys.ts';
 import { certificateValue } from './x509-certificate.ts';
-import { base64 } from './x509-extensions.ts';
+import { base64 } from './x509-json.ts';
 
 const NAME = 'crypto.x509.parse_keypair';
 const BEGIN = '-----BEGIN';

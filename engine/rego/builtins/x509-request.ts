@@ -7,7 +7,8 @@ import { AsnConvert } from '@peculiar/asn1-schema';
 import { Extensions, SubjectAlternativeName } from '@peculiar/asn1-x509';
 import type { Value } from '../value.ts';
 import { publicKey, signatureAlgorithm } from './x509-certificate.ts';
-import { alternativeNames, base64, type Fields } from './x509-extensions.ts';
+import { alternativeNames } from './x509-extension-values.ts';
+import { base64, type Fields } from './x509-json.ts';
 import { nameValue, oidArcs } from './x509-name.ts';
 
 const EXTENSION_REQUEST = '1.2.840.113549.1.9.14';
