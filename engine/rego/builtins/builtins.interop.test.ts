@@ -30,10 +30,17 @@ const TIME = '{"time": 1700000000000000000}';
 const AWS =
   '{"aws_access_key": "AK", "aws_secret_access_key": "SK", "aws_service": "s3", "aws_region": "eu-west-1"}';
 
-/** Test certificates (made with openssl: a CA with most extensions, an EC leaf, Ed25519, RSA-PSS, a CSR). */
+/** Test certificates (made with openssl: a CA with most extensions, an EC leaf, Ed25519, RSA-PSS, a CSR, IP name constraints). */
 const cert = (name: string) =>
   readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.pem`), 'utf8');
-const CERTS = { ca: cert('ca'), leaf: cert('leaf'), ed: cert('ed'), pss: cert('pss'), csr: cert('csr') };
+const CERTS = {
+  ca: cert('ca'),
+  leaf: cert('leaf'),
+  ed: cert('ed'),
+  pss: cert('pss'),
+  csr: cert('csr'),
+  nc: cert('nc'),
+};
 /** Their throwaway private keys (test fixtures only). */
 const key = (name: string) =>
   readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.key`), 'utf8');
@@ -209,6 +216,7 @@ const expressions = [
   `crypto.x509.parse_certificates(${JSON.stringify(CERTS.leaf + CERTS.ca)})`,
   `crypto.x509.parse_certificates(base64.encode(${JSON.stringify(CERTS.ed)}))`,
   `crypto.x509.parse_certificates(${JSON.stringify(CERTS.pss)})`,
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.nc)})`,
   `crypto.x509.parse_certificates(${JSON.stringify(CERTS.leaf.replace(/-----[^\n]*-----\n?/g, '').replace(/\n/g, ''))})`,
   'crypto.x509.parse_certificates("-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----\\n")',
   'crypto.x509.parse_certificates("not base64!")',

@@ -78,7 +78,22 @@ function constraintSubtrees(
     else if (base.rfc822Name !== undefined) push(out, `${prefix}EmailAddresses`, base.rfc822Name);
     else if (base.uniformResourceIdentifier !== undefined)
       push(out, `${prefix}URIDomains`, base.uniformResourceIdentifier);
+    else if (base.iPAddress !== undefined) {
+      const range = ipRange(base.iPAddress);
+      if (range) push(out, `${prefix}IPRanges`, range);
+    }
   }
+}
+
+/** A constraint's `address/prefix` as Go's `net.IPNet` marshals it: the address, the mask in base64. */
+function ipRange(cidr: string): Value | undefined {
+  const [address = '', bits = ''] = cidr.split('/');
+  const ip = parseIP(address);
+  if (!ip) return undefined;
+  const size = ip.bits / 8;
+  const mask = new Uint8Array(size);
+  for (let i = 0; i < Number(bits); i++) mask[i >> 3] = (mask[i >> 3] as number) | (0x80 >> (i & 7));
+  return { IP: formatIP(ip), Mask: base64(mask) };
 }
 
 function keyUsage(der: Uint8Array): number {
