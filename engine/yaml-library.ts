@@ -1,6 +1,6 @@
 /**
  * The YAML library, as every module of the engine imports it. The published package has the
- * library's Web build bundled in its place (`bundle-yaml.mjs`, run by `npm run build`): the
+ * library's Web build bundled in its place (`bundle-libraries.mjs`, run by `npm run build`): the
  * library's Node build reads two debugging variables from the environment on every parse, which
  * Deno refuses without `--allow-env`; its Web build reads nothing.
  */
@@ -10,6 +10,7 @@ export {
   isScalar,
   LineCounter,
   Pair,
+  parse,
   parseAllDocuments,
   parseDocument,
   Scalar,

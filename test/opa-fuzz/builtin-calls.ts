@@ -1,7 +1,7 @@
 /**
  * Built-in calls the fuzzer generates, by arity. Regular expressions and the built-ins the engine
- * does not have yet (issue 14 part A) are left out, as are the ones whose answer is not a function
- * of their arguments (`time.now_ns`, `rand.intn`, `uuid.rfc4122`, `opa.runtime`).
+ * refuses are left out, as are the ones whose answer is not a function of their arguments
+ * (`time.now_ns`, `rand.intn`, `uuid.rfc4122`, `opa.runtime`).
  */
 
 /** Built-ins taking one argument. */
@@ -48,6 +48,12 @@ export const UNARY: readonly string[] = [
   'yaml.marshal',
   'yaml.is_valid',
   'bits.negate',
+  'json.verify_schema',
+  'graphql.parse_query',
+  'graphql.parse_schema',
+  'graphql.schema_is_valid',
+  'crypto.x509.parse_certificates',
+  'crypto.x509.parse_certificate_request',
 ];
 
 /** Built-ins taking two arguments. */
@@ -77,6 +83,11 @@ export const BINARY: readonly string[] = [
   'json.filter',
   'json.remove',
   'object.filter',
+  'json.match_schema',
+  'graphql.is_valid',
+  'graphql.parse',
+  'graphql.parse_and_verify',
+  'crypto.x509.parse_keypair',
 ];
 
 /** Built-ins taking three arguments. */

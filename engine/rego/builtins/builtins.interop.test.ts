@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,23 @@ const HS_KEY = '{"kty": "oct", "k": "c2VjcmV0"}';
 const TIME = '{"time": 1700000000000000000}';
 const AWS =
   '{"aws_access_key": "AK", "aws_secret_access_key": "SK", "aws_service": "s3", "aws_region": "eu-west-1"}';
+
+/** Test certificates (made with openssl: a CA with most extensions, an EC leaf, Ed25519, RSA-PSS, a CSR, IP name constraints). */
+const cert = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.pem`), 'utf8');
+const CERTS = {
+  ca: cert('ca'),
+  leaf: cert('leaf'),
+  ed: cert('ed'),
+  pss: cert('pss'),
+  csr: cert('csr'),
+  nc: cert('nc'),
+};
+/** Their throwaway private keys (test fixtures only). */
+const key = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.key`), 'utf8');
+const KEYS = { ca: key('ca'), leaf: key('leaf'), ed: key('ed') };
+const derOf = (pemText: string) => pemText.replace(/-----[^\n]*-----\n?/g, '').replace(/\n/g, '');
 
 /** Rego expressions, each evaluated by both. */
 const expressions = [
@@ -112,6 +129,112 @@ const expressions = [
   `crypto.parse_private_keys(concat("\\n", [${JSON.stringify(rsa.privateKey.export({ format: 'pem', type: 'pkcs1' }))}, "junk", ${JSON.stringify(ec.privateKey.export({ format: 'pem', type: 'pkcs8' }))}, ${JSON.stringify(ed.privateKey.export({ format: 'pem', type: 'pkcs8' }))}]))`,
   'crypto.parse_private_keys("nope")',
   'crypto.parse_private_keys("")',
+  // GraphQL (gqlparser's AST shape and error texts)
+  'graphql.parse_query("query Q($id: ID = 1, $l: [String!]!) @live { a: user(id: $id, f: {x: [1, 2.5, \\"s\\", ENUM, null, true]}) { ...F ... on User @skip(if: true) { name } ... { id } } } fragment F on User { id }")',
+  'graphql.parse_query("mutation { a(s: \\"\\"\\"block\\n  text\\"\\"\\") } subscription S { b }")',
+  'graphql.parse_schema("\\"d\\" schema { query: Q } type Q implements I & J @key(f: \\"id\\") { \\"fd\\" f(a: Int = 1 @deprecated): [String!]! } interface I { f: Int } union U = A | B enum E { A @deprecated B } input In { x: Int = 3 } scalar S extend type Q { g: Int } extend schema @x directive @key(f: String) repeatable on OBJECT | FIELD_DEFINITION")',
+  'graphql.parse_query("{")',
+  'graphql.parse_query("{ a(x: 1 }")',
+  'graphql.parse_query("type T { a: Int }")',
+  'graphql.parse_schema("{ a }")',
+  'graphql.parse_schema("type T {}")',
+  'graphql.parse_query("   ")',
+  'graphql.parse_query(input.numbers)',
+  'graphql.is_valid("{ a }", "type Query { a: Int }")',
+  'graphql.is_valid("{ b }", "type Query { a: Int }")',
+  'graphql.is_valid(input.numbers, "type Query { a: Int }")',
+  'graphql.parse("{ a }", "type Query { a: Int }")',
+  'graphql.parse("{ b }", "type Query { a: Int }")',
+  'graphql.parse("query($v: Int) { a }", "type Query { a: Int }")',
+  'graphql.parse_and_verify("{ b }", "type Query { a: Int }")',
+  'graphql.parse_and_verify("{ a }", "type Query { a: Int }")',
+  'graphql.parse(graphql.parse_query("query($v: Int = 2) { a(x: [1, {y: \\"z\\"}], v: $v) @include(if: true) { b } }"), graphql.parse_schema("type Query { a(x: [Any], v: Int): T } type T { b: Int } scalar Any"))',
+  'graphql.is_valid(graphql.parse_query("{ a { ... on T { b } } }"), graphql.parse_schema("type Query { a: T } type T { b: Int }"))',
+  'graphql.schema_is_valid("type Query { a: Missing }")',
+  'graphql.parse("{ a }", "scalar S")',
+  'graphql.parse("mutation { a }", "type Query { a: Int }")',
+  'graphql.parse("", "")',
+  'graphql.parse_and_verify({"a": "1.2.3"}, {"a": {"b": 1}})',
+  'graphql.schema_is_valid("extend type Query { a: Int }")',
+  'graphql.schema_is_valid("type Query { a: Int } type Query { b: Int }")',
+  'graphql.schema_is_valid(graphql.parse_schema("type Query { a(x: Int = 2): Int } enum E { A } union U = Query"))',
+  // JSON schema (gojsonschema's checks, error objects and texts)
+  // (Go visits an object's properties in random order: one failing property per case.)
+  'json.match_schema({"a": 1, "x": 2}, {"type": "object", "required": ["a", "z"], "additionalProperties": false, "properties": {"a": {"type": "string"}}})',
+  'json.match_schema({"b": "x"}, {"properties": {"b": {"enum": ["p", 1, {"q": "<&>"}]}}})',
+  'json.match_schema({"c": [1, 1.0, "y", true]}, {"properties": {"c": {"type": "array", "items": {"type": ["integer", "string"]}, "uniqueItems": true, "maxItems": 2}}})',
+  'json.match_schema({"d": {"e": null}}, {"properties": {"d": {"properties": {"e": {"type": "integer"}}}}})',
+  'json.match_schema({"x": 7, "extra": true}, {"properties": {"x": {"minimum": 10, "maximum": 5, "multipleOf": 0.5}}, "patternProperties": {"^ex": {"type": "string"}}})',
+  'json.match_schema(input.schema_docs.n03, {"multipleOf": 0.1, "exclusiveMinimum": 0.3, "exclusiveMaximum": 1000000})',
+  'json.match_schema(input.schema_docs.n5, {"minimum": 5, "exclusiveMinimum": true, "maximum": 0.00001})',
+  'json.match_schema(input.schema_docs.n5, {"$schema": "http://json-schema.org/draft-04/schema#", "minimum": 5, "exclusiveMinimum": true})',
+  'json.match_schema("abcdef", {"minLength": 8, "maxLength": 10, "pattern": "^z", "format": "date"})',
+  'json.match_schema(input.schema_docs.formats, {"items": [{"format": "date-time"}, {"format": "email"}, {"format": "ipv4"}, {"format": "ipv6"}, {"format": "uuid"}, {"format": "hostname"}, {"format": "regex"}, {"format": "json-pointer"}], "additionalItems": false})',
+  'json.match_schema(input.schema_docs.emails, {"items": {"format": "email"}})',
+  'json.match_schema(input.schema_docs.uris, {"items": {"format": "uri"}})',
+  'json.match_schema(input.schema_docs.uris, {"items": {"format": "uri-reference"}})',
+  'json.match_schema(input.schema_docs.three, {"items": [{"type": "integer"}], "additionalItems": {"type": "string"}, "contains": {"type": "string"}, "minItems": 4})',
+  'json.match_schema({"a": 1}, {"anyOf": [{"required": ["b"]}, {"properties": {"a": {"type": "string"}}, "required": ["c", "d"]}]})',
+  'json.match_schema({"a": 1}, {"oneOf": [{"required": ["a"]}, {"properties": {"a": {"type": "integer"}}}]})',
+  'json.match_schema({"a": 1}, {"oneOf": [{"required": ["b"]}, {"required": ["c"]}], "allOf": [{"required": ["a"]}, {"maxProperties": 0}], "not": {"type": "object"}})',
+  'json.match_schema({"a": 1}, {"dependencies": {"a": ["x", "y"]}, "minProperties": 3})',
+  'json.match_schema({"bb": 2}, {"dependencies": {"bb": {"required": ["z"]}}, "propertyNames": {"maxLength": 1}})',
+  'json.match_schema(input.schema_docs.n4, {"if": {"minimum": 3}, "then": {"multipleOf": 3}, "else": {"const": "small"}})',
+  'json.match_schema(input.schema_docs.n1, {"if": {"minimum": 3}, "then": {"multipleOf": 3}, "else": {"const": "small"}})',
+  'json.match_schema({"n": {"n": {"n": 1}}}, {"definitions": {"node": {"type": "object", "properties": {"n": {"anyOf": [{"$ref": "#/definitions/node"}, {"type": "string"}]}}}}, "$ref": "#/definitions/node"})',
+  'json.match_schema(input.schema_docs.nothing, input.schema_docs.no)',
+  'json.match_schema(input.schema_docs.nothing, {"type": "integer"})',
+  'json.match_schema("{\\"a\\": 1}", "{\\"properties\\": {\\"a\\": {\\"const\\": 2}}}")',
+  'json.match_schema("{bad", {})',
+  'json.match_schema({}, "{bad")',
+  'json.match_schema(input.numbers[0], {})',
+  'json.match_schema({}, {"type": ["string", "string"]})',
+  'json.match_schema({}, {"minLength": -1})',
+  'json.verify_schema({"minLength": 5, "maxLength": 2})',
+  'json.verify_schema({"required": ["a", "a"]})',
+  'json.verify_schema({"enum": [1, 1.0]})',
+  'json.verify_schema({"type": 5})',
+  'json.verify_schema({"properties": []})',
+  'json.verify_schema({"exclusiveMinimum": true})',
+  'json.verify_schema({"$schema": "http://json-schema.org/draft-07/schema#", "exclusiveMinimum": true})',
+  'json.verify_schema({"multipleOf": 0})',
+  'json.verify_schema({"patternProperties": {"(": {}}})',
+  'json.verify_schema({"items": 3})',
+  'json.verify_schema({"not": 3})',
+  'json.verify_schema({"definitions": {"a": 3}})',
+  'json.verify_schema({"minimum": "1"})',
+  'json.verify_schema({"uniqueItems": 1})',
+  'json.verify_schema({"allOf": {}})',
+  'json.verify_schema({"$ref": "#/definitions/missing"})',
+  'json.verify_schema({"dependencies": {"a": [1]}})',
+  'json.verify_schema(input.schema_docs.empty)',
+  'json.verify_schema(input.schema_docs.yes)',
+  'json.verify_schema("nope")',
+  'json.verify_schema(input.numbers[0])',
+  // X.509 certificates (Go's x509.Certificate as JSON)
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.ca)})`,
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.leaf + CERTS.ca)})`,
+  `crypto.x509.parse_certificates(base64.encode(${JSON.stringify(CERTS.ed)}))`,
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.pss)})`,
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.nc)})`,
+  `crypto.x509.parse_certificates(${JSON.stringify(CERTS.leaf.replace(/-----[^\n]*-----\n?/g, '').replace(/\n/g, ''))})`,
+  'crypto.x509.parse_certificates("-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----\\n")',
+  'crypto.x509.parse_certificates("not base64!")',
+  'crypto.x509.parse_certificates("AAAA")',
+  'crypto.x509.parse_certificates("")',
+  `crypto.x509.parse_certificate_request(${JSON.stringify(CERTS.csr)})`,
+  `crypto.x509.parse_certificate_request(base64.encode(${JSON.stringify(CERTS.csr)}))`,
+  `crypto.x509.parse_certificate_request(base64.encode(${JSON.stringify(CERTS.ca)}))`,
+  'crypto.x509.parse_certificate_request("not base64!")',
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.leaf + CERTS.ca)}, ${JSON.stringify(KEYS.leaf)})`,
+  `crypto.x509.parse_keypair(base64.encode(${JSON.stringify(CERTS.ca)}), base64.encode(${JSON.stringify(KEYS.ca)}))`,
+  `crypto.x509.parse_keypair(${JSON.stringify(derOf(CERTS.ed))}, ${JSON.stringify(derOf(KEYS.ed))})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.ca)}, ${JSON.stringify(KEYS.leaf)})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.leaf)}, ${JSON.stringify(KEYS.ed)})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(KEYS.leaf)}, ${JSON.stringify(CERTS.leaf)})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.leaf)}, ${JSON.stringify(CERTS.leaf)})`,
+  `crypto.x509.parse_keypair(${JSON.stringify(CERTS.leaf)}, "-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----\\n")`,
+  'crypto.x509.parse_keypair("no!", "AAAA")',
   // JWT
   `io.jwt.encode_sign({"alg": "HS256", "typ": "JWT"}, {"sub": "alice", "n": [1, 2.5, "<&>"]}, ${HS_KEY})`,
   `io.jwt.encode_sign_raw("{\\"alg\\":\\"HS384\\"}", "not json", ${JSON.stringify(HS_KEY)})`,
@@ -142,7 +265,33 @@ const expressions = [
 ];
 
 /** Arguments of types OPA's type checker would refuse at compile time, so given as input. */
-const input = { numbers: [1], string_edges: { a: 'b' } };
+const input = {
+  numbers: [1],
+  string_edges: { a: 'b' },
+  schema_docs: {
+    n03: 0.3,
+    n1: 1,
+    n4: 4,
+    n5: 5,
+    three: [1, 2, 3],
+    formats: ['2024-01-02T03:04:05Z', 'x@y.z', '10.0.0.1', '::1', 'not a uuid', 'a-b.c', '(', '/a~0b'],
+    nothing: null,
+    no: false,
+    yes: true,
+    empty: [],
+    emails: ['x@y.z', 'Bob <bob@example.com>', 'a..b@c', '@c', 'plain', '"q"@x.y', 'a b@c'],
+    uris: [
+      'http://a/b?c#d',
+      'rel/path',
+      'mailto:x',
+      'http://a/%zz',
+      'a b',
+      'c:\\x',
+      'http://[::1]:80/',
+      ':nope',
+    ],
+  },
+};
 
 const module = `package interop\nimport rego.v1\n${expressions.map((e, i) => `r${i} := ${e}`).join('\n')}\n`;
 

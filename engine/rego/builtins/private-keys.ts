@@ -18,7 +18,8 @@ import { bytesToBigInt } from './jws-keys.ts';
 import { builtinError, defineFunction, stringArg } from './operands.ts';
 import { pemBlock } from './pem-block.ts';
 
-type PrivateKey =
+/** A private key read from DER. */
+export type PrivateKey =
   | { kind: 'rsa'; n: bigint; e: bigint; d: bigint; p: bigint; q: bigint; dp: bigint; dq: bigint; qi: bigint }
   | { kind: 'ec'; curve: Curve; d: Uint8Array; x: Uint8Array; y: Uint8Array }
   | { kind: 'ed25519'; seed: Uint8Array; point: Uint8Array };
@@ -87,6 +88,18 @@ function pkcs8Key(der: Uint8Array): PrivateKey {
   throw new Error(`x509: PKCS#8 wrapping contained private key with unknown algorithm: ${oid}`);
 }
 
+/** Go's `tls` key reading: PKCS #1, then PKCS #8, then SEC 1; undefined when none fits. */
+export function anyPrivateKey(der: Uint8Array): PrivateKey | undefined {
+  for (const read of [rsaKey, pkcs8Key, ecKey]) {
+    try {
+      return read(der);
+    } catch {
+      // try the next encoding
+    }
+  }
+  return undefined;
+}
+
 /** OPA's `getPrivateKeysFromPEMData`: every recognized key block, in order. */
 function privateKeys(name: string, text: string): PrivateKey[] {
   let rest = text;
@@ -145,7 +158,7 @@ function jwk(k: PrivateKey): Value {
 }
 
 /** A key as Go's `json.Marshal` writes `*rsa.PrivateKey`, `*ecdsa.PrivateKey` or `ed25519.PrivateKey`. */
-function goJson(k: PrivateKey): Value {
+export function goJson(k: PrivateKey): Value {
   switch (k.kind) {
     case 'rsa':
       return makeObject([

@@ -14,7 +14,9 @@ import { encodingBuiltins } from './encoding.ts';
 import { globBuiltins } from './glob.ts';
 import { globsMatchBuiltins } from './globs-match.ts';
 import { graphBuiltins } from './graph.ts';
+import { graphqlBuiltins } from './graphql.ts';
 import { jsonBuiltins } from './json.ts';
+import { jsonSchemaBuiltins } from './json-schema.ts';
 import { decodeBuiltins } from './jws-token.ts';
 import { jwtSignBuiltins } from './jwt-sign.ts';
 import { jwtVerifyBuiltins } from './jwt-verify.ts';
@@ -35,6 +37,8 @@ import { typeBuiltins } from './types.ts';
 import { unitBuiltins } from './units.ts';
 import { uuidBuiltins } from './uuid.ts';
 import { walkBuiltins } from './walk.ts';
+import { x509Builtins } from './x509.ts';
+import { x509KeypairBuiltins } from './x509-keypair.ts';
 import { yamlBuiltins } from './yaml.ts';
 
 /** A stack overflow (a value nested too deeply for a recursive built-in) as a built-in error. */
@@ -105,7 +109,11 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...typeBuiltins,
     ...castBuiltins,
     ...jsonBuiltins,
+    ...jsonSchemaBuiltins,
     ...yamlBuiltins,
+    ...graphqlBuiltins,
+    ...x509Builtins,
+    ...x509KeypairBuiltins,
     ...encodingBuiltins,
     ...walkBuiltins,
     ...graphBuiltins,

@@ -3,10 +3,12 @@
  * checked for conflicts, then every rule (head, parameters, body, `else` branches) is resolved
  * against its package, imports and the tree.
  */
+
 import type { BuiltinRegistry } from '../builtin.ts';
 import type { Body, Module, Rule, Term } from '../syntax/index.ts';
 import { hoistOperands, inputReadsFirst } from './call-operands.ts';
 import type { IrElse, IrLiteral, IrRule, IrTerm } from './ir.ts';
+import { MetadataIndex } from './metadata.ts';
 import { patternVars, resolveBody } from './resolve-body.ts';
 import { compileError, type ResolveContext, resolveTerm, withOuter } from './resolve-term.ts';
 import { checkRuleTree, RuleNode, type RuleShape } from './rule-tree.ts';
@@ -62,6 +64,7 @@ export function resolveModules(
   checkRuleTree(shapes);
 
   const tree = new RuleNode<ResolvedRule>([]);
+  const metadata = new MetadataIndex(modules, (r) => splitRef(r).path);
   for (const m of modules) {
     const cx: ResolveContext = {
       file: m.file,
@@ -72,7 +75,8 @@ export function resolveModules(
       builtins,
     };
     for (const r of m.rules) {
-      const resolved = resolveRule(cx, r);
+      const path = [...m.packagePath, ...splitRef(r).path];
+      const resolved = resolveRule({ ...cx, metadata: metadata.of(r, m.packagePath, path) }, r);
       let node = tree;
       for (const k of resolved.path) node = node.child(k);
       node.rules.push(resolved);

@@ -3,12 +3,14 @@
  * composite literals (folded to constants when ground), comprehensions and calls (bound to a
  * function of the policy set or a built-in, with the arity checked).
  */
+
 import type { BuiltinRegistry } from '../builtin.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
 import type { CallTerm, Term } from '../syntax/index.ts';
 import { MEMBER_2, MEMBER_3, TEMPLATE_STRING } from '../syntax/index.ts';
 import { makeObject, SetValue, type Value } from '../value.ts';
 import type { Callee, IrBody, IrTerm } from './ir.ts';
+import type { RuleMetadata } from './metadata.ts';
 import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
 import { resolveBody } from './resolve-body.ts';
 import type { RuleNode } from './rule-tree.ts';
@@ -27,6 +29,8 @@ export interface ResolveContext {
   readonly builtins: BuiltinRegistry;
   /** Set for queries: OPA's query compiler keeps `==` a call (it has no RewriteEquals stage). */
   readonly query?: boolean;
+  /** What `rego.metadata.rule()` and `rego.metadata.chain()` answer in the rule being resolved. */
+  readonly metadata?: RuleMetadata;
 }
 
 /** Operators the evaluator implements itself (their arity), even without a registry entry. */
@@ -211,6 +215,11 @@ export function resolveCallee(cx: ResolveContext, name: string, loc: SourceLocat
     const node = cx.tree.find(path);
     if (node?.nodeClass === 'function') return { kind: 'function', name: ['data', ...path].join('.'), path };
     return compileError('rego_type_error', `undefined function ${['data', ...path].join('.')}`, loc);
+  }
+  if (name === 'rego.metadata.rule' || name === 'rego.metadata.chain') {
+    const answer: Value =
+      name === 'rego.metadata.rule' ? (cx.metadata?.rule ?? {}) : (cx.metadata?.chain ?? []);
+    return { kind: 'builtin', name, def: { name, arity: 0, kind: 'function', call: () => answer } };
   }
   const def = cx.builtins.get(name);
   if (def || INLINE_BUILTINS.has(name)) return { kind: 'builtin', name, def };

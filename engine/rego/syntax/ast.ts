@@ -3,6 +3,7 @@
  * carries the location of its first token.
  */
 import type { SourceLocation } from '../errors.ts';
+import type { PlainObject } from '../value.ts';
 
 /** A scalar literal: `null`, `true`, a number (bigint beyond 2^53) or a string. */
 export interface ScalarTerm {
@@ -185,6 +186,8 @@ export interface Rule {
   readonly body: Body;
   readonly elses: readonly ElseClause[];
   readonly loc: SourceLocation;
+  /** METADATA annotations of the rule (scope included). */
+  readonly annotations?: PlainObject;
 }
 
 /** An `import` statement. */
@@ -208,4 +211,6 @@ export interface Module {
   readonly rules: readonly Rule[];
   /** `v1` for v1 modules and v0 modules importing `rego.v1`. */
   readonly version: RegoVersion;
+  /** METADATA annotations of the package statement (scope included). */
+  readonly annotations?: PlainObject;
 }

@@ -3,6 +3,7 @@
  * single terms. Every failure, including input nested too deeply, is a `rego_parse_error`.
  */
 import { isStackOverflow, RegoError } from '../errors.ts';
+import { annotationBlocks, scoped } from './annotations.ts';
 import type { Body, Import, Module, RegoVersion, Rule, Term } from './ast.ts';
 import { tokenize } from './lexer.ts';
 import { parseBody } from './parse-query.ts';
@@ -63,8 +64,28 @@ export function parseModule(source: string, file: string, options: ParseOptions 
       if (p.isPunct(';')) p.next();
       else if (!atStatementStart(p)) p.unexpected('expected newline');
     }
-    return { file, packagePath: packagePath.slice(1), packageLoc, imports, rules, version: p.version };
+    return annotated(source, {
+      file,
+      packagePath: packagePath.slice(1),
+      packageLoc,
+      imports,
+      rules,
+      version: p.version,
+    });
   });
+}
+
+/** `m` with the METADATA blocks of its source attached to the package and rules they precede. */
+function annotated(source: string, m: Module): Module {
+  if (!source.includes('METADATA')) return m;
+  const blocks = new Map(annotationBlocks(source, m.file).map((b) => [b.targetLine, b.fields]));
+  if (blocks.size === 0) return m;
+  const pkg = blocks.get(m.packageLoc.line);
+  const rules = m.rules.map((r) => {
+    const fields = blocks.get(r.loc.line);
+    return fields ? { ...r, annotations: scoped(fields, 'rule') } : r;
+  });
+  return { ...m, rules, ...(pkg ? { annotations: scoped(pkg, 'package') } : {}) };
 }
 
 /**
