@@ -93,9 +93,13 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
   });
 
   it('turns callouts (NOTE: paragraphs and > TIP: quotes) into panels titled as markdown-callouts does', () => {
-    const { storage } = convert('NOTE: Plain.\n\n> TIP: **New in 1.4.**\n>\n> Quoted.', ['callouts']);
+    // Not on the first line: MkDocs reads `NOTE: …` there as page metadata.
+    const { storage } = convert('# Notes\n\nNOTE: Plain.\n\n> TIP: **New in 1.4.**\n>\n> Quoted.', [
+      'callouts',
+    ]);
     expect(storage).toBe(
-      '<ac:structured-macro ac:name="info"><ac:parameter ac:name="title">Note</ac:parameter><ac:rich-text-body><p>Plain.</p></ac:rich-text-body></ac:structured-macro>' +
+      '<h1>Notes</h1>' +
+        '<ac:structured-macro ac:name="info"><ac:parameter ac:name="title">Note</ac:parameter><ac:rich-text-body><p>Plain.</p></ac:rich-text-body></ac:structured-macro>' +
         '<ac:structured-macro ac:name="tip"><ac:parameter ac:name="title">New in 1.4</ac:parameter><ac:rich-text-body><p>Quoted.</p></ac:rich-text-body></ac:structured-macro>',
     );
   });
@@ -112,5 +116,29 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
         '<table><tbody><tr><td><p>outer</p><table><tbody><tr><td><p>inner</p></td></tr></tbody></table></td></tr></tbody></table>',
     );
     expect(result.warnings).toEqual([]);
+  });
+
+  it('links magiclink repository shorthand: @owner/repo, full commit hashes and comparisons', () => {
+    const sha = '478b410a2199d55f3e70b452516511d3810c61a5';
+    const other = '7d1b1902ea7fe00043a249564ed5032f08dd7152';
+    const magiclink = { 'pymdownx.magiclink': { repo_url_shorthand: true, user: 'me', repo: 'tool' } };
+    const { storage } = convert(
+      `See @Ranks/emojione, ${sha}, ${sha}...${other} and x/y@${sha}; not patterns.It`,
+      [magiclink],
+    );
+    expect(storage).toBe(
+      '<p>See <a href="https://github.com/Ranks/emojione">@Ranks/emojione</a>, ' +
+        `<a href="https://github.com/me/tool/commit/${sha}">478b410</a>, ` +
+        `<a href="https://github.com/me/tool/compare/${sha}...${other}">478b410...7d1b190</a> and ` +
+        `<a href="https://github.com/x/y/commit/${sha}">x/y@478b410</a>; not patterns.It</p>`,
+    );
+  });
+
+  it('drops the language marker of inlinehilite code and reads attr_list ids with backslashes', () => {
+    expect(convert('Run `#!py3 import x` now', ['pymdownx.inlinehilite']).storage).toBe(
+      '<p>Run <code>import x</code> now</p>',
+    );
+    const { headings } = convert('# 6.0 Notes {: #\\6.0}', ['attr_list']);
+    expect(headings.map((heading) => heading.id)).toEqual(['\\6.0']);
   });
 });

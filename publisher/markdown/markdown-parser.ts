@@ -14,6 +14,7 @@ import { containerTitles } from './container-token.ts';
 import { detachedDefinitions } from './detached-definitions.ts';
 import { emojiShortcodes } from './emoji-shortcodes.ts';
 import { indentedContainers } from './indented-containers.ts';
+import { inlineHilite } from './inline-hilite.ts';
 import { inlineSpans } from './inline-spans.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
 import { repositoryReferences } from './repository-references.ts';
@@ -79,7 +80,11 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   if (extensions.has('pymdownx.emoji')) emojiShortcodes(md);
   const magiclink = extensions.options('pymdownx.magiclink');
   const ghLinks = extensions.options('gh_links');
-  if (extensions.has('pymdownx.magiclink')) md.enable('linkify').set({ linkify: true });
+  if (extensions.has('pymdownx.magiclink')) {
+    md.enable('linkify').set({ linkify: true });
+    // magiclink links URLs with a scheme or `www.`, never a bare domain such as `patterns.It`.
+    md.linkify.set({ fuzzyLink: false });
+  }
   if (extensions.has('pymdownx.magiclink') && magiclink.repo_url_shorthand === true) {
     const user = String(magiclink.user ?? '');
     const repo = String(magiclink.repo ?? '');
@@ -88,6 +93,7 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
     repositoryReferences(md, { user: String(ghLinks.user), repo: String(ghLinks.repo), pulls: false });
   }
   containerTitles(md);
+  if (extensions.has('pymdownx.inlinehilite')) inlineHilite(md);
   if (extensions.has('attr_list')) attributeLists(md);
   if (extensions.has('callouts') || extensions.has('github-callouts')) {
     callouts(md, {

@@ -48,8 +48,10 @@ function readSnippet(
   const ranged = /^(.*?)(?::(\d*)(?::(\d*))?|:([\w-]+))?$/.exec(spec.trim());
   const name = ranged?.[1] ?? spec;
   for (const base of settings.basePaths) {
-    const file = path.resolve(base, name);
-    if (!file.startsWith(path.resolve(base) + path.sep)) continue;
+    // A base path may name one file (`- LICENSE.md`): it is found by its own name.
+    const named = path.resolve(path.dirname(base), name) === path.resolve(base);
+    const file = named ? path.resolve(base) : path.resolve(base, name);
+    if (!named && !file.startsWith(path.resolve(base) + path.sep)) continue;
     const text = readCached(file, settings.cache);
     if (text === undefined) continue;
     let lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
