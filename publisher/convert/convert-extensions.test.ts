@@ -141,4 +141,22 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
     const { headings } = convert('# 6.0 Notes {: #\\6.0}', ['attr_list']);
     expect(headings.map((heading) => heading.id)).toEqual(['\\6.0']);
   });
+
+  it('keeps a pipe inside a code span of a table cell in the cell, as Python-Markdown does', () => {
+    const { storage } = convert('Name | Meaning\n--- | ---\n`a|b` | one `|` or the other\n', ['tables']);
+    expect(storage).toBe(
+      '<table><tbody><tr><th>Name</th><th>Meaning</th></tr>' +
+        '<tr><td><code>a|b</code></td><td>one <code>|</code> or the other</td></tr></tbody></table>',
+    );
+  });
+
+  it("reads codehilite's language line of an indented code block", () => {
+    const { storage } = convert('Text\n\n    :::python\n    x = 1\n\nMore\n\n    #!/bin/sh\n    echo hi\n', [
+      'codehilite',
+    ]);
+    expect(storage).toBe(
+      '<p>Text</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python</ac:parameter><ac:plain-text-body><![CDATA[x = 1]]></ac:plain-text-body></ac:structured-macro>' +
+        '<p>More</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">sh</ac:parameter><ac:plain-text-body><![CDATA[#!/bin/sh\necho hi]]></ac:plain-text-body></ac:structured-macro>',
+    );
+  });
 });

@@ -10,6 +10,7 @@ import footnote from 'markdown-it-footnote';
 import { arithmatex } from './arithmatex.ts';
 import { attributeLists } from './attribute-lists.ts';
 import { callouts } from './callouts.ts';
+import { codeHilite } from './code-hilite.ts';
 import { containerTitles } from './container-token.ts';
 import { detachedDefinitions } from './detached-definitions.ts';
 import { emojiShortcodes } from './emoji-shortcodes.ts';
@@ -19,6 +20,7 @@ import { inlineSpans } from './inline-spans.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
+import { tableCodePipes } from './table-code-pipes.ts';
 
 function declaredTypes(options: Readonly<Record<string, unknown>>): string[] {
   const types = options.types;
@@ -46,6 +48,8 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   md.normalizeLink = (url) => url;
   md.validateLink = () => true;
   if (!extensions.has('tables')) md.disable('table');
+  else tableCodePipes(md);
+  if (extensions.has('codehilite')) codeHilite(md);
   if (!extensions.has('fenced_code') && !extensions.has('pymdownx.superfences')) md.disable('fence');
   if (extensions.has('footnotes')) md.use(footnote);
   if (extensions.has('def_list')) {
