@@ -73,6 +73,8 @@ class Summary(HTMLParser):
                 return "id"
             if macro in CONTAINER_MACROS and name == "title":
                 return self.begin("container", None) or "skip"
+            if macro == "code" and name == "title":
+                return None  # a code block's title is text, as MkDocs shows it
             return "skip"
         if tag == "ac:plain-text-body" and self.nearest_macro() == "code":
             return self.begin("code", None)
