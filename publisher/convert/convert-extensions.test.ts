@@ -159,4 +159,13 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
         '<p>More</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">sh</ac:parameter><ac:plain-text-body><![CDATA[#!/bin/sh\necho hi]]></ac:plain-text-body></ac:structured-macro>',
     );
   });
+
+  it('applies smarty and smartsymbols typography outside code, as the site configures them', () => {
+    expect(
+      convert(`"Quoted" -- it's 3rd... (tm) 1/2 --> \`a--b\``, ['smarty', 'pymdownx.smartsymbols']).storage,
+    ).toBe('<p>“Quoted” – it’s 3<sup>rd</sup>… ™ ½ → <code>a--b</code></p>');
+    expect(convert('"Plain" -- 11th', [{ smarty: { smart_quotes: false } }]).storage).toBe(
+      '<p>&quot;Plain&quot; – 11th</p>'.replace(/&quot;/g, '"'),
+    );
+  });
 });

@@ -21,6 +21,7 @@ import type { MarkdownExtensions } from './markdown-extensions.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
 import { tableCodePipes } from './table-code-pipes.ts';
+import { typography } from './typography.ts';
 
 function declaredTypes(options: Readonly<Record<string, unknown>>): string[] {
   const types = options.types;
@@ -97,6 +98,12 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
     repositoryReferences(md, { user: String(ghLinks.user), repo: String(ghLinks.repo), pulls: false });
   }
   containerTitles(md);
+  const smarty = extensions.has('smarty') ? { smarty: extensions.options('smarty') } : {};
+  const symbols = extensions.has('pymdownx.smartsymbols')
+    ? { symbols: extensions.options('pymdownx.smartsymbols') }
+    : {};
+  if (extensions.has('smarty') || extensions.has('pymdownx.smartsymbols'))
+    typography(md, { ...smarty, ...symbols });
   if (extensions.has('pymdownx.inlinehilite')) inlineHilite(md);
   if (extensions.has('attr_list')) attributeLists(md);
   if (extensions.has('callouts') || extensions.has('github-callouts')) {
