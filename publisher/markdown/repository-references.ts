@@ -1,7 +1,7 @@
 /**
  * Repository shorthand as pymdownx.magiclink (`repo_url_shorthand`, `social_url_shorthand`) and
  * mdx_gh_links write it: `#123` (issue), `!123` (pull request, magiclink only), `@user`,
- * `@owner/repo`, `owner/repo#123`, a full commit hash (shown shortened to 7 characters),
+ * `@owner/repo` (also `@gitlab:…` and `@bitbucket:…`), `owner/repo#123`, a full commit hash (shown shortened to 7 characters),
  * `owner/repo@hash` and `hash...hash` (a comparison), linked to the configured GitHub repository.
  * Bare URLs are linked by markdown-it's linkify when magiclink is enabled.
  */
@@ -22,15 +22,34 @@ const REFERENCE = new RegExp(
   [
     String.raw`(?:(?:([\w-]+\/[\w.-]+)@)?([a-f\d]{40})(?:\.\.\.([a-f\d]{40}))?`,
     String.raw`([\w-]+\/[\w.-]+)?([#!])(\d+)`,
-    String.raw`@([A-Za-z\d][\w-]*\/[\w.-]*[\w-])`,
-    String.raw`@([A-Za-z\d](?:[\w-]*[A-Za-z\d])?))(?![\w-])`,
+    String.raw`@(?:(github|gitlab|bitbucket):)?([A-Za-z\d][\w-]*\/[\w.-]*[\w-])`,
+    String.raw`@(?:(github|gitlab|bitbucket):)?([A-Za-z\d](?:[\w-]*[A-Za-z\d])?))(?![\w-])`,
   ].join('|'),
   'y',
 );
 
+/** The sites of magiclink's provider prefixes (`@bitbucket:owner/repo`). */
+const HOSTS: Readonly<Record<string, string>> = {
+  github: 'github.com',
+  gitlab: 'gitlab.com',
+  bitbucket: 'bitbucket.org',
+};
+
 /** The link and text of a shorthand match. */
 function target(match: RegExpExecArray, settings: RepositoryShorthand): { href: string; text: string } {
-  const [text, commitRepo, commit, compareTo, issueRepo, sign, number, repoMention, user] = match;
+  const [
+    text,
+    commitRepo,
+    commit,
+    compareTo,
+    issueRepo,
+    sign,
+    number,
+    repoHost,
+    repoMention,
+    userHost,
+    user,
+  ] = match;
   const own = `${settings.user}/${settings.repo}`;
   if (commit) {
     const base = `https://github.com/${commitRepo ?? own}`;
@@ -48,7 +67,8 @@ function target(match: RegExpExecArray, settings: RepositoryShorthand): { href: 
       text,
     };
   }
-  return { href: `https://github.com/${repoMention ?? user}`, text };
+  const host = HOSTS[repoHost ?? userHost ?? 'github'];
+  return { href: `https://${host}/${repoMention ?? user}`, text };
 }
 
 function shorthandRule(settings: RepositoryShorthand) {
