@@ -168,4 +168,8 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
       '<p>&quot;Plain&quot; – 11th</p>'.replace(/&quot;/g, '"'),
     );
   });
+
+  it('knows the emojione spellings twemoji uses, such as :slight_smile:', () => {
+    expect(convert('Globs :slight_smile:.', ['pymdownx.emoji']).storage).toBe('<p>Globs 🙂.</p>');
+  });
 });
