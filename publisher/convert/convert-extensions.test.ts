@@ -172,4 +172,11 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
   it('knows the emojione spellings twemoji uses, such as :slight_smile:', () => {
     expect(convert('Globs :slight_smile:.', ['pymdownx.emoji']).storage).toBe('<p>Globs 🙂.</p>');
   });
+
+  it('reads a /// block inside a list item, its body without the item indentation', () => {
+    const extensions = [{ 'pymdownx.blocks.admonition': { types: ['new'] } }];
+    expect(convert('-   Item\n\n    /// new | New 7.0\n    Restored.\n    ///\n', extensions).storage).toBe(
+      '<ul><li><p>Item</p><ac:structured-macro ac:name="info"><ac:parameter ac:name="title">New 7.0</ac:parameter><ac:rich-text-body><p>Restored.</p></ac:rich-text-body></ac:structured-macro></li></ul>',
+    );
+  });
 });
