@@ -93,6 +93,8 @@ function shorthandRule(settings: RepositoryShorthand) {
 }
 
 /** Shorthand that starts with a word character (`owner/repo#1`, hashes), found in text runs. */
+/** Whether a paragraph may hold such shorthand: a full hash, or `owner/repo` before `#`, `!` or `@`. */
+const WORDY_HINT = /[a-f\d]{40}|[\w.-]\/[\w.-]+[#!@]/;
 const WORDY = new RegExp(`(?<![\\w/.&@-])${REFERENCE.source}`, 'g');
 
 function linkTokens(state: StateCore, text: string, settings: RepositoryShorthand): Token[] {
@@ -121,7 +123,7 @@ function linkTokens(state: StateCore, text: string, settings: RepositoryShorthan
 function wordyRule(settings: RepositoryShorthand) {
   return (state: StateCore): void => {
     for (const block of state.tokens) {
-      if (block.type !== 'inline' || !block.children) continue;
+      if (block.type !== 'inline' || !block.children || !WORDY_HINT.test(block.content)) continue;
       const joined: Token[] = [];
       for (const child of block.children) {
         const previous = joined[joined.length - 1];

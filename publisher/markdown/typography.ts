@@ -35,6 +35,7 @@ const FRACTIONS: Readonly<Record<string, string>> = {
   '7/8': '⅞',
 };
 const ORDINAL = /(?<![\w.])(\d+)(st|nd|rd|th)\b/g;
+const ORDINAL_HINT = /\d(?:st|nd|rd|th)\b/;
 
 /** The replacements of plain text, in order. */
 function replacements(settings: TypographySettings): Array<[RegExp, string | ((match: string) => string)]> {
@@ -90,6 +91,9 @@ function withOrdinals(state: StateCore, token: Token): Token[] {
  */
 export function typography(md: MarkdownIt, settings: TypographySettings): void {
   const list = replacements(settings);
+  // One test per text decides whether any replacement can apply (most text has none).
+  const candidate =
+    list.length > 0 ? new RegExp(list.map(([pattern]) => pattern.source).join('|')) : undefined;
   const ordinals = settings.symbols !== undefined && on(settings.symbols, 'ordinal_numbers');
   if (settings.smarty && on(settings.smarty, 'smart_quotes')) {
     md.set({ typographer: true, quotes: '“”‘’' });
@@ -98,16 +102,21 @@ export function typography(md: MarkdownIt, settings: TypographySettings): void {
   md.core.ruler.after('inline', 'typography', (state: StateCore) => {
     for (const block of state.tokens) {
       if (block.type !== 'inline' || !block.children) continue;
+      const replace = candidate?.test(block.content) === true;
+      const split = ordinals && ORDINAL_HINT.test(block.content);
+      if (!replace && !split) continue;
       const children: Token[] = [];
       for (const child of block.children) {
         if (child.type === 'text') {
-          for (const [pattern, replacement] of list) {
-            child.content =
-              typeof replacement === 'string'
-                ? child.content.replace(pattern, replacement)
-                : child.content.replace(pattern, replacement);
-          }
-          children.push(...(ordinals ? withOrdinals(state, child) : [child]));
+          if (replace && candidate?.test(child.content))
+            for (const [pattern, replacement] of list) {
+              child.content =
+                typeof replacement === 'string'
+                  ? child.content.replace(pattern, replacement)
+                  : child.content.replace(pattern, replacement);
+            }
+          if (split && ORDINAL_HINT.test(child.content)) children.push(...withOrdinals(state, child));
+          else children.push(child);
         } else children.push(child);
       }
       block.children = children;
