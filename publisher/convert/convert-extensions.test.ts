@@ -179,4 +179,15 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
       '<ul><li><p>Item</p><ac:structured-macro ac:name="info"><ac:parameter ac:name="title">New 7.0</ac:parameter><ac:rich-text-body><p>Restored.</p></ac:rich-text-body></ac:structured-macro></li></ul>',
     );
   });
+
+  it("reads indented code inside list items with Python-Markdown's 4-column item indentation", () => {
+    const { storage } = convert(
+      '* Item\n\n        :::pycon\n        >>> x\n\n1. Step\n\n        Bump version\n',
+      ['codehilite'],
+    );
+    expect(storage).toBe(
+      '<ul><li><p>Item</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">pycon</ac:parameter><ac:plain-text-body><![CDATA[>>> x]]></ac:plain-text-body></ac:structured-macro></li></ul>' +
+        '<ol><li><p>Step</p><ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[Bump version]]></ac:plain-text-body></ac:structured-macro></li></ol>',
+    );
+  });
 });

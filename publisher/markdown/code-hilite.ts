@@ -23,11 +23,12 @@ function codeHiliteRule(state: StateCore): void {
 }
 
 /**
- * Registers codehilite's language lines with a parser.
+ * Registers codehilite's language lines with a parser, after `listCodeIndent` (which must be
+ * registered first), so that a language line inside a list item is found without its indentation.
  *
  * @example
  * codeHilite(md);
  */
 export function codeHilite(md: MarkdownIt): void {
-  md.core.ruler.after('block', 'code_hilite', codeHiliteRule);
+  md.core.ruler.after('list_code_indent', 'code_hilite', codeHiliteRule);
 }

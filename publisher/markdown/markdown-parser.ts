@@ -17,6 +17,7 @@ import { emojiShortcodes } from './emoji-shortcodes.ts';
 import { indentedContainers } from './indented-containers.ts';
 import { inlineHilite } from './inline-hilite.ts';
 import { inlineSpans } from './inline-spans.ts';
+import { listCodeIndent } from './list-code-indent.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
@@ -50,6 +51,7 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   md.validateLink = () => true;
   if (!extensions.has('tables')) md.disable('table');
   else tableCodePipes(md);
+  listCodeIndent(md);
   if (extensions.has('codehilite')) codeHilite(md);
   if (!extensions.has('fenced_code') && !extensions.has('pymdownx.superfences')) md.disable('fence');
   if (extensions.has('footnotes')) md.use(footnote);
