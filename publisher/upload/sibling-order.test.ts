@@ -77,15 +77,18 @@ describe('sibling order follows the nav', () => {
     expect(scenario.emulator.requests.some((request) => request.path.includes('/child/page'))).toBe(false);
   });
 
-  it('puts a page created in this build between existing siblings where the nav has it', async () => {
-    scenario = await startScenario();
-    await editNav(scenario, (yaml) => yaml.replace('      - reference/faq.md\n', ''));
-    await scenario.publish();
-    await editNav(scenario, (yaml) =>
-      yaml.replace('      - reference/api.md\n', '      - reference/faq.md\n      - reference/api.md\n'),
-    );
-    const report = await scenario.publish();
-    expect(report.pages.created).toBe(1);
-    expect(childTitles(scenario, 'Reference')).toEqual(['FAQ', 'API']);
-  });
+  it.each([0, 6])(
+    'puts a page created in this build between existing siblings (visibility lag %i)',
+    async (lag) => {
+      scenario = await startScenario({ emulator: { visibilityLag: lag } });
+      await editNav(scenario, (yaml) => yaml.replace('      - reference/faq.md\n', ''));
+      await scenario.publish();
+      await editNav(scenario, (yaml) =>
+        yaml.replace('      - reference/api.md\n', '      - reference/faq.md\n      - reference/api.md\n'),
+      );
+      const report = await scenario.publish();
+      expect(report.pages.created).toBe(1);
+      expect(childTitles(scenario, 'Reference')).toEqual(['FAQ', 'API']);
+    },
+  );
 });

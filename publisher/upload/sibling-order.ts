@@ -80,6 +80,8 @@ export interface SiblingGroup {
 export interface SiblingOrderContext {
   readonly client: ConfluenceClient;
   readonly remote: RemoteSite;
+  /** Waits until a page created in this build is visible (Confluence Cloud is eventually consistent). */
+  readonly visible: (id: string) => Promise<boolean>;
 }
 
 async function currentOrder(group: SiblingGroup, context: SiblingOrderContext): Promise<string[]> {
@@ -107,6 +109,12 @@ export async function orderSiblings(group: SiblingGroup, context: SiblingOrderCo
   // A page the wiki does not list yet (eventual consistency) is left where it is.
   const wanted = group.wanted.filter((id) => current.includes(id));
   const moves = siblingMoves(current, wanted);
-  for (const move of moves) await context.client.movePage(move.id, move.position, move.targetId);
+  for (const move of moves) {
+    for (const id of [move.id, move.targetId]) {
+      if (!(await context.visible(id)))
+        throw new Error(`page ${id}, created in this build, is not visible yet`);
+    }
+    await context.client.movePage(move.id, move.position, move.targetId);
+  }
   return moves.length;
 }

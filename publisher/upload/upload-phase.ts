@@ -120,7 +120,11 @@ class SiteUpload {
       group.reparented ||= this.#reparented.has(id);
       groups.set(parentId, group);
     }
-    const context = { client: this.#input.wiki.client, remote: this.#remote };
+    const context = {
+      client: this.#input.wiki.client,
+      remote: this.#remote,
+      visible: (id: string) => this.#parents.ready(id),
+    };
     const one = async ([parentId, group]: [string, { wanted: string[]; reparented: boolean }]) => {
       const created = this.#created.filter((id) => group.wanted.includes(id));
       const sibling: SiblingGroup = { parentId, created, ...group };
