@@ -15,6 +15,10 @@ describe('splitFrontMatter', () => {
     expect(split.body).toBe('# Tables\n\nText');
   });
 
+  it('reads metadata lines with CRLF line ends', () => {
+    expect(splitFrontMatter('Title: Windows\r\n\r\n# Body').meta).toEqual({ title: 'Windows' });
+  });
+
   it('leaves a page without metadata whole', () => {
     expect(splitFrontMatter('# Title\n\nkey: value')).toEqual({ meta: {}, body: '# Title\n\nkey: value' });
   });

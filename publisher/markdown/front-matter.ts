@@ -20,6 +20,8 @@ const META_MORE = /^(?: {4}|\t)\s*(.*)$/;
 
 /** MultiMarkdown-style metadata lines, as MkDocs reads them when there is no YAML front matter. */
 function splitMetaLines(text: string): FrontMatterSplit {
+  const first = text.slice(0, text.indexOf('\n') >>> 0).replace(/\r$/, '');
+  if (!META_LINE.test(first)) return { meta: {}, body: text };
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const meta: Record<string, string> = {};
   let key: string | undefined;
