@@ -93,9 +93,13 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
   });
 
   it('turns callouts (NOTE: paragraphs and > TIP: quotes) into panels titled as markdown-callouts does', () => {
-    const { storage } = convert('NOTE: Plain.\n\n> TIP: **New in 1.4.**\n>\n> Quoted.', ['callouts']);
+    // Not on the first line: MkDocs reads `NOTE: …` there as page metadata.
+    const { storage } = convert('# Notes\n\nNOTE: Plain.\n\n> TIP: **New in 1.4.**\n>\n> Quoted.', [
+      'callouts',
+    ]);
     expect(storage).toBe(
-      '<ac:structured-macro ac:name="info"><ac:parameter ac:name="title">Note</ac:parameter><ac:rich-text-body><p>Plain.</p></ac:rich-text-body></ac:structured-macro>' +
+      '<h1>Notes</h1>' +
+        '<ac:structured-macro ac:name="info"><ac:parameter ac:name="title">Note</ac:parameter><ac:rich-text-body><p>Plain.</p></ac:rich-text-body></ac:structured-macro>' +
         '<ac:structured-macro ac:name="tip"><ac:parameter ac:name="title">New in 1.4</ac:parameter><ac:rich-text-body><p>Quoted.</p></ac:rich-text-body></ac:structured-macro>',
     );
   });
@@ -112,5 +116,78 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
         '<table><tbody><tr><td><p>outer</p><table><tbody><tr><td><p>inner</p></td></tr></tbody></table></td></tr></tbody></table>',
     );
     expect(result.warnings).toEqual([]);
+  });
+
+  it('links magiclink repository shorthand: @owner/repo, full commit hashes and comparisons', () => {
+    const sha = '478b410a2199d55f3e70b452516511d3810c61a5';
+    const other = '7d1b1902ea7fe00043a249564ed5032f08dd7152';
+    const magiclink = { 'pymdownx.magiclink': { repo_url_shorthand: true, user: 'me', repo: 'tool' } };
+    const { storage } = convert(
+      `See @Ranks/emojione, ${sha}, ${sha}...${other} and x/y@${sha}; not patterns.It`,
+      [magiclink],
+    );
+    expect(storage).toBe(
+      '<p>See <a href="https://github.com/Ranks/emojione">@Ranks/emojione</a>, ' +
+        `<a href="https://github.com/me/tool/commit/${sha}">478b410</a>, ` +
+        `<a href="https://github.com/me/tool/compare/${sha}...${other}">478b410...7d1b190</a> and ` +
+        `<a href="https://github.com/x/y/commit/${sha}">x/y@478b410</a>; not patterns.It</p>`,
+    );
+  });
+
+  it('drops the language marker of inlinehilite code and reads attr_list ids with backslashes', () => {
+    expect(convert('Run `#!py3 import x` now', ['pymdownx.inlinehilite']).storage).toBe(
+      '<p>Run <code>import x</code> now</p>',
+    );
+    const { headings } = convert('# 6.0 Notes {: #\\6.0}', ['attr_list']);
+    expect(headings.map((heading) => heading.id)).toEqual(['\\6.0']);
+  });
+
+  it('keeps a pipe inside a code span of a table cell in the cell, as Python-Markdown does', () => {
+    const { storage } = convert('Name | Meaning\n--- | ---\n`a|b` | one `|` or the other\n', ['tables']);
+    expect(storage).toBe(
+      '<table><tbody><tr><th>Name</th><th>Meaning</th></tr>' +
+        '<tr><td><code>a|b</code></td><td>one <code>|</code> or the other</td></tr></tbody></table>',
+    );
+  });
+
+  it("reads codehilite's language line of an indented code block", () => {
+    const { storage } = convert('Text\n\n    :::python\n    x = 1\n\nMore\n\n    #!/bin/sh\n    echo hi\n', [
+      'codehilite',
+    ]);
+    expect(storage).toBe(
+      '<p>Text</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python</ac:parameter><ac:plain-text-body><![CDATA[x = 1]]></ac:plain-text-body></ac:structured-macro>' +
+        '<p>More</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">sh</ac:parameter><ac:plain-text-body><![CDATA[#!/bin/sh\necho hi]]></ac:plain-text-body></ac:structured-macro>',
+    );
+  });
+
+  it('applies smarty and smartsymbols typography outside code, as the site configures them', () => {
+    expect(
+      convert(`"Quoted" -- it's 3rd... (tm) 1/2 --> \`a--b\``, ['smarty', 'pymdownx.smartsymbols']).storage,
+    ).toBe('<p>“Quoted” – it’s 3<sup>rd</sup>… ™ ½ → <code>a--b</code></p>');
+    expect(convert('"Plain" -- 11th', [{ smarty: { smart_quotes: false } }]).storage).toBe(
+      '<p>&quot;Plain&quot; – 11th</p>'.replace(/&quot;/g, '"'),
+    );
+  });
+
+  it('knows the emojione spellings twemoji uses, such as :slight_smile:', () => {
+    expect(convert('Globs :slight_smile:.', ['pymdownx.emoji']).storage).toBe('<p>Globs 🙂.</p>');
+  });
+
+  it('reads a /// block inside a list item, its body without the item indentation', () => {
+    const extensions = [{ 'pymdownx.blocks.admonition': { types: ['new'] } }];
+    expect(convert('-   Item\n\n    /// new | New 7.0\n    Restored.\n    ///\n', extensions).storage).toBe(
+      '<ul><li><p>Item</p><ac:structured-macro ac:name="info"><ac:parameter ac:name="title">New 7.0</ac:parameter><ac:rich-text-body><p>Restored.</p></ac:rich-text-body></ac:structured-macro></li></ul>',
+    );
+  });
+
+  it("reads indented code inside list items with Python-Markdown's 4-column item indentation", () => {
+    const { storage } = convert(
+      '* Item\n\n        :::pycon\n        >>> x\n\n1. Step\n\n        Bump version\n',
+      ['codehilite'],
+    );
+    expect(storage).toBe(
+      '<ul><li><p>Item</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">pycon</ac:parameter><ac:plain-text-body><![CDATA[>>> x]]></ac:plain-text-body></ac:structured-macro></li></ul>' +
+        '<ol><li><p>Step</p><ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[Bump version]]></ac:plain-text-body></ac:structured-macro></li></ol>',
+    );
   });
 });

@@ -60,7 +60,13 @@ export function pageJson(
   page: EmulatedPage,
   expand: Expansions,
 ): Record<string, unknown> {
-  const json: Record<string, unknown> = { id: page.id, type: 'page', status: 'current', title: page.title };
+  const json: Record<string, unknown> = {
+    id: page.id,
+    type: 'page',
+    status: 'current',
+    title: page.title,
+    extensions: { position: page.position },
+  };
   if (has(expand, 'space')) json.space = { key: page.spaceKey };
   if (has(expand, 'version')) json.version = { number: page.version, minorEdit: page.minorEdit };
   if (has(expand, 'ancestors')) {

@@ -1,11 +1,13 @@
 /**
  * The REST API v1 routes of the emulated Confluence: space, content search by title and by CQL,
- * content by id, create, update, children, descendants, attachments (list, upload, data update).
+ * content by id, create, update, move, children (in sibling order), descendants, attachments (list,
+ * upload, data update).
  */
 import { attachmentJson, type Expansions, expansions, listJson, pageJson } from './content-json.ts';
 import { parseCql } from './cql.ts';
 import { EmulatorError } from './emulator-error.ts';
 import type { EmulatorState } from './emulator-state.ts';
+import { childrenInOrder, movePage } from './page-order.ts';
 import {
   jsonBody,
   paged,
@@ -141,7 +143,18 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
     /^\/rest\/api\/content\/(\d+)\/child\/page$/,
     (call) => {
       const parent = call.state.page(call.params[0] ?? '');
-      return pagesWhere(call, (page) => page.parentId === parent.id);
+      const items = childrenInOrder(call.state, parent.id).map((page) =>
+        pageJson(call.state, page, call.expand),
+      );
+      return paged(items, call.request, call.settings);
+    },
+  ],
+  [
+    'PUT',
+    /^\/rest\/api\/content\/(\d+)\/move\/([a-z]+)\/(\d+)$/,
+    ({ state, params }) => {
+      const page = movePage(state, params[0] ?? '', params[1] ?? '', params[2] ?? '');
+      return { pageId: page.id };
     },
   ],
   [

@@ -6,6 +6,7 @@
  */
 import { XMLValidator } from 'fast-xml-parser';
 import { EmulatorError } from './emulator-error.ts';
+import { nextPosition } from './page-order.ts';
 import { rewriteOnSave } from './storage-rewrite.ts';
 
 /** A space. */
@@ -21,6 +22,8 @@ export interface EmulatedPage {
   readonly spaceKey: string;
   title: string;
   parentId: string | undefined;
+  /** Place among its siblings (Confluence's `extensions.position`): children are listed by it. */
+  position: number;
   body: string;
   version: number;
   minorEdit: boolean;
@@ -141,7 +144,10 @@ export class EmulatorState {
       throw new EmulatorError(400, `Can't move a page below a parent that does not exist: ${input.parentId}`);
     }
     page.title = input.title;
-    page.parentId = input.parentId ?? page.parentId;
+    if (input.parentId && input.parentId !== page.parentId) {
+      page.position = nextPosition(this, input.parentId);
+      page.parentId = input.parentId;
+    }
     page.body = this.#stored(input.body);
     page.version = version;
     page.minorEdit = minorEdit;
@@ -200,6 +206,7 @@ export class EmulatorState {
       spaceKey: input.spaceKey,
       title: input.title,
       parentId: input.parentId,
+      position: nextPosition(this, input.parentId),
       body: this.#stored(input.body),
       version: 1,
       minorEdit: false,

@@ -8,11 +8,11 @@ import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 
-const ITEM = String.raw`(?:[#.][\w:-]+|[\w:-]+(?:=(?:"[^"]*"|'[^']*'|[^\s}]+))?)`;
+const ITEM = String.raw`(?:[#.][^\s}=]+|[\w:-]+(?:=(?:"[^"]*"|'[^']*'|[^\s}]+))?)`;
 const BODY = String.raw`\{:?[ \t]*(${ITEM}(?:[ \t]+${ITEM})*)[ \t]*:?\}`;
 const LEADING = new RegExp(`^${BODY}`);
 const TRAILING = new RegExp(`[ \\t]*${BODY}[ \\t]*$`);
-const PARTS = /([#.])([\w:-]+)|([\w:-]+)=(?:"([^"]*)"|'([^']*)'|([^\s}]+))/g;
+const PARTS = /([#.])([^\s}=]+)|([\w:-]+)=(?:"([^"]*)"|'([^']*)'|([^\s}]+))/g;
 
 /** Parsed attributes: the id, the classes and the key/value pairs. */
 export interface AttributeList {
@@ -70,7 +70,25 @@ function applyInline(children: Token[]): void {
   }
 }
 
+/** Joins the trailing text tokens (a backslash makes its own `text_special` until `text_join`). */
+function joinTrailingText(children: Token[]): void {
+  const isText = (token: Token | undefined) => token?.type === 'text' || token?.type === 'text_special';
+  while (
+    children.length > 1 &&
+    isText(children[children.length - 1]) &&
+    isText(children[children.length - 2])
+  ) {
+    const last = children.pop() as Token;
+    const before = children[children.length - 1] as Token;
+    before.type = 'text';
+    before.content += last.content;
+  }
+  const only = children[children.length - 1];
+  if (only?.type === 'text_special') only.type = 'text';
+}
+
 function stripTrailing(children: Token[]): AttributeList | undefined {
+  joinTrailingText(children);
   const last = children[children.length - 1];
   if (last?.type !== 'text') return undefined;
   const match = TRAILING.exec(last.content);

@@ -1,6 +1,7 @@
 /**
  * pymdownx.emoji shortcodes: `:smile:` becomes an `emoji` token holding the Unicode character
- * (gemoji names, which twemoji's and emojione's indexes share); theme icons (`:material-check:`,
+ * (gemoji names, which twemoji's and emojione's indexes share, and the emojione spellings of a few
+ * others such as `:slight_smile:`); theme icons (`:material-check:`,
  * `:fontawesome-brands-github:`, `:octicons-…:`, `:simple-…:`) have no Unicode form and become an
  * `icon` token, which the renderer reports.
  */
@@ -9,6 +10,19 @@ import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import emojiByName from 'markdown-it-emoji/lib/data/full.mjs';
 
 const SHORTCODE = /^:([+\w-]+):/;
+/** Names of emojione's index (which twemoji's follows) that gemoji spells otherwise. */
+const EMOJIONE_NAMES: Readonly<Record<string, string>> = {
+  slight_smile: '🙂',
+  slight_frown: '🙁',
+  upside_down: '🙃',
+  hugging: '🤗',
+  thinking: '🤔',
+  nerd: '🤓',
+  rolling_eyes: '🙄',
+  robot: '🤖',
+  writing_hand: '✍️',
+  hand_splayed: '🖐️',
+};
 const ICON = /^(?:material|fontawesome|octicons|simple)-[\w-]+$/;
 
 function shortcode(state: StateInline, silent: boolean): boolean {
@@ -16,7 +30,7 @@ function shortcode(state: StateInline, silent: boolean): boolean {
   const match = SHORTCODE.exec(state.src.slice(state.pos, state.posMax));
   const name = match?.[1];
   if (!match || !name) return false;
-  const unicode = emojiByName[name] ?? emojiByName[name.replace(/-/g, '_')];
+  const unicode = emojiByName[name] ?? emojiByName[name.replace(/-/g, '_')] ?? EMOJIONE_NAMES[name];
   const icon = unicode === undefined && ICON.test(name);
   if (unicode === undefined && !icon) return false;
   if (!silent) {

@@ -10,14 +10,19 @@ import footnote from 'markdown-it-footnote';
 import { arithmatex } from './arithmatex.ts';
 import { attributeLists } from './attribute-lists.ts';
 import { callouts } from './callouts.ts';
+import { codeHilite } from './code-hilite.ts';
 import { containerTitles } from './container-token.ts';
 import { detachedDefinitions } from './detached-definitions.ts';
 import { emojiShortcodes } from './emoji-shortcodes.ts';
 import { indentedContainers } from './indented-containers.ts';
+import { inlineHilite } from './inline-hilite.ts';
 import { inlineSpans } from './inline-spans.ts';
+import { listCodeIndent } from './list-code-indent.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
+import { tableCodePipes } from './table-code-pipes.ts';
+import { typography } from './typography.ts';
 
 function declaredTypes(options: Readonly<Record<string, unknown>>): string[] {
   const types = options.types;
@@ -45,6 +50,9 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   md.normalizeLink = (url) => url;
   md.validateLink = () => true;
   if (!extensions.has('tables')) md.disable('table');
+  else tableCodePipes(md);
+  listCodeIndent(md);
+  if (extensions.has('codehilite')) codeHilite(md);
   if (!extensions.has('fenced_code') && !extensions.has('pymdownx.superfences')) md.disable('fence');
   if (extensions.has('footnotes')) md.use(footnote);
   if (extensions.has('def_list')) {
@@ -79,7 +87,11 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   if (extensions.has('pymdownx.emoji')) emojiShortcodes(md);
   const magiclink = extensions.options('pymdownx.magiclink');
   const ghLinks = extensions.options('gh_links');
-  if (extensions.has('pymdownx.magiclink')) md.enable('linkify').set({ linkify: true });
+  if (extensions.has('pymdownx.magiclink')) {
+    md.enable('linkify').set({ linkify: true });
+    // magiclink links URLs with a scheme or `www.`, never a bare domain such as `patterns.It`.
+    md.linkify.set({ fuzzyLink: false });
+  }
   if (extensions.has('pymdownx.magiclink') && magiclink.repo_url_shorthand === true) {
     const user = String(magiclink.user ?? '');
     const repo = String(magiclink.repo ?? '');
@@ -88,6 +100,13 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
     repositoryReferences(md, { user: String(ghLinks.user), repo: String(ghLinks.repo), pulls: false });
   }
   containerTitles(md);
+  const smarty = extensions.has('smarty') ? { smarty: extensions.options('smarty') } : {};
+  const symbols = extensions.has('pymdownx.smartsymbols')
+    ? { symbols: extensions.options('pymdownx.smartsymbols') }
+    : {};
+  if (extensions.has('smarty') || extensions.has('pymdownx.smartsymbols'))
+    typography(md, { ...smarty, ...symbols });
+  if (extensions.has('pymdownx.inlinehilite')) inlineHilite(md);
   if (extensions.has('attr_list')) attributeLists(md);
   if (extensions.has('callouts') || extensions.has('github-callouts')) {
     callouts(md, {

@@ -34,6 +34,13 @@ export const DEFAULT_ADMONITION_BLOCKS = [
 ];
 
 const HEADER = /^(\/{3,}) *([\w-]+) *(?:\| *(.*?))? *$/;
+
+/** A source line without the indentation of the enclosing list item (`blkIndent` columns at most). */
+function lineInBlock(state: StateBlock, line: number): string {
+  const text = sourceLine(state, line);
+  const lead = /^ */.exec(text)?.[0].length ?? 0;
+  return text.slice(Math.min(lead, state.blkIndent));
+}
 const OPTION = /^([\w-]+) *: *(.*?) *$/;
 
 function blockMeta(
@@ -83,13 +90,13 @@ export function slashBlocks(md: MarkdownIt, syntax: SlashBlockSyntax): void {
       const options = new Map<string, string>();
       let bodyStart = startLine + 1;
       for (; bodyStart < close; bodyStart++) {
-        const line = sourceLine(state, bodyStart);
+        const line = lineInBlock(state, bodyStart);
         const option = line.startsWith('    ') ? OPTION.exec(line.trim()) : null;
         if (!option) break;
         options.set(option[1] ?? '', (option[2] ?? '').replace(/^["']|["']$/g, ''));
       }
       const body: string[] = [];
-      for (let line = bodyStart; line < close; line++) body.push(sourceLine(state, line));
+      for (let line = bodyStart; line < close; line++) body.push(lineInBlock(state, line));
       const name = header[2] ?? '';
       const title = header[3] === undefined || header[3] === '' ? undefined : header[3];
       const end = Math.min(close + 1, endLine);

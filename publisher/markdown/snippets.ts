@@ -39,6 +39,7 @@ export interface ExpandedSnippets {
 
 const INLINE = /^(\s*)(;*)-{1,}8<-{1,}[ \t]+(["'])(.+?)\3\s*$/;
 const BLOCK = /^(\s*)(;*)-{1,}8<-{1,}\s*$/;
+const ESCAPED_SECTION = /^.*?;+-{1,}8<-{1,}[ \t]+\[(?:start|end):[\w-]+\].*$/;
 const SECTION_MARK = /^.*?-{1,}8<-{1,}[ \t]+\[(?:start|end):[\w-]+\].*$/;
 
 function readSnippet(
@@ -48,8 +49,10 @@ function readSnippet(
   const ranged = /^(.*?)(?::(\d*)(?::(\d*))?|:([\w-]+))?$/.exec(spec.trim());
   const name = ranged?.[1] ?? spec;
   for (const base of settings.basePaths) {
-    const file = path.resolve(base, name);
-    if (!file.startsWith(path.resolve(base) + path.sep)) continue;
+    // A base path may name one file (`- LICENSE.md`): it is found by its own name.
+    const named = path.resolve(path.dirname(base), name) === path.resolve(base);
+    const file = named ? path.resolve(base) : path.resolve(base, name);
+    if (!named && !file.startsWith(path.resolve(base) + path.sep)) continue;
     const text = readCached(file, settings.cache);
     if (text === undefined) continue;
     let lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
@@ -106,6 +109,12 @@ export function expandSnippets(markdown: string, settings: SnippetSettings): Exp
         continue;
       }
       const block = BLOCK.exec(line);
+      const escaped = block && (block[2] ?? '') !== '' ? line : ESCAPED_SECTION.test(line) ? line : undefined;
+      if (escaped !== undefined) {
+        // `;--8<--` is the marker written as text: one `;` removed, as pymdownx.snippets does.
+        emit(indent + escaped.replace(/;(?=-+8<)/, ''), lineOf(i));
+        continue;
+      }
       const close =
         block && (block[2] ?? '') === ''
           ? lines.findIndex((next, index) => index > i && BLOCK.test(next))

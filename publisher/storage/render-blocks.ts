@@ -148,7 +148,11 @@ export function renderRange(state: RenderState, start: number, end: number): str
         out += codeMacro(token.content.replace(/\n+$/, ''), parseCodeInfo(token.info, ''));
         break;
       case 'code_block':
-        out += codeMacro(token.content.replace(/\n$/, ''), {});
+        // A language from codehilite's first line (`:::python`, `#!python`), if any.
+        out += codeMacro(token.content.replace(/\n$/, ''), {
+          ...(token.info ? { language: token.info } : {}),
+          ...(token.meta?.lineNumbers ? { lineNumbers: true } : {}),
+        });
         break;
       case 'math_block':
         out += codeMacro(token.content, { language: 'latex', title: 'Math' });

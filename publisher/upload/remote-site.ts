@@ -64,6 +64,19 @@ export class RemoteSite {
       .sort((a, b) => b.ancestorIds.length - a.ancestorIds.length || a.title.localeCompare(b.title));
   }
 
+  /**
+   * The listed children of a page in their order, when the listing gave every one a position
+   * (`undefined` without the bulk listing or without positions).
+   */
+  listedChildren(parentId: string): RemotePage[] | undefined {
+    if (!this.#bulk) return undefined;
+    const children = this.#listed.filter(
+      (page) => page.ancestorIds[page.ancestorIds.length - 1] === parentId,
+    );
+    if (children.some((page) => page.position === undefined)) return undefined;
+    return children.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  }
+
   /** A title search in the whole space (after a create that was refused or whose outcome is unknown). */
   async refresh(title: string): Promise<RemotePage | undefined> {
     const page = await this.#client.findPage(this.#space, title);

@@ -1,9 +1,9 @@
 /**
  * Phase 5 (MkDocs `on_post_build`): the wiki's pages below the parent read in bulk, then every
  * page created or updated parents first — siblings in parallel within the bound, a child of a newly
- * created parent waiting (bounded polling) until the parent is visible — and each page's
- * attachments synced in parallel. One page or attachment failing is a soft failure; rejected
- * credentials stop the build.
+ * created parent waiting (bounded polling) until the parent is visible — each page's attachments
+ * synced in parallel, and siblings put in nav order. One page or attachment failing is a soft
+ * failure; rejected credentials stop the build.
  */
 import type { ConvertedPage } from '../convert/index.ts';
 import { createTaskLimit, type TaskLimit } from '../parallel/index.ts';
@@ -20,6 +20,7 @@ import { type AttachmentSyncContext, syncAttachment } from './attachment-sync.ts
 import { type PageSyncContext, syncPage } from './page-sync.ts';
 import { ParentReadiness } from './parent-readiness.ts';
 import { RemoteSite } from './remote-site.ts';
+import { orderSiblings, type SiblingGroup } from './sibling-order.ts';
 
 /** What the upload phase needs. */
 export interface UploadInput {
@@ -53,6 +54,9 @@ class SiteUpload {
   /** Per parent, the turn of the last sibling started: creates happen in nav order. */
   readonly #siblingTurns = new Map<string, Promise<void>>();
   readonly #attachmentTasks: Promise<void>[] = [];
+  /** Pages created in this build, in creation order, and pages an update moved to a new parent. */
+  readonly #created: string[] = [];
+  readonly #reparented = new Set<string>();
   #hardError: unknown;
 
   constructor(input: UploadInput) {
@@ -98,9 +102,46 @@ class SiteUpload {
     await Promise.all(this.#ids.values());
     await Promise.all(this.#attachmentTasks);
     if (this.#hardError) throw this.#hardError;
+    await this.#orderSiblings();
     const orphans = this.#remote.notIn(new Set(this.#input.pages.map((page) => page.title)));
     await this.#removeOrphans(orphans);
     return { notInSite: orphans.map((page) => page.title).sort() };
+  }
+
+  /** Puts every parent's children in nav order (moves only where the order differs). */
+  async #orderSiblings(): Promise<void> {
+    const groups = new Map<string, { wanted: string[]; reparented: boolean }>();
+    for (const page of this.#input.pages) {
+      const id = await this.#ids.get(page.key);
+      const parentId = page.parentKey ? await this.#ids.get(page.parentKey) : this.#input.wiki.root.id;
+      if (!id || !parentId) continue;
+      const group = groups.get(parentId) ?? { wanted: [], reparented: false };
+      group.wanted.push(id);
+      group.reparented ||= this.#reparented.has(id);
+      groups.set(parentId, group);
+    }
+    const context = {
+      client: this.#input.wiki.client,
+      remote: this.#remote,
+      visible: (id: string) => this.#parents.ready(id),
+    };
+    const one = async ([parentId, group]: [string, { wanted: string[]; reparented: boolean }]) => {
+      const created = this.#created.filter((id) => group.wanted.includes(id));
+      const sibling: SiblingGroup = { parentId, created, ...group };
+      try {
+        const moves = await this.#limit(() => orderSiblings(sibling, context));
+        if (moves > 0)
+          this.#input.journal.info(`moved ${moves} page(s) below page ${parentId} into nav order`);
+      } catch (error) {
+        if (this.#isHard(error)) return;
+        this.#input.journal.fail({
+          kind: 'page',
+          message: `the pages below page ${parentId} were not put in nav order: ${messageOf(error)}`,
+        });
+      }
+    };
+    await Promise.all([...groups].map(one));
+    if (this.#hardError) throw this.#hardError;
   }
 
   /** Adds the labels the page's front matter asks for and the page lacks (labels are never removed). */
@@ -179,9 +220,15 @@ class SiteUpload {
         const checks = this.#input.config.parentPollAttempts;
         return failed(`its new parent page (id ${parentId}) did not become available after ${checks} checks`);
       }
-      if (!(await this.#remote.find(page.title))) await earlierSiblings;
+      const existing = await this.#remote.find(page.title);
+      if (!existing) await earlierSiblings;
       const result = await this.#limit(() => syncPage(page, parentId, this.#pageContext));
-      if (result.action === 'created') this.#parents.created(result.page.id);
+      if (result.action === 'created') {
+        this.#parents.created(result.page.id);
+        this.#created.push(result.page.id);
+      } else if (existing && existing.ancestorIds[existing.ancestorIds.length - 1] !== parentId) {
+        this.#reparented.add(result.page.id);
+      }
       journal.page({ title: page.title, source, action: result.action, id: result.page.id });
       await this.#syncLabels(page, result.page);
       if (page.attachments.length > 0) this.#attachmentTasks.push(this.#syncAttachments(page, result.page));

@@ -1,8 +1,9 @@
 /**
  * The Confluence REST API v1 calls the publisher makes, typed: space, page by title or id, all
  * pages below a page in bulk (CQL `ancestor`, with bodies and attachments expanded), page create
- * and update (minor edit, version + 1), attachment listing, upload and data update (SHA-1 in the
- * comment so the next build can compare without downloading).
+ * and update (minor edit, version + 1), child pages in their order and moves among siblings,
+ * attachment listing, upload and data update (SHA-1 in the comment so the next build can compare
+ * without downloading).
  */
 import {
   attachmentComment,
@@ -94,6 +95,20 @@ export class ConfluenceClient {
     const expand = `${PAGE_EXPAND},children.attachment.version,children.attachment.metadata`;
     const query = { cql: `ancestor = ${rootId} and type = page`, expand, limit: LIST_LIMIT };
     return (await this.#pages('/rest/api/content/search', query)).map(toRemotePage);
+  }
+
+  /** The child pages of a page in the order Confluence shows them. */
+  async listChildren(parentId: string): Promise<RemotePage[]> {
+    const path = `/rest/api/content/${encodeURIComponent(parentId)}/child/page`;
+    return (await this.#pages(path, { expand: 'version,ancestors', limit: LIST_LIMIT })).map(toRemotePage);
+  }
+
+  /** Moves a page before or after a sibling (under the target's parent), or last below the target. */
+  async movePage(id: string, position: 'before' | 'after' | 'append', targetId: string): Promise<void> {
+    await this.#transport.request<unknown>({
+      method: 'PUT',
+      path: `/rest/api/content/${encodeURIComponent(id)}/move/${position}/${encodeURIComponent(targetId)}`,
+    });
   }
 
   /** Adds global labels to a page (labels it has already are kept). */

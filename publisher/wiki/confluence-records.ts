@@ -26,6 +26,8 @@ export interface RemotePage {
   readonly attachments?: readonly RemoteAttachment[];
   /** The page's label names, when they were expanded. */
   readonly labels?: readonly string[];
+  /** Its place among its siblings (`extensions.position`), when the wiki reports a number. */
+  readonly position?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -76,6 +78,7 @@ export function toRemotePage(value: unknown): RemotePage {
   const expandedAttachments = record(record(json.children).attachment);
   const complete = Array.isArray(expandedAttachments.results) && nextLink(expandedAttachments) === undefined;
   const labels = record(record(json.metadata).labels);
+  const position = record(json.extensions).position;
   return {
     id: String(json.id ?? ''),
     title: String(json.title ?? ''),
@@ -86,5 +89,6 @@ export function toRemotePage(value: unknown): RemotePage {
     ...(Array.isArray(labels.results)
       ? { labels: results(labels).map((label) => String(record(label).name ?? '')) }
       : {}),
+    ...(typeof position === 'number' ? { position } : {}),
   };
 }
