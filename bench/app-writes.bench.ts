@@ -5,6 +5,7 @@
  * whole application (real sessions, PostgreSQL, the embedded engine with its directory in
  * PostgreSQL). Target: permission writes p50 ≤ 50 ms.
  */
+import os from 'node:os';
 import { type ApiCall, apiClient } from '../test/support/api-client.ts';
 import { startTestApp } from '../test/support/test-app.ts';
 import { printTable } from './measure.ts';
@@ -22,15 +23,31 @@ async function timed(call: () => Promise<{ status: number }>, expected: readonly
   return performance.now() - start;
 }
 
-/** Runs `CLIENTS` clients of `ROUNDS` rounds each; returns the sorted latencies in ms. */
-async function load(round: (client: number, i: number) => Promise<number[]>): Promise<number[]> {
+/** Sorted latencies in ms, with the throughput and this process's CPU time while they ran. */
+interface Load {
+  readonly samples: number[];
+  readonly perSecond: number;
+  /** CPU of this process (application and clients alike) per write, in ms. */
+  readonly cpuPerWrite: number;
+}
+
+/** Runs `CLIENTS` clients of `ROUNDS` rounds each. */
+async function load(round: (client: number, i: number) => Promise<number[]>): Promise<Load> {
   const samples: number[] = [];
+  const start = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
       for (let i = 0; i < ROUNDS; i++) samples.push(...(await round(client, i)));
     }),
   );
-  return samples.sort((a, b) => a - b);
+  const used = process.cpuUsage(cpu);
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    samples: samples.sort((a, b) => a - b),
+    perSecond: samples.length / seconds,
+    cpuPerWrite: (used.user + used.system) / 1000 / samples.length,
+  };
 }
 
 /** Runs the benchmark and prints its figures. */
@@ -63,19 +80,25 @@ export async function run(): Promise<void> {
       await timed(share(documents[c]!), [201, 202]),
       await timed(revoke(documents[c]!), [204, 202]),
     ]);
-    const row = (what: string, xs: number[]) => ({
+    const row = (what: string, { samples: xs, perSecond, cpuPerWrite }: Load) => ({
       writes: what,
       count: xs.length,
       'p50 (ms)': percentile(xs, 50).toFixed(1),
       'p90 (ms)': percentile(xs, 90).toFixed(1),
       'p99 (ms)': percentile(xs, 99).toFixed(1),
+      'writes/s': perSecond.toFixed(0),
+      'Node CPU/write (ms)': cpuPerWrite.toFixed(2),
     });
     printTable(`app writes: ${CLIENTS} concurrent clients × ${ROUNDS} rounds, HTTP on 127.0.0.1`, [
       row('content only (PUT content)', content),
       row('permission (share / revoke, delivered)', permission),
     ]);
+    const p50 = (l: Load) => percentile(l.samples, 50);
     console.log(
-      `\npermission p50 / content p50: ${(percentile(permission, 50) / percentile(content, 50)).toFixed(2)}; target: permission p50 ≤ 50 ms`,
+      `\npermission p50 / content p50: ${(p50(permission) / p50(content)).toFixed(2)}; target: permission p50 ≤ 50 ms; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
   } finally {
     await app.stop();
