@@ -119,13 +119,21 @@ export async function createPostgresRelationStore(
     // A failed replay is retried by the next notification, reconnect or write.
     if (!closed) replay().catch(() => {});
   };
-  // The highest version this instance committed itself: its writer replays it (see `catchUp`), so
-  // the notification of that commit needs no replay of its own.
-  let committedHere = 0;
+  // While this instance writes, notifications wait: one may announce its own commit before the
+  // commit's answer arrives, and the writer brings that into the index itself (see `catchUp`).
+  // Afterwards a version announced meanwhile and still missing is replayed.
+  let writing = 0;
+  let announcedWhileWriting = 0;
   const onNotification = (payload: string) => {
     const announced = Number(payload);
-    if (Number.isFinite(announced) && announced <= Math.max(version, committedHere)) return;
-    replayInBackground();
+    if (!Number.isFinite(announced)) return replayInBackground();
+    if (writing > 0) announcedWhileWriting = Math.max(announcedWhileWriting, announced);
+    else if (announced > version) replayInBackground();
+  };
+  const writeDone = () => {
+    if (--writing > 0) return;
+    if (announcedWhileWriting > version) replayInBackground();
+    announcedWhileWriting = 0;
   };
   // Brings this instance's own commit into the index. When the index holds everything before it
   // and no replay is running, the changes are applied as logged (no read back); otherwise replays
@@ -183,23 +191,27 @@ export async function createPostgresRelationStore(
   const write = async (writes: readonly DirectoryWrite[]): Promise<void> => {
     if (closed) throw new DirectoryError('store_closed', 'the relation store is closed');
     const prepared = writes.map(prepare);
-    let written: WrittenChanges | undefined;
+    writing++;
     try {
-      written = await writeChanges(sql, tables, prepared, config.changeRetention);
-      if (written !== undefined) committedHere = Math.max(committedHere, written.last);
-    } catch (cause) {
-      throw new DirectoryError('store_unavailable', `directory write failed: ${String(cause)}`, { cause });
-    }
-    try {
-      await (written === undefined ? replay() : catchUp(written));
-    } catch (cause) {
-      throw new DirectoryError(
-        'store_unavailable',
-        'the write was committed but the index could not be refreshed',
-        {
+      let written: WrittenChanges | undefined;
+      try {
+        written = await writeChanges(sql, tables, prepared, config.changeRetention);
+      } catch (cause) {
+        throw new DirectoryError('store_unavailable', `directory write failed: ${String(cause)}`, {
           cause,
-        },
-      );
+        });
+      }
+      try {
+        await (written === undefined ? replay() : catchUp(written));
+      } catch (cause) {
+        throw new DirectoryError(
+          'store_unavailable',
+          'the write was committed but the index could not be refreshed',
+          { cause },
+        );
+      }
+    } finally {
+      writeDone();
     }
   };
 
