@@ -3,10 +3,14 @@
  * waits until its directory change is delivered) beside content-only writes (`PUT` of the
  * content, nothing to deliver), from 30 concurrent clients over HTTP on 127.0.0.1, against the
  * whole application (real sessions, PostgreSQL, the embedded engine with its directory in
- * PostgreSQL). Target: permission writes p50 ≤ 50 ms.
+ * PostgreSQL). The clients run once in the application's process and once in a worker thread of
+ * their own. Target: permission writes p50 ≤ 50 ms.
  */
-import { type ApiCall, apiClient } from '../test/support/api-client.ts';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { apiClient } from '../test/support/api-client.ts';
 import { startTestApp } from '../test/support/test-app.ts';
+import { type ClientsJob, clientRound, runClients } from './app-writes-clients.ts';
 import { printTable } from './measure.ts';
 
 const CLIENTS = 30;
@@ -15,22 +19,38 @@ const ROUNDS = 20;
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 
-async function timed(call: () => Promise<{ status: number }>, expected: readonly number[]): Promise<number> {
-  const start = performance.now();
-  const { status } = await call();
-  if (!expected.includes(status)) throw new Error(`status ${status}, expected ${expected.join(' or ')}`);
-  return performance.now() - start;
+/** Sorted latencies in ms, with the throughput and this process's CPU time while they ran. */
+interface Load {
+  readonly samples: number[];
+  readonly perSecond: number;
+  /** CPU of this process (application, and the clients when they share it) per write, in ms. */
+  readonly cpuPerWrite: number;
 }
 
-/** Runs `CLIENTS` clients of `ROUNDS` rounds each; returns the sorted latencies in ms. */
-async function load(round: (client: number, i: number) => Promise<number[]>): Promise<number[]> {
-  const samples: number[] = [];
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let i = 0; i < ROUNDS; i++) samples.push(...(await round(client, i)));
-    }),
-  );
-  return samples.sort((a, b) => a - b);
+async function measured(work: () => Promise<{ samples: number[]; seconds: number }>): Promise<Load> {
+  const cpu = process.cpuUsage();
+  const { samples, seconds } = await work();
+  const used = process.cpuUsage(cpu);
+  return {
+    samples: samples.sort((a, b) => a - b),
+    perSecond: samples.length / seconds,
+    cpuPerWrite: (used.user + used.system) / 1000 / samples.length,
+  };
+}
+
+/** Runs the clients of `job` in a worker thread. */
+function inWorker(job: ClientsJob): Promise<{ samples: number[]; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    // The clients' module is TypeScript: the worker registers tsx's loader before importing it.
+    const clients = new URL('./app-writes-clients.ts', import.meta.url).href;
+    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(clients)}); })`;
+    const worker = new Worker(boot, { eval: true, workerData: job });
+    worker.once('message', (result) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
 }
 
 /** Runs the benchmark and prints its figures. */
@@ -42,40 +62,50 @@ export async function run(): Promise<void> {
     },
   });
   try {
-    const alice: ApiCall = apiClient(await app.signIn('alice'));
+    const alice = apiClient(await app.signIn('alice'));
     await app.signIn('bob');
     const documents: number[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       documents.push((await alice('POST', '/api/documents', { name: `Doc ${i}`, content: 'x' })).body.id);
     }
-    const share = (id: number) => () =>
-      alice('POST', '/api/shares', { document_id: id, email: 'bob@example.com', permission: 'read' });
-    const revoke = (id: number) => () => alice('DELETE', `/api/shares/${id}/bob@example.com`);
-    const edit = (id: number, i: number) => () => alice('PUT', `/api/documents/${id}`, { content: `v${i}` });
-
     // Warm-up: every path once.
-    await timed(share(documents[0]!), [201, 202]);
-    await timed(revoke(documents[0]!), [204, 202]);
-    await timed(edit(documents[0]!, 0), [200]);
+    await clientRound(alice, 'permission')(documents[0]!, 0);
+    await clientRound(alice, 'content')(documents[0]!, 0);
 
-    const content = await load(async (c, i) => [await timed(edit(documents[c]!, i), [200])]);
-    const permission = await load(async (c) => [
-      await timed(share(documents[c]!), [201, 202]),
-      await timed(revoke(documents[c]!), [204, 202]),
-    ]);
-    const row = (what: string, xs: number[]) => ({
-      writes: what,
-      count: xs.length,
-      'p50 (ms)': percentile(xs, 50).toFixed(1),
-      'p90 (ms)': percentile(xs, 90).toFixed(1),
-      'p99 (ms)': percentile(xs, 99).toFixed(1),
+    const here = (writes: ClientsJob['writes']) =>
+      measured(() => runClients(documents, ROUNDS, clientRound(alice, writes)));
+    const job = (writes: ClientsJob['writes']): ClientsJob => ({
+      appBaseUrl: app.stack.appBaseUrl,
+      password: app.stack.password,
+      documents,
+      rounds: ROUNDS,
+      writes,
     });
-    printTable(`app writes: ${CLIENTS} concurrent clients × ${ROUNDS} rounds, HTTP on 127.0.0.1`, [
-      row('content only (PUT content)', content),
-      row('permission (share / revoke, delivered)', permission),
-    ]);
+    const rows: [string, Load][] = [
+      ['content only (PUT content)', await here('content')],
+      ['permission (share / revoke, delivered)', await here('permission')],
+      ['content only, clients in a worker thread', await measured(() => inWorker(job('content')))],
+      ['permission, clients in a worker thread', await measured(() => inWorker(job('permission')))],
+    ];
+    printTable(
+      `app writes: ${CLIENTS} concurrent clients × ${ROUNDS} rounds, HTTP on 127.0.0.1`,
+      rows.map(([what, { samples: xs, perSecond, cpuPerWrite }]) => ({
+        writes: what,
+        count: xs.length,
+        'p50 (ms)': percentile(xs, 50).toFixed(1),
+        'p90 (ms)': percentile(xs, 90).toFixed(1),
+        'p99 (ms)': percentile(xs, 99).toFixed(1),
+        'writes/s': perSecond.toFixed(0),
+        'process CPU/write (ms)': cpuPerWrite.toFixed(2),
+      })),
+    );
+    const p50 = (l: Load) => percentile(l.samples, 50);
+    const [content, permission] = [rows[0]![1], rows[1]![1]];
     console.log(
-      `\npermission p50 / content p50: ${(percentile(permission, 50) / percentile(content, 50)).toFixed(2)}; target: permission p50 ≤ 50 ms`,
+      `\npermission p50 / content p50: ${(p50(permission) / p50(content)).toFixed(2)}; target: permission p50 ≤ 50 ms; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
   } finally {
     await app.stop();

@@ -142,7 +142,7 @@ export function createAuthRoutes(options: AuthRoutesOptions): OpenAPIHono<AuthEn
 
   app.openapi(callbackRoute, async (c) => {
     const query = c.req.valid('query');
-    const loginToken = await readCookie(c, cookies, LOGIN_COOKIE);
+    const loginToken = readCookie(c, cookies, LOGIN_COOKIE);
     clearCookie(c, cookies, LOGIN_COOKIE);
     // Taking the pending sign-in deletes it: a replayed callback finds nothing.
     const pending = loginToken
@@ -203,7 +203,7 @@ export function createAuthRoutes(options: AuthRoutesOptions): OpenAPIHono<AuthEn
 
   /** Deletes the current session's record (if any) and clears its cookie. */
   async function endSession(c: Context<AuthEnv>): Promise<void> {
-    const token = await readCookie(c, cookies, SESSION_COOKIE);
+    const token = readCookie(c, cookies, SESSION_COOKIE);
     if (token) await repos.sessions.delete(hashToken(token));
     clearCookie(c, cookies, SESSION_COOKIE);
   }

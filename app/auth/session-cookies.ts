@@ -4,8 +4,9 @@
  * (the callback arrives as a top-level redirect from the provider) and Secure unless the
  * development stack turned that off.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setSignedCookie } from 'hono/cookie';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'gatehouse_session';
@@ -45,14 +46,20 @@ export async function writeCookie(
   });
 }
 
-/** The cookie's value when present and correctly signed, else `undefined`. */
-export async function readCookie(
-  c: Context,
-  policy: CookiePolicy,
-  name: string,
-): Promise<string | undefined> {
-  const value = await getSignedCookie(c, policy.secret, name);
-  return typeof value === 'string' && value !== '' ? value : undefined;
+/**
+ * The cookie's value when present and correctly signed (as `writeCookie` signs: the value, a dot
+ * and the base64 HMAC-SHA-256 of the value), else `undefined`. Verified with `node:crypto` on the
+ * request's own thread: every request reads the session cookie, and Web Crypto's asynchronous
+ * verification cost about half a millisecond of CPU each time.
+ */
+export function readCookie(c: Context, policy: CookiePolicy, name: string): string | undefined {
+  const signed = getCookie(c, name);
+  const dot = signed?.lastIndexOf('.') ?? -1;
+  if (signed === undefined || dot <= 0) return undefined;
+  const value = signed.slice(0, dot);
+  const signature = Buffer.from(signed.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', policy.secret).update(value).digest('base64'));
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? value : undefined;
 }
 
 /** Tells the browser to drop the cookie. */

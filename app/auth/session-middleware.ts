@@ -26,7 +26,7 @@ export interface SessionMiddlewareOptions {
 export function createSessionMiddleware(options: SessionMiddlewareOptions): MiddlewareHandler<AuthEnv> {
   const { sessions, cookies, clock } = options;
   return async function session(c, next) {
-    const token = await readCookie(c, cookies, SESSION_COOKIE);
+    const token = readCookie(c, cookies, SESSION_COOKIE);
     const active = token ? await sessions.findActive(hashToken(token), new Date(clock.now())) : undefined;
     if (token && !active) clearCookie(c, cookies, SESSION_COOKIE);
     c.set('session', active ?? null);

@@ -129,13 +129,13 @@ function shareRelation(permission: Share['permission']): 'writer' | 'reader' {
 }
 
 /** A granted share. */
-export function shareGranted(share: Share): DirectoryChange[] {
+export function shareGranted(share: Omit<Share, 'createdAt'>): DirectoryChange[] {
   const name = shareRelation(share.permission);
   return [relation('set_relation', 'document', share.documentId, name, 'user', share.userId)];
 }
 
 /** A revoked share. */
-export function shareRevoked(share: Share): DirectoryChange[] {
+export function shareRevoked(share: Omit<Share, 'createdAt'>): DirectoryChange[] {
   const name = shareRelation(share.permission);
   return [relation('delete_relation', 'document', share.documentId, name, 'user', share.userId)];
 }

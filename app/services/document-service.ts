@@ -137,13 +137,20 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
         if (changes.folderId !== null) await requireWritableFolder(access, changes.folderId);
       }
       const { after, outboxIds } = await withTransaction(deps.sql, async (tx) => {
-        const before = await tx.documents.getForUpdate(id);
-        const after = before && (await tx.documents.update(id, changes));
+        // Sent together, run in order: the row is locked before it is updated. The version and
+        // the outbox entries, which depend on what changed, follow together too.
+        const [before, updated] = await Promise.all([
+          tx.documents.getForUpdate(id),
+          tx.documents.update(id, changes),
+        ]);
+        const after = before && updated;
         if (!before || !after) throw notFound('Document');
-        if (after.name !== before.name || after.content !== before.content) {
-          await tx.documentVersions.record(id, after, userId);
-        }
-        return { after, outboxIds: await tx.directoryOutbox.enqueue(documentUpdated(before, after)) };
+        const changed = after.name !== before.name || after.content !== before.content;
+        const [, outboxIds] = await Promise.all([
+          changed ? tx.documentVersions.record(id, after, userId) : undefined,
+          tx.directoryOutbox.enqueue(documentUpdated(before, after)),
+        ]);
+        return { after, outboxIds };
       });
       if (outboxIds.length > 0) await deps.afterCommit(outboxIds);
       return after;

@@ -122,13 +122,15 @@ export function createShareService(deps: ServiceDeps): ShareService {
       if (user.id === document.ownerId) {
         throw new ServiceError('invalid', 'a document cannot be shared with its owner', { field });
       }
+      const granted = { documentId: document.id, userId: user.id, permission: input.permission };
       const { share, outboxIds } = await withTransaction(deps.sql, async (tx) => {
-        const created = await tx.shares.create({
-          documentId: document.id,
-          userId: user.id,
-          permission: input.permission,
-        });
-        return { share: created, outboxIds: await tx.directoryOutbox.enqueue(shareGranted(created)) };
+        // Both statements sent at once (the change depends on the input only); when the share
+        // exists, its conflict comes first and the transaction, outbox entry included, rolls back.
+        const [created, outboxIds] = await Promise.all([
+          tx.shares.create(granted),
+          tx.directoryOutbox.enqueue(shareGranted(granted)),
+        ]);
+        return { share: created, outboxIds };
       }).catch((error: unknown) => {
         if (error instanceof DatabaseError && error.code === 'conflict') {
           throw new ServiceError('conflict', 'The document is already shared with this user', {

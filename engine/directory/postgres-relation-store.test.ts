@@ -97,6 +97,38 @@ describe('createPostgresRelationStore', () => {
     expect(persisted.map((r) => r.object_id)).toEqual((await a.getRelations({})).map((r) => r.objectId));
   });
 
+  it("applies a writer's own commit without reading the log back, and replays one that came between", async () => {
+    const logReads: string[] = [];
+    const counted = postgres(await server.database('directory_test'), {
+      max: 2,
+      onnotice: () => {},
+      debug: (_connection, query) => {
+        if (/FROM\s+"own_commit"\."change_log"/.test(query)) logReads.push(query);
+      },
+    });
+    try {
+      const a = await createPostgresRelationStore({ sql: counted, manifest, schema: 'own_commit' });
+      stores.push(a);
+      const b = await open('own_commit');
+      logReads.length = 0;
+      await a.setRelation(owner('d1', 'ann'));
+      expect(a.checkNow(canRead('d1', 'ann'))).toBe(true);
+      expect(logReads).toEqual([]);
+
+      // b's commit comes before a's next one: a's write resolves with both in its index.
+      await b.setRelation(owner('d2', 'bob'));
+      await a.setRelation(owner('d3', 'cat'));
+      expect(a.checkNow(canRead('d2', 'bob'))).toBe(true);
+      expect(a.checkNow(canRead('d3', 'cat'))).toBe(true);
+      expect(a.version).toBe(3);
+      await b.waitForVersion(a.version);
+      expect(await b.getRelations({})).toEqual(await a.getRelations({}));
+    } finally {
+      await Promise.all(stores.splice(0).map((s) => s.close()));
+      await counted.end({ timeout: 5 });
+    }
+  });
+
   it('reloads an instance that fell behind the retained change log', async () => {
     const a = await open('retention', { changeRetention: 100 });
     const b = await open('retention', { changeRetention: 100 });

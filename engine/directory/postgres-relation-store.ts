@@ -25,6 +25,7 @@ import {
   ensureDirectoryTables,
   readChangesSince,
   readSnapshot,
+  type WrittenChanges,
   writeChanges,
 } from './postgres-tables.ts';
 import { RelationIndex } from './relation-index.ts';
@@ -78,6 +79,12 @@ export async function createPostgresRelationStore(
   };
   let waiters: Waiter[] = [];
 
+  const releaseWaiters = () => {
+    const ready = waiters.filter((w) => w.version <= version);
+    waiters = waiters.filter((w) => w.version > version);
+    for (const waiter of ready) waiter.resolve();
+  };
+
   const replayOnce = async (): Promise<void> => {
     const since = reloadNeeded ? 'reload' : await readChangesSince(sql, tables, version);
     if (since === 'reload') {
@@ -91,9 +98,7 @@ export async function createPostgresRelationStore(
       for (const change of since.changes) state.apply(state.intern(change));
       version = Math.max(version, since.version);
     }
-    const ready = waiters.filter((w) => w.version <= version);
-    waiters = waiters.filter((w) => w.version > version);
-    for (const waiter of ready) waiter.resolve();
+    releaseWaiters();
   };
   // Single flight: a request made while a replay runs gets one more pass after it.
   const replay = (): Promise<void> => {
@@ -114,11 +119,42 @@ export async function createPostgresRelationStore(
     // A failed replay is retried by the next notification, reconnect or write.
     if (!closed) replay().catch(() => {});
   };
+  // While this instance writes, notifications wait: one may announce its own commit before the
+  // commit's answer arrives, and the writer brings that into the index itself (see `catchUp`).
+  // Afterwards a version announced meanwhile and still missing is replayed.
+  let writing = 0;
+  let announcedWhileWriting = 0;
+  const onNotification = (payload: string) => {
+    const announced = Number(payload);
+    if (!Number.isFinite(announced)) return replayInBackground();
+    if (writing > 0) announcedWhileWriting = Math.max(announcedWhileWriting, announced);
+    else if (announced > version) replayInBackground();
+  };
+  const writeDone = () => {
+    if (--writing > 0) return;
+    if (announcedWhileWriting > version) replayInBackground();
+    announcedWhileWriting = 0;
+  };
+  // Brings this instance's own commit into the index. When the index holds everything before it
+  // and no replay is running, the changes are applied as logged (no read back); otherwise replays
+  // run until `last` is in, a replay already running being awaited rather than followed by another.
+  const catchUp = async ({ first, last, changes }: WrittenChanges): Promise<void> => {
+    if (version === first - 1 && !replaying && !reloadNeeded) {
+      for (const change of changes) state.apply(state.intern(change));
+      version = last;
+      releaseWaiters();
+      return;
+    }
+    while (version < last) {
+      if (replaying) await replaying.catch(() => {});
+      else await replay();
+    }
+  };
 
   let subscription: { unlisten(): Promise<unknown> };
   try {
     await ensureDirectoryTables(sql, tables);
-    subscription = await sql.listen(tables.channel, replayInBackground, replayInBackground);
+    subscription = await sql.listen(tables.channel, onNotification, replayInBackground);
     await replay();
   } catch (cause) {
     if (ownsClient) await sql.end({ timeout: 1 });
@@ -155,21 +191,27 @@ export async function createPostgresRelationStore(
   const write = async (writes: readonly DirectoryWrite[]): Promise<void> => {
     if (closed) throw new DirectoryError('store_closed', 'the relation store is closed');
     const prepared = writes.map(prepare);
+    writing++;
     try {
-      await writeChanges(sql, tables, prepared, config.changeRetention);
-    } catch (cause) {
-      throw new DirectoryError('store_unavailable', `directory write failed: ${String(cause)}`, { cause });
-    }
-    try {
-      await replay();
-    } catch (cause) {
-      throw new DirectoryError(
-        'store_unavailable',
-        'the write was committed but the index could not be refreshed',
-        {
+      let written: WrittenChanges | undefined;
+      try {
+        written = await writeChanges(sql, tables, prepared, config.changeRetention);
+      } catch (cause) {
+        throw new DirectoryError('store_unavailable', `directory write failed: ${String(cause)}`, {
           cause,
-        },
-      );
+        });
+      }
+      try {
+        await (written === undefined ? replay() : catchUp(written));
+      } catch (cause) {
+        throw new DirectoryError(
+          'store_unavailable',
+          'the write was committed but the index could not be refreshed',
+          { cause },
+        );
+      }
+    } finally {
+      writeDone();
     }
   };
 

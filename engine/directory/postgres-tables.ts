@@ -131,15 +131,18 @@ export async function readChangesSince(
  * nothing (an existing relation set again, an absent one deleted) logs nothing. Whenever the
  * versions pass a multiple of 1,000 (or of `retention`, if smaller) the log is cut to `retention`
  * entries.
+ *
+ * @returns the versions taken (`first` to `last`) and the changes logged under them, in order, as
+ *   a replay reads them back; `undefined` when the write logged nothing
  */
 export async function writeChanges(
   sql: Sql,
   t: DirectoryTables,
   changes: readonly DirectoryChange[],
   retention: number,
-): Promise<void> {
-  if (changes.length === 0) return;
-  await sql.begin(async (tx) => {
+): Promise<WrittenChanges | undefined> {
+  if (changes.length === 0) return undefined;
+  return sql.begin(async (tx) => {
     // The version row first (its lock orders writers), then every change, all sent at once.
     const bump = tx`UPDATE ${table(tx, t, 'state')} SET version = version + ${changes.length}
       WHERE id = 1 RETURNING version::text AS version`.execute();
@@ -156,7 +159,7 @@ export async function writeChanges(
       versions.push(first + i);
       logged.push(JSON.stringify(change));
     }
-    if (logged.length === 0) return;
+    if (logged.length === 0) return undefined;
     await Promise.all([
       tx`INSERT INTO ${table(tx, t, 'change_log')} (version, change)
         SELECT * FROM unnest(${tx.array(versions)}::bigint[], ${tx.array(logged)}::jsonb[])`.execute(),
@@ -167,7 +170,15 @@ export async function writeChanges(
       await tx`DELETE FROM ${table(tx, t, 'change_log')} WHERE version <= ${last - retention}`;
       await tx`UPDATE ${table(tx, t, 'state')} SET pruned_through = ${last - retention} WHERE id = 1`;
     }
+    return { first, last, changes: logged.map((json) => JSON.parse(json) as DirectoryChange) };
   });
+}
+
+/** What {@link writeChanges} logged. */
+export interface WrittenChanges {
+  readonly first: number;
+  readonly last: number;
+  readonly changes: readonly DirectoryChange[];
 }
 
 /**
