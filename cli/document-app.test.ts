@@ -43,6 +43,8 @@ describe('authz-tool on the document application', () => {
     for (const [route, method, policyPath] of [
       ['/api/trash/:id', 'DELETE', 'webapp.DELETE.api.trash.__id'],
       ['/api/trash/:id/restore', 'POST', 'webapp.POST.api.trash.__id.restore'],
+      ['/trash/:id{[1-9][0-9]*}/delete', 'GET', 'webapp.GET.trash.__id.delete'],
+      ['/trash/:id{[1-9][0-9]*}/delete', 'POST', 'webapp.POST.trash.__id.delete'],
       ['/api/documents/:id/versions/:version', 'GET', 'webapp.GET.api.documents.__id.versions.__version'],
     ]) {
       expect(rows).toContainEqual({ route, method, policyPath, status: 'OK' });

@@ -127,6 +127,7 @@ describe("the policies on OPA 1.15.2 with Topaz's input", () => {
       'webapp.POST.api.trash.__id.restore',
       'webapp.DELETE.api.trash.__id',
       'webapp.POST.trash.__id.restore',
+      'webapp.GET.trash.__id.delete',
       'webapp.POST.trash.__id.delete',
     ]) {
       expect(route('ann', path, known), path).toBe(true);

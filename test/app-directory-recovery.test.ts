@@ -177,7 +177,7 @@ describe('directory delivery after an outage', () => {
         `/documents/${byForm}/delete`,
       );
       expect(trashedByForm.headers.get('location')).toBe('/?done=deleted');
-      const purgedByForm = await postForm(aliceClient, '/trash', `/trash/${byForm}/delete`);
+      const purgedByForm = await postForm(aliceClient, `/trash/${byForm}/delete`, `/trash/${byForm}/delete`);
       expect(purgedByForm.status).toBe(303);
       expect(purgedByForm.headers.get('location')).toBe('/trash?done=trash-purged&pending=1');
       const trashPage = await (await aliceClient.fetch('/trash?done=trash-purged&pending=1')).text();

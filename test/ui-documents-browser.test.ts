@@ -11,9 +11,9 @@
  * and leaves the share. Every save is a version: who saved it and when ("… ago", the exact UTC
  * time in the title), an old version viewed as it was and restored. A form sent after signing in
  * again elsewhere comes back with what was typed and a fresh token. A deleted document goes to
- * the trash, where nobody but its owner finds it; she restores it, then deletes it for good. Every
- * page captured passes the axe-core scan at a desktop and a phone width; screenshots of both go to
- * test/output/.
+ * the trash, where nobody but its owner finds it; she restores it, then deletes it for good after
+ * a confirmation (cancelled once). Every page captured passes the axe-core scan at a desktop and a
+ * phone width; screenshots of both go to test/output/.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -369,7 +369,18 @@ describe('documents, folders and search in Chromium', () => {
     await click(alice, alice.getByRole('link', { name: 'Delete' }));
     await click(alice, alice.getByRole('button', { name: 'Move to trash' }));
     await alice.goto(`${app.url}/trash`);
-    await click(alice, alice.getByRole('button', { name: 'Delete forever Old budget' }));
+    // "Delete forever" asks first; Cancel leads back to the trash with the document still there.
+    await click(alice, alice.getByRole('link', { name: 'Delete forever Old budget' }));
+    expect(alice.url()).toBe(`${app.url}/trash/${id}/delete`);
+    expect(await text(alice.locator('h1'))).toBe('Delete Old budget forever?');
+    expect(await text(alice.getByRole('main'))).toContain('This cannot be undone');
+    await expectAccessible(alice, 'docs-14b-delete-forever');
+    await click(alice, alice.getByRole('link', { name: 'Cancel' }));
+    expect(alice.url()).toBe(`${app.url}/trash`);
+    expect(await alice.locator('.trash > li').filter({ hasText: 'Old budget' }).count()).toBe(1);
+    await click(alice, alice.getByRole('link', { name: 'Delete forever Old budget' }));
+    await click(alice, alice.getByRole('button', { name: 'Delete forever' }));
+    expect(alice.url()).toBe(`${app.url}/trash?done=trash-purged`);
     expect(await text(alice.getByRole('status'))).toBe('Document deleted for good.');
     expect(await text(alice.getByRole('main'))).not.toContain('Old budget');
     await expectAccessible(alice, 'docs-15-trash-after-delete-forever');

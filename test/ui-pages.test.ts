@@ -387,6 +387,57 @@ describe('the pages over HTTP', () => {
     expect((await app.sql`SELECT 1 FROM documents WHERE id = ${id}`).length).toBe(0);
   });
 
+  it('asks before deleting for good from the trash: only the owner sees the confirmation, which posts the deletion', async () => {
+    const id = await createDocument(alice, { name: 'Draft <b>v1</b>' });
+    const confirmation = `/trash/${id}/delete`;
+    // Not in the trash yet: there is nothing to delete for good.
+    expect((await get(alice, confirmation)).status).toBe(404);
+    await post(alice, `/documents/${id}/delete`, {});
+    const trash = await get(alice, '/trash');
+    expect(trash.html).toContain(`href="${confirmation}"`);
+    expect(trash.html).not.toContain(`action="${confirmation}"`);
+
+    const confirm = await get(alice, confirmation);
+    expect(confirm.status).toBe(200);
+    expect(confirm.html).toContain('<h1>Delete Draft &lt;b&gt;v1&lt;/b&gt; forever?</h1>');
+    expect(confirm.html).toContain('This cannot be undone');
+    expect(confirm.html).toMatch(
+      new RegExp(
+        `<form method="post" action="${confirmation}"[^>]*><input type="hidden" name="_csrf" value="[^"]+"`,
+      ),
+    );
+    expect(confirm.html).toContain('<a class="button secondary" href="/trash">Cancel</a>');
+
+    const refused = await get(bob, confirmation);
+    expect(refused.status).toBe(403);
+    expect(refused.html).not.toContain('Draft');
+    expect((await get(charlie, confirmation)).status).toBe(403);
+    expect((await get(anonymous, confirmation)).status).toBe(401);
+    expect((await get(alice, '/trash/2000000000/delete')).status).toBe(404);
+    expect((await get(alice, '/trash/0/delete')).status).toBe(404);
+
+    // The confirmation's form with a stale token (alice signed in again since) is refused, nothing
+    // deleted; without a session the sign-in prompt returns to the confirmation.
+    const staleToken = await tokenOf(alice, confirmation);
+    const again = await app.signIn('alice');
+    const stale = await post(again, confirmation, {}, { token: staleToken });
+    expect(stale.status).toBe(403);
+    expect(stale.html).toContain('The form was not accepted');
+    const ended = await fetch(new URL(confirmation, app.url), {
+      method: 'POST',
+      headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `_csrf=${staleToken}`,
+    });
+    expect(ended.status).toBe(401);
+    expect(await ended.text()).toContain(`href="/login?return_to=${encodeURIComponent(confirmation)}"`);
+    expect((await app.repos.trash.get(id, new Date(0)))?.name).toBe('Draft <b>v1</b>');
+
+    const token = /name="_csrf" value="([^"]*)"/.exec((await get(again, confirmation)).html)?.[1] ?? null;
+    expect((await post(again, confirmation, {}, { token })).location).toBe('/trash?done=trash-purged');
+    expect((await app.sql`SELECT 1 FROM documents WHERE id = ${id}`).length).toBe(0);
+    expect((await get(again, confirmation)).status).toBe(404);
+  });
+
   it('ends the session on sign-out: the old cookie shows the sign-in prompt', async () => {
     const session = await app.signIn('alice');
     const id = await createDocument(session, { name: 'Private' });

@@ -86,6 +86,7 @@ describe('the page route policies', () => {
       ['webapp.GET.api.documents.__id.versions.__version', [true, true, true, false]],
       ['webapp.POST.api.documents.__id.versions.__version.restore', [true, true, false, false]],
       ['webapp.POST.trash.__id.restore', [true, false, false, false]],
+      ['webapp.GET.trash.__id.delete', [true, false, false, false]],
       ['webapp.POST.trash.__id.delete', [true, false, false, false]],
       ['webapp.POST.api.trash.__id.restore', [true, false, false, false]],
       ['webapp.DELETE.api.trash.__id', [true, false, false, false]],
@@ -107,8 +108,12 @@ describe('the page route policies', () => {
       expect(await allowed(policyPath, user('dee'), at('CN')), policyPath).toBe(false);
       expect(await allowed(policyPath, nobody), policyPath).toBe(false);
     }
-    // Restoring a public document is still its owner's alone.
-    for (const policyPath of ['webapp.POST.trash.__id.restore', 'webapp.POST.api.trash.__id.restore']) {
+    // Restoring a public document, or deleting it for good, is still its owner's alone.
+    for (const policyPath of [
+      'webapp.POST.trash.__id.restore',
+      'webapp.POST.api.trash.__id.restore',
+      'webapp.GET.trash.__id.delete',
+    ]) {
       expect(await allowed(policyPath, nobody, { id: '8' }), policyPath).toBe(false);
       expect(await allowed(policyPath, user('dee'), { id: '8', ...at('GB') }), policyPath).toBe(false);
       expect(await allowed(policyPath, user('ann'), { id: '8', ...at('GB') }), policyPath).toBe(true);

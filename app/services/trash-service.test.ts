@@ -139,9 +139,16 @@ describe('the trash service', () => {
   it('restores and deletes for good only with can_delete, and only what is in the trash', async () => {
     const writer = accessFor('sub-ben', new Set([`document:${id}#can_write`, `document:${id}#can_read`]));
     expect(await code(services.trash.restore(owner(), id))).toBe('not_found');
+    expect(await code(services.trash.get(owner(), id))).toBe('not_found');
     await services.documents.remove(owner(), id);
+    expect(await code(services.trash.get(writer, id))).toBe('forbidden');
     expect(await code(services.trash.restore(writer, id))).toBe('forbidden');
     expect(await code(services.trash.purge(writer, id))).toBe('forbidden');
+    expect(await services.trash.get(owner(), id)).toMatchObject({
+      id,
+      name: 'Zebra plan',
+      trashedBy: 'sub-ann',
+    });
     const restored = await services.trash.restore(owner(), id);
     expect(restored).toMatchObject({ id, name: 'Zebra plan', content: 'zebra', isPublic: true });
     expect(await repos.shares.get(id, 'sub-ben')).toMatchObject({ permission: 'write' });
@@ -166,6 +173,7 @@ describe('the trash service', () => {
     // Expired: no longer offered or restorable, even before the purge ran.
     expect((await services.trash.list(owner())).items.map((d) => d.id)).not.toContain(id);
     expect(await code(services.trash.restore(owner(), id))).toBe('not_found');
+    expect(await code(services.trash.get(owner(), id))).toBe('not_found');
     expect(await services.trash.purgeExpired()).toBeGreaterThanOrEqual(1);
     expect(await repos.trash.get(id, new Date(0))).toBeUndefined();
     const pending = (await repos.directoryOutbox.listPending()).map((entry) => entry.change);

@@ -40,6 +40,8 @@ export interface TrashPage {
 export interface TrashService {
   /** The caller's trashed documents (those the policy lets them delete), by id. */
   list(access: Access, page?: { readonly afterId?: number; readonly limit?: number }): Promise<TrashPage>;
+  /** One trashed document, to confirm deleting it for good (can_delete). */
+  get(access: Access, id: number): Promise<TrashedDocument>;
   /** Makes a trashed document live again, where it was (can_delete). */
   restore(access: Access, id: number): Promise<Document>;
   /** Deletes a trashed document, its shares and versions for good (can_delete). */
@@ -78,6 +80,8 @@ export function createTrashService(deps: ServiceDeps): TrashService {
       const last = items.at(-1);
       return { items: allowed, nextAfterId: items.length === limit && last ? last.id : null };
     },
+
+    get: owned,
 
     async restore(access, id) {
       await owned(access, id);

@@ -1,6 +1,7 @@
 /**
  * The trash: the user's deleted documents, newest id last, each with when it was deleted and when
- * it goes for good, and buttons to restore it or delete it for good now.
+ * it goes for good, a button to restore it and a link to delete it for good now (after a
+ * confirmation).
  */
 import type { TrashedDocument } from '../../db/index.ts';
 import { purgeDate, TRASH_RETENTION_DAYS } from '../../services/index.ts';
@@ -46,11 +47,9 @@ function TrashRow({ frame, item, now }: { frame: PageFrame; item: TrashedDocumen
           </PostForm>
         </li>
         <li>
-          <PostForm action={`${base}/delete`} token={frame.formToken}>
-            <button type="submit" class="danger">
-              Delete forever<span class="visually-hidden"> {item.name}</span>
-            </button>
-          </PostForm>
+          <a class="button danger" href={`${base}/delete`}>
+            Delete forever<span class="visually-hidden"> {item.name}</span>
+          </a>
         </li>
       </ul>
     </li>

@@ -1,10 +1,12 @@
 /**
  * The trash page (`/trash`), restoring a document from it (`POST /trash/{id}/restore`) and deleting
- * one for good (`POST /trash/{id}/delete`) — through the trash service: restoring and deleting need
- * can_delete (the owner), as the route policies say too.
+ * one for good after a confirmation (`GET`, then `POST /trash/{id}/delete`) — through the trash
+ * service: restoring, confirming and deleting need can_delete (the owner), as the route policies
+ * say too.
  */
 import { ServiceError } from '../../services/index.ts';
 import { pageFrame, renderPage, withNotice } from '../page-frame.ts';
+import { TrashDeletePage } from '../pages/trash-delete-page.tsx';
 import { TrashPage } from '../pages/trash-page.tsx';
 import { DOCUMENT_ID, documentId, type PageApp, type PageRouteDeps } from './page-route-deps.ts';
 
@@ -41,6 +43,11 @@ export function registerTrashPages(app: PageApp, deps: PageRouteDeps): void {
   app.post(`/trash/${DOCUMENT_ID}/restore`, async (c) => {
     const restored = await trash.restore(deps.access(c), documentId(c));
     return c.redirect(withNotice(`/documents/${restored.id}`, 'trash-restored'), 303);
+  });
+
+  app.get(`/trash/${DOCUMENT_ID}/delete`, async (c) => {
+    const document = await trash.get(deps.access(c), documentId(c));
+    return renderPage(c, <TrashDeletePage frame={pageFrame(c, deps.tokens)} document={document} />);
   });
 
   app.post(`/trash/${DOCUMENT_ID}/delete`, async (c) => {
