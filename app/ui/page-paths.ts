@@ -24,6 +24,8 @@ export function signInPath(returnTo: string): string {
 
 // Form actions that post to an address of their own, below the page that shows the form.
 const FORM_ACTION = /\/(?:change|revoke|cancel|leave|restore)$/;
+// The trash's restore buttons sit on the trash page itself, which has no page per document.
+const TRASH_RESTORE = /^\/trash\/[^/]+\/restore$/;
 
 /**
  * The page a request came from, to return to after signing in: the address itself for a GET;
@@ -34,5 +36,6 @@ const FORM_ACTION = /\/(?:change|revoke|cancel|leave|restore)$/;
  */
 export function returnPath(method: string, path: string, search: string): string {
   if (method === 'GET' || method === 'HEAD') return `${path}${search}`;
+  if (TRASH_RESTORE.test(path)) return '/trash';
   return path.replace(FORM_ACTION, '') || '/';
 }
