@@ -73,7 +73,8 @@ export interface DocumentRepository {
   listAccessible(filter: AccessibleFilter): Promise<DocumentSummary[]>;
 }
 
-type DocumentRow = {
+/** A `documents` row as read (without the trash columns). */
+export type DocumentRow = {
   id: number;
   name: string;
   content: string;
@@ -84,7 +85,8 @@ type DocumentRow = {
   updated_at: Date;
 };
 
-function toSummary(row: Omit<DocumentRow, 'content'>): DocumentSummary {
+/** A document row without its content, as the summary the repositories return. */
+export function toSummary(row: Omit<DocumentRow, 'content'>): DocumentSummary {
   return {
     id: row.id,
     name: row.name,

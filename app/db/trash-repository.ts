@@ -5,7 +5,7 @@
  */
 import type { Queryable } from './connection.ts';
 import { withDatabaseErrors } from './database-error.ts';
-import type { DocumentSummary } from './document-repository.ts';
+import { type DocumentRow, type DocumentSummary, toSummary } from './document-repository.ts';
 import { isRowId, type Page, resolvePage } from './page.ts';
 
 /** A document in the trash, without its content. */
@@ -36,30 +36,10 @@ export interface TrashRepository {
   purgeExpired(before: Date, limit: number): Promise<TrashedDocument[]>;
 }
 
-type Row = {
-  id: number;
-  name: string;
-  owner_id: string;
-  folder_id: number | null;
-  is_public: boolean;
-  created_at: Date;
-  updated_at: Date;
-  trashed_at: Date;
-  trashed_by: string;
-};
+type Row = Omit<DocumentRow, 'content'> & { trashed_at: Date; trashed_by: string };
 
 function toTrashed(row: Row): TrashedDocument {
-  return {
-    id: row.id,
-    name: row.name,
-    ownerId: row.owner_id,
-    folderId: row.folder_id,
-    isPublic: row.is_public,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    trashedAt: row.trashed_at,
-    trashedBy: row.trashed_by,
-  };
+  return { ...toSummary(row), trashedAt: row.trashed_at, trashedBy: row.trashed_by };
 }
 
 /** The trash repository over a pool or a transaction. */
