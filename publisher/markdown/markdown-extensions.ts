@@ -39,6 +39,7 @@ export const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set([
   'pymdownx.caret',
   'pymdownx.details',
   'pymdownx.emoji',
+  'pymdownx.fancylists',
   'pymdownx.highlight',
   'pymdownx.inlinehilite',
   'pymdownx.keys',

@@ -14,6 +14,7 @@ import { codeHilite } from './code-hilite.ts';
 import { containerTitles } from './container-token.ts';
 import { detachedDefinitions } from './detached-definitions.ts';
 import { emojiShortcodes } from './emoji-shortcodes.ts';
+import { fancyLists } from './fancy-lists.ts';
 import { indentedContainers } from './indented-containers.ts';
 import { inlineHilite } from './inline-hilite.ts';
 import { inlineSpans } from './inline-spans.ts';
@@ -36,6 +37,12 @@ function declaredTypes(options: Readonly<Record<string, unknown>>): string[] {
   );
 }
 
+/** fancylists' `additional_ordered_styles` (all three unless the site lists fewer). */
+function orderedStyles(options: Readonly<Record<string, unknown>>): ReadonlySet<string> {
+  const styles = options.additional_ordered_styles;
+  return new Set(Array.isArray(styles) ? styles.map(String) : ['roman', 'alpha', 'generic']);
+}
+
 /**
  * Builds the parser for a site's extensions (build it once per site: construction costs more
  * than parsing a page).
@@ -52,6 +59,8 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   if (!extensions.has('tables')) md.disable('table');
   else tableCodePipes(md);
   listCodeIndent(md);
+  if (extensions.has('pymdownx.fancylists'))
+    fancyLists(md, orderedStyles(extensions.options('pymdownx.fancylists')));
   if (extensions.has('codehilite')) codeHilite(md);
   if (!extensions.has('fenced_code') && !extensions.has('pymdownx.superfences')) md.disable('fence');
   if (extensions.has('footnotes')) md.use(footnote);
