@@ -33,6 +33,7 @@ export const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set([
   'pymdownx.arithmatex',
   'pymdownx.betterem',
   'pymdownx.blocks.admonition',
+  'pymdownx.blocks.caption',
   'pymdownx.blocks.details',
   'pymdownx.blocks.html',
   'pymdownx.blocks.tab',

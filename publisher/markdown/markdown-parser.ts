@@ -79,13 +79,15 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
     details: extensions.has('pymdownx.blocks.details'),
     tab: extensions.has('pymdownx.blocks.tab'),
     html: extensions.has('pymdownx.blocks.html'),
+    caption: extensions.has('pymdownx.blocks.caption'),
     admonitionTypes: new Set([
       ...DEFAULT_ADMONITION_BLOCKS,
       ...declaredTypes(extensions.options('pymdownx.blocks.admonition')),
     ]),
     detailsTypes: new Set(['details', ...declaredTypes(extensions.options('pymdownx.blocks.details'))]),
   };
-  if (blocks.admonition || blocks.details || blocks.tab || blocks.html) slashBlocks(md, blocks);
+  if (blocks.admonition || blocks.details || blocks.tab || blocks.html || blocks.caption)
+    slashBlocks(md, blocks);
   if (extensions.has('pymdownx.arithmatex')) arithmatex(md);
   inlineSpans(md, {
     mark: extensions.has('pymdownx.mark'),
