@@ -46,6 +46,7 @@ export const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set([
   'pymdownx.keys',
   'pymdownx.magiclink',
   'pymdownx.mark',
+  'pymdownx.progressbar',
   'pymdownx.saneheaders',
   'pymdownx.smartsymbols',
   'pymdownx.snippets',

@@ -20,6 +20,7 @@ import { inlineHilite } from './inline-hilite.ts';
 import { inlineSpans } from './inline-spans.ts';
 import { listCodeIndent } from './list-code-indent.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
+import { progressBars } from './progress-bars.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
 import { tableCodePipes } from './table-code-pipes.ts';
@@ -96,6 +97,7 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
     keys: extensions.has('pymdownx.keys'),
   });
   if (extensions.has('pymdownx.emoji')) emojiShortcodes(md);
+  if (extensions.has('pymdownx.progressbar')) progressBars(md);
   const magiclink = extensions.options('pymdownx.magiclink');
   const ghLinks = extensions.options('gh_links');
   if (extensions.has('pymdownx.magiclink')) {
