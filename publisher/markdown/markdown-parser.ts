@@ -23,6 +23,7 @@ import type { MarkdownExtensions } from './markdown-extensions.ts';
 import { progressBars } from './progress-bars.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
+import { spacedReferences } from './spaced-references.ts';
 import { tableCodePipes } from './table-code-pipes.ts';
 import { typography } from './typography.ts';
 
@@ -60,6 +61,7 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   if (!extensions.has('tables')) md.disable('table');
   else tableCodePipes(md);
   listCodeIndent(md);
+  spacedReferences(md);
   if (extensions.has('pymdownx.fancylists'))
     fancyLists(md, orderedStyles(extensions.options('pymdownx.fancylists')));
   if (extensions.has('codehilite')) codeHilite(md);
