@@ -190,4 +190,15 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
         '<ol><li><p>Step</p><ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[Bump version]]></ac:plain-text-body></ac:structured-macro></li></ol>',
     );
   });
+
+  it("reads indented code inside definitions with Python-Markdown's 4-column body indentation, containers afresh", () => {
+    const { storage } = convert(
+      'Term\n\n:   Text.\n\n        :::python\n        if x:\n            x = 1\n\n    !!! note\n        Body\n\n            if y:\n                y = 2\n',
+      ['def_list', 'codehilite', 'admonition'],
+    );
+    expect(storage).toBe(
+      '<dl><dt>Term</dt><dd><p>Text.</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python</ac:parameter><ac:plain-text-body><![CDATA[if x:\n    x = 1]]></ac:plain-text-body></ac:structured-macro>' +
+        '<ac:structured-macro ac:name="info"><ac:parameter ac:name="title">Note</ac:parameter><ac:rich-text-body><p>Body</p><ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[if y:\n    y = 2]]></ac:plain-text-body></ac:structured-macro></ac:rich-text-body></ac:structured-macro></dd></dl>',
+    );
+  });
 });
