@@ -26,4 +26,11 @@ describe('reference links as Python-Markdown reads them', () => {
       '<p>[a]  <a href="https://example.org">b</a></p>',
     );
   });
+
+  it('takes a reference definition out of the middle of a paragraph, the lines after it a new paragraph', () => {
+    expect(convert('Adheres to the\n[Spec]: https://example.org/spec\nSee [Spec].')).toBe(
+      '<p>Adheres to the</p><p>See <a href="https://example.org/spec">Spec</a>.</p>',
+    );
+    expect(convert('Text [not]: a definition')).toBe('<p>Text [not]: a definition</p>');
+  });
 });

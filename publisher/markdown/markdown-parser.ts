@@ -20,6 +20,7 @@ import { inlineHilite } from './inline-hilite.ts';
 import { inlineSpans } from './inline-spans.ts';
 import { listCodeIndent } from './list-code-indent.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
+import { paragraphReferences } from './paragraph-references.ts';
 import { progressBars } from './progress-bars.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
@@ -62,6 +63,7 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   else tableCodePipes(md);
   listCodeIndent(md);
   spacedReferences(md);
+  paragraphReferences(md);
   if (extensions.has('pymdownx.fancylists'))
     fancyLists(md, orderedStyles(extensions.options('pymdownx.fancylists')));
   if (extensions.has('codehilite')) codeHilite(md);
