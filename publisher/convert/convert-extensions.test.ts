@@ -201,4 +201,17 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
         '<ac:structured-macro ac:name="info"><ac:parameter ac:name="title">Note</ac:parameter><ac:rich-text-body><p>Body</p><ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[if y:\n    y = 2]]></ac:plain-text-body></ac:structured-macro></ac:rich-text-body></ac:structured-macro></dd></dl>',
     );
   });
+
+  it('reads a definition after raw HTML with that HTML as its term, and after a heading without a term', () => {
+    const html = convert('<!-- md:option -->\n:   Set it.\n', ['def_list']);
+    expect(html.storage).toBe('<dl><dt></dt><dd><p>Set it.</p></dd></dl>');
+    const heading = convert(
+      '### Method\n\n:   Adds an item.\n\n    Arguments:\n\n    * one\n\n:   More.\n\nAfter',
+      ['def_list'],
+    );
+    expect(heading.storage).toBe(
+      '<h3>Method</h3><dl><dd><p>Adds an item.</p><p>Arguments:</p><ul><li>one</li></ul></dd><dd><p>More.</p></dd></dl><p>After</p>',
+    );
+    expect(heading.warnings).toEqual([]);
+  });
 });
