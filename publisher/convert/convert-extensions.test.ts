@@ -123,11 +123,12 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
     const other = '7d1b1902ea7fe00043a249564ed5032f08dd7152';
     const magiclink = { 'pymdownx.magiclink': { repo_url_shorthand: true, user: 'me', repo: 'tool' } };
     const { storage } = convert(
-      `See @Ranks/emojione, ${sha}, ${sha}...${other} and x/y@${sha}; not patterns.It`,
+      `See @Ranks/emojione, @bitbucket:ned/coveragepy, @gitlab:someone, ${sha}, ${sha}...${other} and x/y@${sha}; not patterns.It`,
       [magiclink],
     );
     expect(storage).toBe(
-      '<p>See <a href="https://github.com/Ranks/emojione">@Ranks/emojione</a>, ' +
+      '<p>See <a href="https://github.com/Ranks/emojione">Ranks/emojione</a>, ' +
+        '<a href="https://bitbucket.org/ned/coveragepy">ned/coveragepy</a>, <a href="https://gitlab.com/someone">@someone</a>, ' +
         `<a href="https://github.com/me/tool/commit/${sha}">478b410</a>, ` +
         `<a href="https://github.com/me/tool/compare/${sha}...${other}">478b410...7d1b190</a> and ` +
         `<a href="https://github.com/x/y/commit/${sha}">x/y@478b410</a>; not patterns.It</p>`,
