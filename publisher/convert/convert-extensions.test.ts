@@ -123,11 +123,12 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
     const other = '7d1b1902ea7fe00043a249564ed5032f08dd7152';
     const magiclink = { 'pymdownx.magiclink': { repo_url_shorthand: true, user: 'me', repo: 'tool' } };
     const { storage } = convert(
-      `See @Ranks/emojione, ${sha}, ${sha}...${other} and x/y@${sha}; not patterns.It`,
+      `See @Ranks/emojione, @bitbucket:ned/coveragepy, @gitlab:someone, ${sha}, ${sha}...${other} and x/y@${sha}; not patterns.It`,
       [magiclink],
     );
     expect(storage).toBe(
-      '<p>See <a href="https://github.com/Ranks/emojione">@Ranks/emojione</a>, ' +
+      '<p>See <a href="https://github.com/Ranks/emojione">Ranks/emojione</a>, ' +
+        '<a href="https://bitbucket.org/ned/coveragepy">ned/coveragepy</a>, <a href="https://gitlab.com/someone">@someone</a>, ' +
         `<a href="https://github.com/me/tool/commit/${sha}">478b410</a>, ` +
         `<a href="https://github.com/me/tool/compare/${sha}...${other}">478b410...7d1b190</a> and ` +
         `<a href="https://github.com/x/y/commit/${sha}">x/y@478b410</a>; not patterns.It</p>`,
@@ -189,5 +190,29 @@ describe('convertMarkdown follows the markdown_extensions the site enables', () 
       '<ul><li><p>Item</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">pycon</ac:parameter><ac:plain-text-body><![CDATA[>>> x]]></ac:plain-text-body></ac:structured-macro></li></ul>' +
         '<ol><li><p>Step</p><ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[Bump version]]></ac:plain-text-body></ac:structured-macro></li></ol>',
     );
+  });
+
+  it("reads indented code inside definitions with Python-Markdown's 4-column body indentation, containers afresh", () => {
+    const { storage } = convert(
+      'Term\n\n:   Text.\n\n        :::python\n        if x:\n            x = 1\n\n    !!! note\n        Body\n\n            if y:\n                y = 2\n',
+      ['def_list', 'codehilite', 'admonition'],
+    );
+    expect(storage).toBe(
+      '<dl><dt>Term</dt><dd><p>Text.</p><ac:structured-macro ac:name="code"><ac:parameter ac:name="language">python</ac:parameter><ac:plain-text-body><![CDATA[if x:\n    x = 1]]></ac:plain-text-body></ac:structured-macro>' +
+        '<ac:structured-macro ac:name="info"><ac:parameter ac:name="title">Note</ac:parameter><ac:rich-text-body><p>Body</p><ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[if y:\n    y = 2]]></ac:plain-text-body></ac:structured-macro></ac:rich-text-body></ac:structured-macro></dd></dl>',
+    );
+  });
+
+  it('reads a definition after raw HTML with that HTML as its term, and after a heading without a term', () => {
+    const html = convert('<!-- md:option -->\n:   Set it.\n', ['def_list']);
+    expect(html.storage).toBe('<dl><dt></dt><dd><p>Set it.</p></dd></dl>');
+    const heading = convert(
+      '### Method\n\n:   Adds an item.\n\n    Arguments:\n\n    * one\n\n:   More.\n\nAfter',
+      ['def_list'],
+    );
+    expect(heading.storage).toBe(
+      '<h3>Method</h3><dl><dd><p>Adds an item.</p><p>Arguments:</p><ul><li>one</li></ul></dd><dd><p>More.</p></dd></dl><p>After</p>',
+    );
+    expect(heading.warnings).toEqual([]);
   });
 });

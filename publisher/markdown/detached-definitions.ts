@@ -1,8 +1,10 @@
 /**
- * def_list definitions whose term is raw HTML. Python-Markdown takes whatever block precedes a
- * `:   definition` as its term — raw HTML included (Material's docs put an `<!-- md:option -->`
- * comment there) — while markdown-it-deflist only accepts paragraphs. Such a definition becomes a
- * definition list whose term is that HTML block; the body is indented Markdown, as in a list item.
+ * def_list definitions after a block other than a paragraph, which markdown-it-deflist leaves as
+ * text. Python-Markdown takes raw HTML before a `:   definition` as its term (Material's docs put
+ * an `<!-- md:option -->` comment there): such a definition becomes a definition list whose term
+ * is that HTML block. After a heading, a table, code or a rule it starts a definition list without
+ * a term (Python-Markdown's `<dl><dd>…`; Python-Markdown's own API reference puts one under each
+ * method's heading). The body is indented Markdown, as in a list item.
  */
 import type MarkdownIt from 'markdown-it';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
@@ -10,18 +12,29 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { sourceLine } from './container-token.ts';
 
 const MARKER = /^( {0,3}):([ \t]{1,3})(?=\S)/;
+/** Blocks a definition follows without taking them as its term. */
+const TERMLESS_AFTER: ReadonlySet<string> = new Set([
+  'heading_close',
+  'table_close',
+  'fence',
+  'code_block',
+  'hr',
+]);
 
 function detachedDefinition(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
-  if (state.tokens[state.tokens.length - 1]?.type !== 'html_block') return false;
+  const previous = state.tokens[state.tokens.length - 1]?.type ?? '';
+  if (previous !== 'html_block' && !TERMLESS_AFTER.has(previous)) return false;
   const first = sourceLine(state, startLine);
   const marker = MARKER.exec(first);
   if (!marker || state.sCount[startLine]! - state.blkIndent >= 4) return false;
   if (silent) return true;
-  const term = state.tokens.pop() as Token;
+  const term = previous === 'html_block' ? (state.tokens.pop() as Token) : undefined;
   state.push('dl_open', 'dl', 1).map = [startLine, startLine];
-  state.push('dt_open', 'dt', 1);
-  state.tokens.push(term);
-  state.push('dt_close', 'dt', -1);
+  if (term) {
+    state.push('dt_open', 'dt', 1);
+    state.tokens.push(term);
+    state.push('dt_close', 'dt', -1);
+  }
   let line = startLine;
   while (line < endLine) {
     const head = MARKER.exec(sourceLine(state, line));
@@ -60,7 +73,8 @@ function detachedDefinition(state: StateBlock, startLine: number, endLine: numbe
 }
 
 /**
- * Registers definitions after raw HTML with a parser (with def_list enabled).
+ * Registers definitions after raw HTML, headings, tables, code and rules with a parser (with
+ * def_list enabled).
  *
  * @example
  * md.use(detachedDefinitions);

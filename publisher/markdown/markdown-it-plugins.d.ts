@@ -21,3 +21,14 @@ declare module 'markdown-it-footnote' {
   const footnote: PluginSimple;
   export default footnote;
 }
+declare module 'markdown-it/lib/rules_block/list.mjs' {
+  import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
+
+  /** markdown-it's own list rule (bullet and decimal lists). */
+  export default function list(
+    state: StateBlock,
+    startLine: number,
+    endLine: number,
+    silent: boolean,
+  ): boolean;
+}

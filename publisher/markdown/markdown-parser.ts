@@ -14,13 +14,17 @@ import { codeHilite } from './code-hilite.ts';
 import { containerTitles } from './container-token.ts';
 import { detachedDefinitions } from './detached-definitions.ts';
 import { emojiShortcodes } from './emoji-shortcodes.ts';
+import { fancyLists } from './fancy-lists.ts';
 import { indentedContainers } from './indented-containers.ts';
 import { inlineHilite } from './inline-hilite.ts';
 import { inlineSpans } from './inline-spans.ts';
 import { listCodeIndent } from './list-code-indent.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
+import { paragraphReferences } from './paragraph-references.ts';
+import { progressBars } from './progress-bars.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
+import { spacedReferences } from './spaced-references.ts';
 import { tableCodePipes } from './table-code-pipes.ts';
 import { typography } from './typography.ts';
 
@@ -34,6 +38,12 @@ function declaredTypes(options: Readonly<Record<string, unknown>>): string[] {
         ? [(entry as { name: string }).name]
         : [],
   );
+}
+
+/** fancylists' `additional_ordered_styles` (all three unless the site lists fewer). */
+function orderedStyles(options: Readonly<Record<string, unknown>>): ReadonlySet<string> {
+  const styles = options.additional_ordered_styles;
+  return new Set(Array.isArray(styles) ? styles.map(String) : ['roman', 'alpha', 'generic']);
 }
 
 /**
@@ -52,6 +62,10 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   if (!extensions.has('tables')) md.disable('table');
   else tableCodePipes(md);
   listCodeIndent(md);
+  spacedReferences(md);
+  paragraphReferences(md);
+  if (extensions.has('pymdownx.fancylists'))
+    fancyLists(md, orderedStyles(extensions.options('pymdownx.fancylists')));
   if (extensions.has('codehilite')) codeHilite(md);
   if (!extensions.has('fenced_code') && !extensions.has('pymdownx.superfences')) md.disable('fence');
   if (extensions.has('footnotes')) md.use(footnote);
@@ -70,13 +84,15 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
     details: extensions.has('pymdownx.blocks.details'),
     tab: extensions.has('pymdownx.blocks.tab'),
     html: extensions.has('pymdownx.blocks.html'),
+    caption: extensions.has('pymdownx.blocks.caption'),
     admonitionTypes: new Set([
       ...DEFAULT_ADMONITION_BLOCKS,
       ...declaredTypes(extensions.options('pymdownx.blocks.admonition')),
     ]),
     detailsTypes: new Set(['details', ...declaredTypes(extensions.options('pymdownx.blocks.details'))]),
   };
-  if (blocks.admonition || blocks.details || blocks.tab || blocks.html) slashBlocks(md, blocks);
+  if (blocks.admonition || blocks.details || blocks.tab || blocks.html || blocks.caption)
+    slashBlocks(md, blocks);
   if (extensions.has('pymdownx.arithmatex')) arithmatex(md);
   inlineSpans(md, {
     mark: extensions.has('pymdownx.mark'),
@@ -85,6 +101,7 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
     keys: extensions.has('pymdownx.keys'),
   });
   if (extensions.has('pymdownx.emoji')) emojiShortcodes(md);
+  if (extensions.has('pymdownx.progressbar')) progressBars(md);
   const magiclink = extensions.options('pymdownx.magiclink');
   const ghLinks = extensions.options('gh_links');
   if (extensions.has('pymdownx.magiclink')) {

@@ -1,7 +1,8 @@
 /**
  * Repository shorthand as pymdownx.magiclink (`repo_url_shorthand`, `social_url_shorthand`) and
  * mdx_gh_links write it: `#123` (issue), `!123` (pull request, magiclink only), `@user`,
- * `@owner/repo` (also `@gitlab:…` and `@bitbucket:…`), `owner/repo#123`, a full commit hash (shown shortened to 7 characters),
+ * `@owner/repo` (also `@gitlab:…` and `@bitbucket:…`; shown as magiclink shows them: `owner/repo`,
+ * `@user`, without the provider), `owner/repo#123`, a full commit hash (shown shortened to 7 characters),
  * `owner/repo@hash` and `hash...hash` (a comparison), linked to the configured GitHub repository.
  * Bare URLs are linked by markdown-it's linkify when magiclink is enabled.
  */
@@ -68,7 +69,9 @@ function target(match: RegExpExecArray, settings: RepositoryShorthand): { href: 
     };
   }
   const host = HOSTS[repoHost ?? userHost ?? 'github'];
-  return { href: `https://${host}/${repoMention ?? user}`, text };
+  // magiclink shows a repository as `owner/repo` and a user as `@user`, the provider prefix dropped.
+  const shown = repoMention ? (settings.pulls ? repoMention : `@${repoMention}`) : `@${user}`;
+  return { href: `https://${host}/${repoMention ?? user}`, text: shown };
 }
 
 function shorthandRule(settings: RepositoryShorthand) {

@@ -1,7 +1,7 @@
 /**
  * pymdownx.blocks: `/// name | title` … `///`, options as indented YAML lines right after the
- * header (`    type: warning`, `    open: true`). The admonition, details, tab and html blocks are
- * recognised when enabled; other names (`caption`, `define`, a site's own) become `unknown`
+ * header (`    type: warning`, `    open: true`). The admonition, details, tab, html and caption blocks
+ * are recognised when enabled; other names (`define`, a site's own) become `unknown`
  * containers, which the renderer reports while keeping their content.
  */
 import type MarkdownIt from 'markdown-it';
@@ -14,6 +14,8 @@ export interface SlashBlockSyntax {
   readonly details: boolean;
   readonly tab: boolean;
   readonly html: boolean;
+  /** `/// caption`, `/// figure-caption`, `/// table-caption` (`pymdownx.blocks.caption`). */
+  readonly caption: boolean;
   /** Admonition block names (`note`, `warning`, … and the site's `types`). */
   readonly admonitionTypes: ReadonlySet<string>;
   /** Details block names (`details` and the site's `types`). */
@@ -41,6 +43,7 @@ function lineInBlock(state: StateBlock, line: number): string {
   const lead = /^ */.exec(text)?.[0].length ?? 0;
   return text.slice(Math.min(lead, state.blkIndent));
 }
+const CAPTIONS: ReadonlySet<string> = new Set(['caption', 'figure-caption', 'table-caption']);
 const OPTION = /^([\w-]+) *: *(.*?) *$/;
 
 function blockMeta(
@@ -60,6 +63,7 @@ function blockMeta(
   if (syntax.tab && name === 'tab') return { kind: 'tab', type: 'tab', title: title ?? '' };
   if (syntax.html && name === 'html')
     return { kind: 'html', type: (title ?? 'div').split(/[.#\s]/)[0] ?? 'div', title: '' };
+  if (syntax.caption && CAPTIONS.has(name)) return { kind: 'caption', type: name, title };
   return { kind: 'unknown', type: name, title };
 }
 

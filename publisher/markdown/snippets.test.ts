@@ -30,4 +30,13 @@ describe('expandSnippets', () => {
       '--8<-- "note.md"\n--8<--\nnote.md\n--8<--\n# --8<-- [start:func]',
     );
   });
+
+  it('leaves out page lines holding a section marker, as pymdownx.snippets does, with a warning', () => {
+    const result = expandSnippets(
+      'Before\n# --8<-- [start:func]\nWrite `--8<-- [end:func]` there.\nAfter',
+      settings(),
+    );
+    expect(result.text).toBe('Before\nAfter');
+    expect(result.warnings.map((warning) => warning.line)).toEqual([2, 3]);
+  });
 });

@@ -115,6 +115,15 @@ export function expandSnippets(markdown: string, settings: SnippetSettings): Exp
         emit(indent + escaped.replace(/;(?=-+8<)/, ''), lineOf(i));
         continue;
       }
+      if (SECTION_MARK.test(line)) {
+        // pymdownx.snippets drops every line holding a section marker, prose mentioning one too.
+        if (stack.length === 0)
+          warnings.push({
+            line: lineOf(i),
+            message: 'a line holding a snippet section marker is left out, as MkDocs does',
+          });
+        continue;
+      }
       const close =
         block && (block[2] ?? '') === ''
           ? lines.findIndex((next, index) => index > i && BLOCK.test(next))

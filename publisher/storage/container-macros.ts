@@ -2,7 +2,8 @@
  * Container blocks → Confluence macros. Admonitions become panels (`info`, `tip`, `note`,
  * `warning` by colour); collapsible details an `expand` macro (around the panel of their type);
  * content tabs a titled `panel` each, one below the other, so every tab's content is visible,
- * printable and searchable (Confluence has no built-in tabs); `/// html` blocks their content.
+ * printable and searchable (Confluence has no built-in tabs); `/// html` blocks their content;
+ * captions an italic paragraph where they are written (Confluence has no figure element).
  */
 import type { ContainerMeta } from '../markdown/index.ts';
 import { structuredMacro } from './macros.ts';
@@ -36,6 +37,8 @@ export function containerStorage(meta: ContainerMeta, body: string): string {
     }
     case 'tab':
       return structuredMacro('panel', [['title', meta.title || undefined]], body);
+    case 'caption':
+      return body.replace(/<p>/g, '<p><em>').replace(/<\/p>/g, '</em></p>');
     default:
       return body;
   }

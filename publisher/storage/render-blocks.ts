@@ -133,7 +133,8 @@ export function renderRange(state: RenderState, start: number, end: number): str
       }
       case 'ordered_list_open': {
         const first = Number(token.attrGet('start') ?? '1');
-        out += first !== 1 ? `<ol start="${first}">` : '<ol>';
+        const type = token.attrGet('type');
+        out += `<ol${first !== 1 ? ` start="${first}"` : ''}${type ? ` type="${type}"` : ''}>`;
         break;
       }
       case 'list_item_open':

@@ -5,7 +5,9 @@
  */
 import type Token from 'markdown-it/lib/token.mjs';
 import { inlineText } from '../markdown/index.ts';
+import type { ProgressBar } from '../markdown/progress-bars.ts';
 import { type OpenInlineTags, renderHtmlInline } from './html-inline.ts';
+import { progressBarText } from './progress-bar.ts';
 import { renderImage } from './render-image.ts';
 import type { RenderState } from './render-state.ts';
 import { cdata, escapeAttribute, escapeText } from './xml-escape.ts';
@@ -144,6 +146,9 @@ export function renderInline(tokens: readonly Token[], state: RenderState): stri
         break;
       case 'emoji':
         out += escapeText(token.content);
+        break;
+      case 'progress_bar':
+        out += progressBarText(token.meta as ProgressBar, token.content);
         break;
       case 'icon':
         state.context.warn(`icon :${token.markup}: has no Unicode form and is left out`, state.line);
