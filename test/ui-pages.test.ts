@@ -7,16 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from './support/browser.ts';
+import { pageRequests } from './support/page-requests.ts';
 import type { SignedInClient } from './support/sign-in.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-
-interface PageAnswer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly html: string;
-}
-
-type Fields = Record<string, string>;
 
 describe('the pages over HTTP', () => {
   let app: TestApp;
@@ -25,46 +18,7 @@ describe('the pages over HTTP', () => {
   let charlie: SignedInClient;
   let anonymous: Browser;
 
-  async function get(client: SignedInClient | Browser, path: string): Promise<PageAnswer> {
-    const res =
-      client instanceof Browser ? await client.request(new URL(path, app.url)) : await client.fetch(path);
-    return { status: res.status, headers: res.headers, html: await res.text() };
-  }
-
-  /** The session's form token, as the page at `path` carries it. */
-  async function tokenOf(client: SignedInClient, path = '/documents/new'): Promise<string> {
-    const token = /name="_csrf" value="([^"]*)"/.exec((await get(client, path)).html)?.[1];
-    if (!token) throw new Error(`no form token on ${path}`);
-    return token;
-  }
-
-  /** Posts a form as a page of the application does (same origin, the session's token). */
-  async function post(
-    client: SignedInClient,
-    path: string,
-    fields: Fields,
-    options: { token?: string | null; origin?: string } = {},
-  ): Promise<PageAnswer & { location: string | null }> {
-    const token = options.token === undefined ? await tokenOf(client) : options.token;
-    const body = new URLSearchParams(token === null ? fields : { _csrf: token, ...fields });
-    const res = await client.fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: options.origin ?? app.url },
-      body: body.toString(),
-    });
-    return {
-      status: res.status,
-      headers: res.headers,
-      html: await res.text(),
-      location: res.headers.get('location'),
-    };
-  }
-
-  async function createDocument(client: SignedInClient, fields: Fields): Promise<number> {
-    const res = await post(client, '/documents/new', { content: '', visibility: 'private', ...fields });
-    expect(res.status, res.html).toBe(303);
-    return Number(/^\/documents\/(\d+)\?done=created$/.exec(res.location ?? '')?.[1]);
-  }
+  const { get, tokenOf, post, createDocument } = pageRequests(() => app);
 
   const actionLinks = (html: string, id: number) =>
     ['edit', 'shares', 'delete'].filter((a) => html.includes(`href="/documents/${id}/${a}"`));
@@ -359,83 +313,6 @@ describe('the pages over HTTP', () => {
     expect((await get(bob, `/documents/${id}/delete`)).status).toBe(403);
     expect((await post(alice, `/documents/${id}/delete`, {})).location).toBe('/?done=deleted');
     expect((await get(alice, `/documents/${id}`)).status).toBe(404);
-  });
-
-  it('lets only the owner restore from the trash or delete for good; others get a refusal page', async () => {
-    const id = await createDocument(alice, { name: 'Trashed notes' });
-    expect((await post(alice, `/documents/${id}/delete`, {})).location).toBe('/?done=deleted');
-    const trash = await get(alice, '/trash');
-    expect(trash.status).toBe(200);
-    expect(trash.html).toContain('Trashed notes');
-    expect(trash.html).toContain(`action="/trash/${id}/restore"`);
-    expect((await get(bob, '/trash')).html).not.toContain('Trashed notes');
-    expect((await get(anonymous, '/trash')).status).toBe(401);
-    expect((await get(alice, '/trash?after=x')).status).toBe(400);
-
-    const refused = await post(bob, `/trash/${id}/restore`, {});
-    expect(refused.status).toBe(403);
-    expect(refused.html).not.toContain('Trashed notes');
-    expect((await post(bob, `/trash/${id}/delete`, {})).status).toBe(403);
-    expect((await post(alice, `/trash/${id}/restore`, {})).location).toBe(
-      `/documents/${id}?done=trash-restored`,
-    );
-    expect((await get(alice, `/documents/${id}`)).status).toBe(200);
-    expect((await post(alice, `/trash/${id}/restore`, {})).status).toBe(404);
-
-    await post(alice, `/documents/${id}/delete`, {});
-    expect((await post(alice, `/trash/${id}/delete`, {})).location).toBe('/trash?done=trash-purged');
-    expect((await app.sql`SELECT 1 FROM documents WHERE id = ${id}`).length).toBe(0);
-  });
-
-  it('asks before deleting for good from the trash: only the owner sees the confirmation, which posts the deletion', async () => {
-    const id = await createDocument(alice, { name: 'Draft <b>v1</b>' });
-    const confirmation = `/trash/${id}/delete`;
-    // Not in the trash yet: there is nothing to delete for good.
-    expect((await get(alice, confirmation)).status).toBe(404);
-    await post(alice, `/documents/${id}/delete`, {});
-    const trash = await get(alice, '/trash');
-    expect(trash.html).toContain(`href="${confirmation}"`);
-    expect(trash.html).not.toContain(`action="${confirmation}"`);
-
-    const confirm = await get(alice, confirmation);
-    expect(confirm.status).toBe(200);
-    expect(confirm.html).toContain('<h1>Delete Draft &lt;b&gt;v1&lt;/b&gt; forever?</h1>');
-    expect(confirm.html).toContain('This cannot be undone');
-    expect(confirm.html).toMatch(
-      new RegExp(
-        `<form method="post" action="${confirmation}"[^>]*><input type="hidden" name="_csrf" value="[^"]+"`,
-      ),
-    );
-    expect(confirm.html).toContain('<a class="button secondary" href="/trash">Cancel</a>');
-
-    const refused = await get(bob, confirmation);
-    expect(refused.status).toBe(403);
-    expect(refused.html).not.toContain('Draft');
-    expect((await get(charlie, confirmation)).status).toBe(403);
-    expect((await get(anonymous, confirmation)).status).toBe(401);
-    expect((await get(alice, '/trash/2000000000/delete')).status).toBe(404);
-    expect((await get(alice, '/trash/0/delete')).status).toBe(404);
-
-    // The confirmation's form with a stale token (alice signed in again since) is refused, nothing
-    // deleted; without a session the sign-in prompt returns to the confirmation.
-    const staleToken = await tokenOf(alice, confirmation);
-    const again = await app.signIn('alice');
-    const stale = await post(again, confirmation, {}, { token: staleToken });
-    expect(stale.status).toBe(403);
-    expect(stale.html).toContain('The form was not accepted');
-    const ended = await fetch(new URL(confirmation, app.url), {
-      method: 'POST',
-      headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
-      body: `_csrf=${staleToken}`,
-    });
-    expect(ended.status).toBe(401);
-    expect(await ended.text()).toContain(`href="/login?return_to=${encodeURIComponent(confirmation)}"`);
-    expect((await app.repos.trash.get(id, new Date(0)))?.name).toBe('Draft <b>v1</b>');
-
-    const token = /name="_csrf" value="([^"]*)"/.exec((await get(again, confirmation)).html)?.[1] ?? null;
-    expect((await post(again, confirmation, {}, { token })).location).toBe('/trash?done=trash-purged');
-    expect((await app.sql`SELECT 1 FROM documents WHERE id = ${id}`).length).toBe(0);
-    expect((await get(again, confirmation)).status).toBe(404);
   });
 
   it('ends the session on sign-out: the old cookie shows the sign-in prompt', async () => {
