@@ -5,6 +5,7 @@
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import { isObject, type ObjectValue, objectGet } from '../value.ts';
+import { base64Text } from './bytes.ts';
 import { JsonSyntaxError, parseJson, writeJson } from './json-text.ts';
 import { JWS_ALGORITHMS, signWith } from './jws-algorithms.ts';
 import { jwkObjects, keyFromJwk } from './jws-keys.ts';
@@ -12,12 +13,6 @@ import { TokenError, tokenBuiltin } from './jws-token.ts';
 import { arg, stringArg } from './operands.ts';
 
 const encoder = new TextEncoder();
-
-function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 function isJson(text: string): boolean {
   try {
@@ -73,14 +68,14 @@ function encodeSign(headerText: string, payloadText: string, jwkText: string): s
   } catch (e) {
     throw new TokenError(`failed to parse JWK: ${(e as Error).message}`);
   }
-  const input = `${base64Url(encoder.encode(headerText))}.${base64Url(encoder.encode(payloadText))}`;
+  const input = `${base64Text(encoder.encode(headerText), true)}.${base64Text(encoder.encode(payloadText), true)}`;
   let signature: Uint8Array;
   try {
     signature = signWith(key, alg, encoder.encode(input));
   } catch (e) {
     throw new TokenError((e as Error).message);
   }
-  return `${input}.${base64Url(signature)}`;
+  return `${input}.${base64Text(signature, true)}`;
 }
 
 /** `io.jwt.encode_sign` and `io.jwt.encode_sign_raw`. */

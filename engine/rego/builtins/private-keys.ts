@@ -12,6 +12,7 @@ import { RSAPrivateKey } from '@peculiar/asn1-rsa';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import type { BuiltinDefinition } from '../builtin.ts';
 import { makeObject, type Value } from '../value.ts';
+import { base64Text } from './bytes.ts';
 import { decodeBase64Bytes } from './encoding.ts';
 import type { Curve } from './jws-algorithms.ts';
 import { bytesToBigInt } from './jws-keys.ts';
@@ -125,9 +126,7 @@ function base64Url(n: bigint | Uint8Array): string {
       Number.parseInt(h, 16),
     );
   }
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return base64Text(bytes, true);
 }
 
 /** A key as the JWK jwx exports for it. */

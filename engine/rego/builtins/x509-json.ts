@@ -2,12 +2,11 @@
  * Go's JSON encoding of the parts of X.509 structs: `[]byte` as base64, structs as objects.
  */
 import type { Value } from '../value.ts';
+import { base64Text } from './bytes.ts';
 
 /** Base64 of bytes, as Go's JSON encodes `[]byte`. */
 export function base64(bytes: ArrayBuffer | Uint8Array): string {
-  let s = '';
-  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
-  return btoa(s);
+  return base64Text(new Uint8Array(bytes));
 }
 
 /** JSON fields of a Go struct. */
