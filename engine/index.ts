@@ -34,6 +34,7 @@ export type {
   CompileOptions,
   EvalOptions,
   JsonValue,
+  OpaVersion,
   PolicyModule,
   PolicySet,
   PolicyTest,
@@ -43,4 +44,4 @@ export type {
   SourceLocation,
   Value,
 } from './rego/index.ts';
-export { compilePolicies, parseModule, RegoError, toJson } from './rego/index.ts';
+export { compilePolicies, OPA_VERSIONS, parseModule, RegoError, toJson } from './rego/index.ts';

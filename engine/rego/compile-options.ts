@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { BuiltinRegistry } from './builtin.ts';
+import { DEFAULT_OPA_VERSION, OPA_VERSIONS } from './opa-version.ts';
 import type { RegoVersion } from './syntax/index.ts';
 
 const limitsSchema = z
@@ -24,6 +25,11 @@ export const compileOptionsSchema = z
     data: z.unknown().default({}),
     /** Syntax of modules that do not say otherwise (default `v0`, as OPA 0.x and Topaz). */
     version: z.enum(['v0', 'v1']).default('v0'),
+    /**
+     * The OPA release whose syntax and evaluation the policies get (default `v1.15.2`, the OPA of
+     * Topaz 0.33.16). Pass built-ins of the same release (`createStandardBuiltins({ opaVersion })`).
+     */
+    opaVersion: z.enum(OPA_VERSIONS).default(DEFAULT_OPA_VERSION),
     /** Default evaluation limits. */
     limits: limitsSchema,
   })

@@ -95,7 +95,10 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
   const config = parsedOptions.data;
   try {
     const parsed = modules.map((m) =>
-      parseModule(m.source, m.file, { version: m.version ?? config.version }),
+      parseModule(m.source, m.file, {
+        version: m.version ?? config.version,
+        opaVersion: config.opaVersion,
+      }),
     );
     const tree = resolveModules(parsed, config.builtins);
     checkRecursion(tree);
@@ -192,7 +195,11 @@ class CompiledPolicySet implements PolicySet {
       let compiled = this.queries.get(queryText);
       if (!compiled) {
         compiled = this.program.query(
-          resolveQuery(parseQuery(queryText), this.program.root, this.config.builtins),
+          resolveQuery(
+            parseQuery(queryText, 'query', this.config.opaVersion),
+            this.program.root,
+            this.config.builtins,
+          ),
         );
         if (this.queries.size >= MAX_CACHED) this.queries.clear();
         this.queries.set(queryText, compiled);

@@ -3,6 +3,7 @@
  */
 import { randomBytes } from '@noble/hashes/utils.js';
 import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
+import type { OpaVersion } from '../opa-version.ts';
 import { aggregateBuiltins } from './aggregates.ts';
 import { arithmeticBuiltins } from './arithmetic.ts';
 import { arrayBuiltins } from './arrays.ts';
@@ -82,12 +83,15 @@ export interface StandardBuiltinsOptions {
   randomBytes?: RandomBytes;
   /** Transports for `http.send` and `net.lookup_ip_addr` (default: none, both off). */
   outbound?: OutboundCalls;
+  /** The OPA release whose built-ins and their behaviour are wanted (default `v1.15.2`). */
+  opaVersion?: OpaVersion;
 }
 
 /**
  * Builds the registry of standard built-ins.
  * @param options.randomBytes randomness for `uuid.rfc4122` / `rand.intn`; default the platform's `crypto.getRandomValues`
  * @param options.outbound transports enabling `http.send` (allowed hosts only) and `net.lookup_ip_addr`; default none
+ * @param options.opaVersion the OPA release followed (default `v1.15.2`, the OPA of Topaz 0.33.16)
  * @example
  * const builtins = createStandardBuiltins({ randomBytes: (n) => new Uint8Array(n) });
  * builtins.get('count')?.kind; // 'function'

@@ -31,6 +31,7 @@ for (const { opaVersion, listPrefix } of SUITES) {
       title: `OPA ${opaVersion} conformance ${version}`,
       dir: path.join(testdata, version),
       version,
+      opaVersion,
       expectedFailuresDir: path.join(EXPECTED_FAILURES_DIR, `${listPrefix}${version}`),
     });
   }

@@ -6,6 +6,7 @@
 import type { BuiltinRegistry } from '../builtin.ts';
 import { RegoError } from '../errors.ts';
 import { compilePolicies, type PolicySet } from '../index.ts';
+import { DEFAULT_OPA_VERSION, type OpaVersion } from '../opa-version.ts';
 import type { RegoVersion } from '../syntax/index.ts';
 import { asValue, canonicalKey, compare, isObject, objectEntries, SetValue, type Value } from '../value.ts';
 import type { ConformanceCase } from './cases.ts';
@@ -74,19 +75,21 @@ function inputOf(c: ConformanceCase, builtins: BuiltinRegistry): unknown {
  * Runs `c` with `builtins`, parsing its modules as `version` (OPA's harness parses the `v0` case
  * folder as Rego v0 and the `v1` folder as Rego v1).
  * @param version the modules' syntax (default `v0`)
+ * @param opaVersion the OPA release the engine follows (default `v1.15.2`; pass built-ins of the same)
  * @example runCase(c, standardBuiltins, 'v1').status; // 'passed'
  */
 export function runCase(
   c: ConformanceCase,
   builtins: BuiltinRegistry,
   version: RegoVersion = 'v0',
+  opaVersion: OpaVersion = DEFAULT_OPA_VERSION,
 ): CaseOutcome {
   let policies: PolicySet;
   let results: Record<string, Value>[];
   try {
     policies = compilePolicies(
       c.modules.map((source, i) => ({ file: `test-${i}.rego`, source })),
-      { builtins, data: c.data ?? {}, version },
+      { builtins, data: c.data ?? {}, version, opaVersion },
     );
     results = policies.query(c.query, { input: inputOf(c, builtins), strict: c.strictError });
   } catch (e) {

@@ -3,6 +3,7 @@
  * single terms. Every failure, including input nested too deeply, is a `rego_parse_error`.
  */
 import { isStackOverflow, RegoError } from '../errors.ts';
+import { DEFAULT_OPA_VERSION, type OpaVersion } from '../opa-version.ts';
 import { annotationBlocks, scoped } from './annotations.ts';
 import type { Body, Import, Module, RegoVersion, Rule, Term } from './ast.ts';
 import { tokenize } from './lexer.ts';
@@ -19,6 +20,8 @@ export interface ParseOptions {
    * require `if` and `contains`.
    */
   readonly version?: RegoVersion;
+  /** The OPA release whose syntax is accepted (default `v1.15.2`). */
+  readonly opaVersion?: OpaVersion;
 }
 
 function guarded<T>(file: string, run: () => T): T {
@@ -46,7 +49,12 @@ function guarded<T>(file: string, run: () => T): T {
  */
 export function parseModule(source: string, file: string, options: ParseOptions = {}): Module {
   return guarded(file, () => {
-    const p = new ParserState(tokenize(source, file), file, options.version ?? 'v0');
+    const p = new ParserState(
+      tokenize(source, file),
+      file,
+      options.version ?? 'v0',
+      options.opaVersion ?? DEFAULT_OPA_VERSION,
+    );
     if (!p.isKeyword('package')) p.unexpected('expected package declaration');
     const packageLoc = p.next().loc;
     const packagePath = parsePath(p, 'package');
@@ -93,10 +101,15 @@ function annotated(source: string, m: Module): Module {
  *
  * @param source the query text
  * @param file name used in locations (default `query`)
+ * @param opaVersion the OPA release whose syntax is accepted (default `v1.15.2`)
  */
-export function parseQuery(source: string, file = 'query'): Body {
+export function parseQuery(
+  source: string,
+  file = 'query',
+  opaVersion: OpaVersion = DEFAULT_OPA_VERSION,
+): Body {
   return guarded(file, () => {
-    const p = new ParserState(tokenize(source, file), file, 'v1');
+    const p = new ParserState(tokenize(source, file), file, 'v1', opaVersion);
     return parseBody(p, undefined);
   });
 }
@@ -104,7 +117,7 @@ export function parseQuery(source: string, file = 'query'): Body {
 /** Parses a single term, e.g. `{"a": {1, 2}}` (the conformance files' `input_term`). */
 export function parseTermText(source: string, file = 'term'): Term {
   return guarded(file, () => {
-    const p = new ParserState(tokenize(source, file), file, 'v1');
+    const p = new ParserState(tokenize(source, file), file, 'v1', DEFAULT_OPA_VERSION);
     const term = parseTermInfix(p, false);
     if (p.tok.kind !== 'eof') p.unexpected('expected end of term');
     return term;

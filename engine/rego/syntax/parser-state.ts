@@ -3,6 +3,7 @@
  * position), keyword sets per module, fresh wildcard names, the nesting-depth guard and errors.
  */
 import { RegoError, type SourceLocation } from '../errors.ts';
+import type { OpaVersion } from '../opa-version.ts';
 import type { RegoVersion, Term } from './ast.ts';
 import type { Token } from './lexer.ts';
 
@@ -46,10 +47,14 @@ export class ParserState {
    */
   readonly termCache = new Map<number, { readonly term: Term; readonly end: number } | RegoError>();
 
-  constructor(tokens: readonly Token[], file: string, version: RegoVersion) {
+  /** The OPA release whose syntax is accepted. */
+  readonly opaVersion: OpaVersion;
+
+  constructor(tokens: readonly Token[], file: string, version: RegoVersion, opaVersion: OpaVersion) {
     this.tokens = tokens;
     this.file = file;
     this.version = version;
+    this.opaVersion = opaVersion;
     if (version === 'v1') for (const k of FUTURE_KEYWORDS) this.keywords.add(k);
   }
 

@@ -4,7 +4,8 @@
  * table of passed, failed, refused and expected-failure counts per category.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { standardBuiltins } from '../../builtins/index.ts';
+import { createStandardBuiltins } from '../../builtins/index.ts';
+import { DEFAULT_OPA_VERSION, type OpaVersion } from '../../opa-version.ts';
 import type { RegoVersion } from '../../syntax/index.ts';
 import { listCategories, loadCategory } from '../cases.ts';
 import { expectedFailures } from '../expected-failures.ts';
@@ -18,6 +19,8 @@ export interface ConformanceSuiteOptions {
   readonly dir: string;
   /** Syntax the cases' modules are parsed as. */
   readonly version: RegoVersion;
+  /** The OPA release the engine follows for these cases (default `v1.15.2`). */
+  readonly opaVersion?: OpaVersion;
   /** Folder of the expected-failure lists, one `<category>.yaml` each. */
   readonly expectedFailuresDir: string;
   /** Categories to run (default: all). */
@@ -42,6 +45,8 @@ function tableRow(name: string, t: Tally): string {
  */
 export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
   const { title, dir, version, expectedFailuresDir } = options;
+  const opaVersion = options.opaVersion ?? DEFAULT_OPA_VERSION;
+  const builtins = createStandardBuiltins({ opaVersion });
   const tally = new Map<string, Tally>();
   const categories = listCategories(dir).filter((c) => !options.categories || options.categories.includes(c));
 
@@ -64,7 +69,7 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
       }
       for (const c of cases) {
         it(`${c.file}: ${c.note}`, () => {
-          const outcome = runCase(c, standardBuiltins, version);
+          const outcome = runCase(c, builtins, version, opaVersion);
           counts[outcome.status]++;
           const reason = expected.get(c.note);
           if (reason !== undefined) {
