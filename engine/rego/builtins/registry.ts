@@ -26,6 +26,7 @@ import { builtinError } from './operands.ts';
 import { createOutboundBuiltins, type OutboundCalls } from './outbound.ts';
 import { privateKeyBuiltins } from './private-keys.ts';
 import { regexBuiltins } from './regex.ts';
+import { renderTemplateBuiltins } from './render-template.ts';
 import { createRuntimeBuiltins, type RandomBytes } from './runtime.ts';
 import { semverBuiltins } from './semver.ts';
 import { setBuiltins } from './sets.ts';
@@ -103,6 +104,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...stringBuiltins,
     ...stringEditBuiltins,
     ...sprintfBuiltins,
+    ...renderTemplateBuiltins,
     ...regexBuiltins,
     ...globBuiltins,
     ...globsMatchBuiltins,
