@@ -26,6 +26,7 @@ import { builtinError } from './operands.ts';
 import { createOutboundBuiltins, type OutboundCalls } from './outbound.ts';
 import { privateKeyBuiltins } from './private-keys.ts';
 import { regexBuiltins } from './regex.ts';
+import { parseModuleBuiltins } from './rego-parse-module.ts';
 import { renderTemplateBuiltins } from './render-template.ts';
 import { createRuntimeBuiltins, type RandomBytes } from './runtime.ts';
 import { semverBuiltins } from './semver.ts';
@@ -105,6 +106,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...stringEditBuiltins,
     ...sprintfBuiltins,
     ...renderTemplateBuiltins,
+    ...parseModuleBuiltins,
     ...regexBuiltins,
     ...globBuiltins,
     ...globsMatchBuiltins,
