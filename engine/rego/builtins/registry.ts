@@ -41,6 +41,7 @@ import { uuidBuiltins } from './uuid.ts';
 import { walkBuiltins } from './walk.ts';
 import { x509Builtins } from './x509.ts';
 import { x509KeypairBuiltins } from './x509-keypair.ts';
+import { x509VerifyBuiltins } from './x509-verify-builtins.ts';
 import { yamlBuiltins } from './yaml.ts';
 
 /** A stack overflow (a value nested too deeply for a recursive built-in) as a built-in error. */
@@ -118,6 +119,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...graphqlBuiltins,
     ...x509Builtins,
     ...x509KeypairBuiltins,
+    ...x509VerifyBuiltins,
     ...encodingBuiltins,
     ...walkBuiltins,
     ...graphBuiltins,
