@@ -3,7 +3,8 @@
  * `block`, `template`, `break`, `continue`) and pipelines, with Go's checks (undefined
  * variables and functions, misplaced `{{end}}`) and error texts (`template: NAME:LINE: …`).
  */
-import { type Item, type ItemType, itemText, lexTemplate } from './lexer.ts';
+import { type Item, type ItemType, itemText } from './items.ts';
+import { lexTemplate } from './lexer.ts';
 import { LiteralError, numberNode, unquote } from './literals.ts';
 import type { ArgNode, CommandNode, ListNode, Node, PipeNode } from './nodes.ts';
 import { nodeText } from './nodes.ts';
