@@ -4,7 +4,7 @@
  * format operand, as `text/template`'s `evalCall` does them.
  */
 import { eq, FunctionError, le, lt } from './comparison.ts';
-import type { Execution } from './executor.ts';
+import type { Evaluator } from './evaluator.ts';
 import { html, index, js, len, slice, sprint, sprintf, sprintln, urlquery } from './functions.ts';
 import type { AnyNode, ArgNode, CommandNode } from './nodes.ts';
 import { nodeText } from './nodes.ts';
@@ -51,14 +51,14 @@ function callFailure(callee: string, fn: GoValue): FunctionError {
 }
 
 /** A value where Go expects a `string` parameter (`printf`'s format). */
-function stringOperand(exec: Execution, value: GoValue): GoValue {
+function stringOperand(exec: Evaluator, value: GoValue): GoValue {
   const v = value.kind === 'iface' && value.v.kind !== 'nil' ? value.v : value;
   if (v.kind === 'invalid') return exec.fail('invalid value; expected string');
   if (v.kind !== 'string') return exec.fail(`wrong type for value; expected string; got ${typeName(v)}`);
   return v;
 }
 
-function stringArg(exec: Execution, dot: GoValue, n: ArgNode): GoValue {
+function stringArg(exec: Evaluator, dot: GoValue, n: ArgNode): GoValue {
   exec.at(n);
   if (n.type === 'string') return { kind: 'string', v: n.text };
   if (n.type === 'nil') return exec.fail('cannot assign nil to string');
@@ -71,7 +71,7 @@ function stringArg(exec: Execution, dot: GoValue, n: ArgNode): GoValue {
  * with `final` (the previous pipeline stage's value) as its last argument when given.
  */
 export function invokeFunction(
-  exec: Execution,
+  exec: Evaluator,
   dot: GoValue,
   name: string,
   node: CommandNode | AnyNode,

@@ -5,9 +5,9 @@
  */
 import { type Item, type ItemType, itemText } from './items.ts';
 import { lexTemplate } from './lexer.ts';
-import { LiteralError, numberNode, unquote } from './literals.ts';
-import type { ArgNode, CommandNode, ListNode, Node, PipeNode } from './nodes.ts';
-import { nodeText } from './nodes.ts';
+import { LiteralError, unquote } from './literals.ts';
+import type { ListNode, Node, PipeNode } from './nodes.ts';
+import { pipeline, type TokenStream } from './pipeline-parser.ts';
 
 /** A template's text refused by Go's parser. */
 export class TemplateParseError extends Error {
@@ -17,14 +17,7 @@ export class TemplateParseError extends Error {
 /** Parsed templates by name: the main one and those `define`d or `block`ed. */
 export type TemplateSet = Map<string, ListNode>;
 
-/** The functions `text/template` predefines. */
-export const BUILTIN_FUNCTIONS: ReadonlySet<string> = new Set(
-  'and call html index slice js len not or print printf println urlquery eq ge gt le lt ne'.split(' '),
-);
-
 type End = { readonly type: 'end' | 'else'; readonly pos: number; readonly line: number };
-
-const MAX_PAREN_DEPTH = 10000;
 
 function isEmptyTree(n: Node): boolean {
   if (n.type === 'list') return n.nodes.every(isEmptyTree);
@@ -147,11 +140,11 @@ export function parseTemplate(name: string, text: string, set: TemplateSet = new
         return templateControl();
     }
     backup();
-    return { type: 'action', pos: peek().pos, pipe: pipeline('command', 'rightDelim') };
+    return { type: 'action', pos: peek().pos, pipe: pipeline(p, 'command', 'rightDelim') };
   };
   const control = (context: 'if' | 'range' | 'with'): Node => {
     const mark = vars.length;
-    const pipe = pipeline(context, 'rightDelim');
+    const pipe = pipeline(p, context, 'rightDelim');
     if (context === 'range') rangeDepth++;
     const [list, end] = itemList();
     if (context === 'range') rangeDepth--;
@@ -177,7 +170,7 @@ export function parseTemplate(name: string, text: string, set: TemplateSet = new
     let pipe: PipeNode | undefined;
     if (nextNonSpace().type !== 'rightDelim') {
       backup();
-      pipe = pipeline('template clause', 'rightDelim');
+      pipe = pipeline(p, 'template clause', 'rightDelim');
     }
     return { type: 'template', pos: t.pos, name: tmplName, pipe };
   };
@@ -192,145 +185,35 @@ export function parseTemplate(name: string, text: string, set: TemplateSet = new
   const blockControl = (): Node => {
     const t = nextNonSpace();
     const blockName = templateName(t, 'block clause');
-    const pipe = pipeline('block clause', 'rightDelim');
+    const pipe = pipeline(p, 'block clause', 'rightDelim');
     definition(blockName, 'block clause');
     return { type: 'template', pos: t.pos, name: blockName, pipe };
   };
 
-  const pipeline = (context: string, end: ItemType): PipeNode => {
-    const start = peekNonSpace();
-    const pipe: PipeNode = { type: 'pipe', pos: start.pos, isAssign: false, decl: [], cmds: [] };
-    for (;;) {
-      const v = peekNonSpace();
-      if (v.type !== 'variable') break;
-      const before = index;
-      nextNonSpace();
-      const afterVariable = peek();
-      const following = peekNonSpace();
-      if (following.type === 'assign' || following.type === 'declare') {
-        pipe.isAssign = following.type === 'assign';
-        nextNonSpace();
-        pipe.decl.push({ pos: v.pos, name: v.val });
-        vars.push(v.val);
-      } else if (following.type === 'char' && following.val === ',') {
-        nextNonSpace();
-        pipe.decl.push({ pos: v.pos, name: v.val });
-        vars.push(v.val);
-        if (context === 'range' && pipe.decl.length < 2) {
-          const p = peekNonSpace().type;
-          if (p === 'variable' || p === 'rightDelim' || p === 'rightParen') continue;
-          fail('range can only initialize variables');
-        }
-        fail(`too many declarations in ${context}`);
-      } else index = afterVariable.type === 'space' ? before : before;
-      break;
-    }
-    for (;;) {
-      const t = nextNonSpace();
-      if (t.type === end) {
-        if (pipe.cmds.length === 0) fail(`missing value for ${context}`);
-        pipe.cmds.slice(1).forEach((c, i) => {
-          if (['bool', 'dot', 'nil', 'number', 'string'].includes((c.args[0] as ArgNode).type))
-            fail(`non executable command in pipeline stage ${i + 2}`);
-        });
-        return pipe;
-      }
-      if (
-        [
-          'bool',
-          'charConstant',
-          'complex',
-          'dot',
-          'field',
-          'identifier',
-          'number',
-          'nil',
-          'rawString',
-          'string',
-          'variable',
-          'leftParen',
-        ].includes(t.type)
-      ) {
-        backup();
-        pipe.cmds.push(command());
-      } else unexpected(t, context);
-    }
-  };
-  const command = (): CommandNode => {
-    const cmd: CommandNode = { type: 'command', pos: peekNonSpace().pos, args: [] };
-    for (;;) {
-      peekNonSpace();
-      const operand = readOperand();
-      if (operand) cmd.args.push(operand);
-      const t = next();
-      if (t.type === 'space') continue;
-      if (t.type === 'rightDelim' || t.type === 'rightParen') backup();
-      else if (t.type !== 'pipe') unexpected(t, 'operand');
-      break;
-    }
-    if (cmd.args.length === 0) fail('empty command');
-    return cmd;
-  };
-  const readOperand = (): ArgNode | undefined => {
-    const node = term();
-    if (!node || peek().type !== 'field') return node;
-    const pos = peek().pos;
-    const fields: string[] = [];
-    while (peek().type === 'field') fields.push(next().val.slice(1));
-    switch (node.type) {
-      case 'field':
-        return { type: 'field', pos, ident: [...node.ident, ...fields] };
-      case 'variable':
-        return { type: 'variable', pos, ident: [...node.ident, ...fields] };
-      case 'bool':
-      case 'string':
-      case 'number':
-      case 'nil':
-      case 'dot':
-        return fail(`unexpected . after term ${JSON.stringify(nodeText(node))}`);
-      default:
-        return { type: 'chain', pos, node, field: fields };
-    }
-  };
-  const term = (): ArgNode | undefined => {
-    const t = nextNonSpace();
-    switch (t.type) {
-      case 'identifier':
-        if (!BUILTIN_FUNCTIONS.has(t.val)) fail(`function ${JSON.stringify(t.val)} not defined`);
-        return { type: 'identifier', pos: t.pos, name: t.val };
-      case 'dot':
-        return { type: 'dot', pos: t.pos };
-      case 'nil':
-        return { type: 'nil', pos: t.pos };
-      case 'variable': {
-        const ident = t.val.split('.');
-        if (!vars.includes(ident[0] as string)) fail(`undefined variable ${JSON.stringify(ident[0])}`);
-        return { type: 'variable', pos: t.pos, ident };
-      }
-      case 'field':
-        return { type: 'field', pos: t.pos, ident: [t.val.slice(1)] };
-      case 'bool':
-        return { type: 'bool', pos: t.pos, value: t.val === 'true' };
-      case 'charConstant':
-      case 'number':
-        return literal(() => numberNode(t.pos, t.val, t.type === 'charConstant'));
-      case 'complex':
-        return fail(`complex constants are not supported: ${JSON.stringify(t.val)}`);
-      case 'leftParen': {
-        if (parenDepth >= MAX_PAREN_DEPTH) fail('max expression depth exceeded');
-        parenDepth++;
-        try {
-          return pipeline('parenthesized pipeline', 'rightParen');
-        } finally {
-          parenDepth--;
-        }
-      }
-      case 'string':
-      case 'rawString':
-        return { type: 'string', pos: t.pos, quoted: t.val, text: literal(() => unquote(t.val)) };
-    }
-    backup();
-    return undefined;
+  const p: TokenStream = {
+    next,
+    backup,
+    peek,
+    nextNonSpace,
+    peekNonSpace,
+    unexpected,
+    fail,
+    literal,
+    get index() {
+      return index;
+    },
+    set index(i) {
+      index = i;
+    },
+    get vars() {
+      return vars;
+    },
+    get parenDepth() {
+      return parenDepth;
+    },
+    set parenDepth(d) {
+      parenDepth = d;
+    },
   };
 
   const root: ListNode = { type: 'list', pos: peek().pos, nodes: [] };
