@@ -4,8 +4,11 @@
  * fixtures made with openssl (keys discarded): an EC root, an RSA intermediate with `pathlen:0`,
  * leaves for server and client authentication, an Ed25519 leaf signed by the root, a second
  * intermediate that breaks the path length, a name-constrained root with leaves inside, outside
- * and excluded, a non-CA issuer, a leaf valid 30 days, SHA-1 and RSA-PSS signed leaves, and a
- * root impostor with the real root's name.
+ * and excluded, a non-CA issuer, a leaf valid 30 days, SHA-1 and RSA-PSS signed leaves, a root
+ * impostor with the real root's name; a root constraining e-mail addresses, URIs, IP ranges and
+ * DNS names with 14 leaves (`nc2leaf0`…`13`, one name each), a non-CA intermediate, a root
+ * without `certSign`, P-521/P-384 and RSA-4096/SHA-512 signatures, an intermediate restricted
+ * to client authentication, a leaf for any usage, and a name-constrained intermediate.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +31,23 @@ const NAMES = [
   'sha1',
   'psssigned',
   'fakeroot',
-] as const;
+  'nc2root',
+  ...Array.from({ length: 14 }, (_, i) => `nc2leaf${i}`),
+  'notcaint',
+  'undernotcaint',
+  'nosign',
+  'undernosign',
+  'p521',
+  'underp521',
+  'rsa4096',
+  'underrsa4096',
+  'clientint',
+  'underclientint',
+  'anyeku',
+  'ncint',
+  'ncintok',
+  'ncintbad',
+];
 
 const pem = (name: string) =>
   readFileSync(path.join(import.meta.dirname, 'testdata/x509/chain', `${name}.pem`), 'utf8');
@@ -95,4 +114,17 @@ export const expressions: readonly string[] = [
   withOptions('{"Unknown": 1}', 'root', 'int', 'leaf'),
   withOptions('{"Unknown": 1, "DNSName": 2}', 'root', 'int', 'leaf'),
   'crypto.x509.parse_and_verify_certificates_with_options("garbage", {"Unknown": 1})',
+  ...Array.from({ length: 14 }, (_, i) => verify('nc2root', `nc2leaf${i}`)),
+  verify('root', 'notcaint', 'undernotcaint'),
+  verify('nosign', 'undernosign'),
+  verify('p521', 'underp521'),
+  verify('rsa4096', 'underrsa4096'),
+  verify('root', 'clientint', 'underclientint'),
+  withOptions('{"KeyUsages": ["KeyUsageClientAuth"]}', 'root', 'clientint', 'underclientint'),
+  verify('root', 'anyeku'),
+  withOptions('{"KeyUsages": ["KeyUsageCodeSigning"]}', 'root', 'anyeku'),
+  verify('root', 'ncint', 'ncintok'),
+  verify('root', 'ncint', 'ncintbad'),
+  verify('root', 'leaf', 'int', 'leaf'),
+  verify('root', 'int', 'ncint', 'int2', 'leaf'),
 ];
