@@ -242,3 +242,16 @@ export const renderTemplateExpressions: readonly string[] = [
   'strings.render_template("{{\\"s\\".b}}", {})',
   'strings.render_template("{{.}}", {"a": "\u00e9", "b": "\\n"})',
 ];
+
+/** Calls of `json.Number`'s methods: OPA v1.15.2 makes them; v1.22.2's method-less copy of `text/template` refuses them. */
+export const numberMethodExpressions: readonly string[] = [
+  'strings.render_template("{{.n.Int64}} {{.n.String}} {{.n.Float64}}", {"n": 5})',
+  'strings.render_template("{{.n.Int64}}", {"n": 1.5})',
+  'strings.render_template("{{.n.Float64}} {{printf \\"%T\\" .n.Float64}}", {"n": 1.5})',
+  'strings.render_template("{{.n.String 1}}", {"n": 1})',
+  'strings.render_template("{{.n | .m.String}}", {"n": 1, "m": 2})',
+  'strings.render_template("{{$x := .n}}{{$x.Int64}}", {"n": 77})',
+  'strings.render_template("{{.n.Other}}", {"n": 1})',
+  'strings.render_template("{{(index .a 0).Int64}}", {"a": [3]})',
+  'strings.render_template("{{.n.Int64}}", {"n": 12345678901234567890123})',
+];
