@@ -9,10 +9,8 @@ import { invokeFunction } from './calls.ts';
 import { FunctionError } from './comparison.ts';
 import type { AnyNode, ArgNode, CommandNode, PipeNode } from './nodes.ts';
 import { nodeText } from './nodes.ts';
+import { JSON_NUMBER_METHODS, numberMethod } from './number-methods.ts';
 import { boxed, type GoValue, INVALID, typeName, unboxed } from './values.ts';
-
-/** The methods of `json.Number` (OPA v1.22.2's method-less template copy has none). */
-const JSON_NUMBER_METHODS: ReadonlySet<string> = new Set(['String', 'Float64', 'Int64']);
 
 /** A failure while executing a template, with Go's message. */
 export class TemplateExecError extends Error {
@@ -192,26 +190,14 @@ export class Evaluator {
     if (target.kind === 'json.Number' && JSON_NUMBER_METHODS.has(name)) {
       const given = args.length - 1 + (final === undefined ? 0 : 1);
       if (given > 0) this.fail(`wrong number of args for ${name}: want 0 got ${given}`);
-      return this.callNumberMethod(name, target.v);
+      try {
+        return numberMethod(name, target.v);
+      } catch (e) {
+        if (e instanceof FunctionError) this.fail(`error calling ${name}: ${e.message}`);
+        throw e;
+      }
     }
     return this.fail(`can't evaluate field ${name} in type ${typ}`);
-  }
-
-  /** `json.Number`'s methods, which OPA v1.15.2's templates can call (`{{.n.Int64}}`). */
-  private callNumberMethod(name: string, text: string): GoValue {
-    if (name === 'String') return { kind: 'string', v: text };
-    const parse = name === 'Int64' ? 'ParseInt' : 'ParseFloat';
-    const failure = (why: string): never =>
-      this.fail(`error calling ${name}: strconv.${parse}: parsing ${JSON.stringify(text)}: ${why}`);
-    if (name === 'Int64') {
-      if (!/^[+-]?\d+$/.test(text)) failure('invalid syntax');
-      const n = BigInt(text);
-      if (n < -(2n ** 63n) || n >= 2n ** 63n) failure('value out of range');
-      return { kind: 'int', v: n };
-    }
-    const f = Number(text);
-    if (!Number.isFinite(f)) failure('value out of range');
-    return { kind: 'float64', v: f };
   }
 
   /** Evaluates an argument of a function (any type accepted). */
