@@ -63,6 +63,13 @@ describe('strings.render_template', () => {
     expect(render('{{html "<a&>"}} {{js "a\'b"}} {{urlquery "a b&"}}')).toBe("&lt;a&amp;&gt; a\\'b a+b%26");
   });
 
+  it("calls json.Number's methods as OPA v1.15.2 does", () => {
+    expect(render('{{.n.Int64}} {{.n.Float64}} {{.n.String}}', { n: 5 })).toBe('5 5 5');
+    expect(renderError('{{.n.Int64}}', { n: 1.5 })).toContain(
+      'error calling Int64: strconv.ParseInt: parsing "1.5": invalid syntax',
+    );
+  });
+
   it('calls defined templates and blocks', () => {
     expect(render('{{define "T"}}hello {{.}}{{end}}{{template "T" .a}}', { a: 'x' })).toBe('hello x');
     expect(render('{{block "B" .a}}[{{.}}]{{end}}', { a: 1 })).toBe('[1]');
