@@ -1,12 +1,14 @@
 /**
  * Modules for `rego.parse_module`'s comparison with OPA (`rego-parse-module.interop.test.ts`):
- * every kind of rule head, body expression, term, import and comment.
+ * every kind of rule head, body expression, term, import and comment, and parse errors.
  */
 
 /** Rego expressions, each evaluated by the engine and by OPA. */
 export const parseModuleExpressions: readonly string[] = [
   'rego.parse_module("x.rego", "package a\\np := 1")',
   'rego.parse_module("x.rego", "package foo.bar\\n\\nimport rego.v1\\nimport data.a\\n\\np if { a = true }")',
+  'rego.parse_module("x.rego", "package foo.")',
+  'rego.parse_module("x.rego", "package a\\np := 1 +")',
   'rego.parse_module("x.rego", "package foo.bar\\n\\nimport rego.v1\\nimport data.a\\nimport input.x as y\\n\\n# METADATA\\n# title: hi\\ndefault allow := false\\n\\np if { a = true }\\n\\nq[x] := 1 if { some x in [1, 2] }\\n\\nf(x, y) := x + y\\n\\nr contains z if {\\n\\tz := [1, \\"s\\", null, true, {\\"k\\": 1}, {1, 2}, set()]\\n\\tnot q[1]\\n\\tevery k, v in {\\"a\\": 1} { v > 0 }\\n\\tc := [w | w := 1]\\n\\td := {w | w := 1}\\n\\te := {w: 1 | w := 1}\\n\\tf(1, 2) with input as {} with data.a as 1\\n\\ty.z[_]\\n\\t1 == 1; 2 != 3\\n}\\n\\ns := 1 if false else := 2\\n")',
   'rego.parse_module("x.rego", "package a\\na.b.c := 1\\nq[x] if { x := 1 }\\nr.s[x] := 2 if { x := 1 }\\nt contains 1\\nu.v contains 2\\nw[1] := 3\\nf(x) if x\\ng(x) = y if { y := x } else = 3\\nh := 5 if { false } else := 6 if { true } else := 7\\ndefault k := 1\\nm = 1")',
   'rego.parse_module("x.rego", "package a\\np if { every x in [1] { x } }\\nq if { x in [1]; 1, 2 in [3]; some k, v in [1]; some y; some a, b }\\nr := [x | some x in [1]]\\ns := __local0__ if { __local0__ := 1 }")',

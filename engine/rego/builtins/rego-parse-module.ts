@@ -33,7 +33,9 @@ function parseErrorText(e: RegoError, source: string): string {
   const text = `1 error occurred: ${e.opaMessage()}`;
   const line = e.line === undefined ? undefined : source.split('\n')[e.line - 1];
   if (line === undefined || e.column === undefined) return text;
-  return `${text}\n\t${line}\n\t${' '.repeat(e.column - 1)}^`;
+  // At the end of the input OPA points at the last character.
+  const column = Math.min(e.column, Math.max(line.length, 1));
+  return `${text}\n\t${line}\n\t${' '.repeat(column - 1)}^`;
 }
 
 /** A parsed module as OPA's AST JSON. */
