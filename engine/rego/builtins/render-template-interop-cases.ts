@@ -241,6 +241,14 @@ export const renderTemplateExpressions: readonly string[] = [
   'strings.render_template("{{(1).b}}", {})',
   'strings.render_template("{{\\"s\\".b}}", {})',
   'strings.render_template("{{.}}", {"a": "\u00e9", "b": "\\n"})',
+  'strings.render_template("{{if eq .c .c}}x{{end}}", {"c":[1]})',
+  'strings.render_template("{{eq .c .c}}", {"c":[1, null, "a"]})',
+  'strings.render_template("{{eq .c .m}}", {"c":[1], "m": {"a": 1}})',
+  'strings.render_template("{{if eq .c .c}}x{{.f}}{{end}}", {"a":1,"b":"x","c":[1,"two",null,true,2.5],"d":{"k":"v","n":0,"e":[]},"e":"","f":false,"g":null,"h":{"z":{"y":[3,4]}}})',
+  'strings.render_template("{{eq .m .c}}", {"c":[true], "m": {"a": false}})',
+  'strings.render_template("{{len nil}}", {})',
+  'strings.render_template("{{html 1 nil}} {{urlquery nil}} {{js .q}}", {})',
+  'strings.render_template("{{slice .s .i}}", {"s": "abc", "i": 1})',
 ];
 
 /** Calls of `json.Number`'s methods: OPA v1.15.2 makes them; v1.22.2's method-less copy of `text/template` refuses them. */

@@ -3,8 +3,9 @@
  * pipeline's previous value comes last), `and`/`or` short-circuiting, and `printf`'s string
  * format operand, as `text/template`'s `evalCall` does them.
  */
-import { eq, FunctionError, le, lt } from './comparison.ts';
+import { eq, le, lt } from './comparison.ts';
 import type { Evaluator } from './evaluator.ts';
+import { FunctionError } from './function-error.ts';
 import { html, index, js, len, slice, sprint, sprintf, sprintln, urlquery } from './functions.ts';
 import type { AnyNode, ArgNode, CommandNode } from './nodes.ts';
 import { nodeText } from './nodes.ts';

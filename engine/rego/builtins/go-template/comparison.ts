@@ -3,12 +3,9 @@
  * same basic kind compare (`json.Number` is a string kind, so numbers from data compare as
  * text), mixed kinds are an error.
  */
+import { FunctionError } from './function-error.ts';
+import { sprintf } from './functions.ts';
 import { concrete, type GoValue, printText, typeName, unboxed } from './values.ts';
-
-/** A function's failure, reported as `error calling NAME: …`. */
-export class FunctionError extends Error {
-  override readonly name = 'FunctionError';
-}
 
 type BasicKind = 'invalid' | 'bool' | 'int' | 'uint' | 'float' | 'string';
 
@@ -48,11 +45,12 @@ function equalTo(a: GoValue, b: GoValue): boolean {
   }
   if (ka !== 'invalid') return scalar(a) === scalar(b);
   if (a.kind !== b.kind && !isNil(a) && !isNil(b)) {
-    const text = (v: GoValue): string => printText(concrete(v));
-    throw new FunctionError(`non-comparable types ${text(a)}: ${typeName(a)}, ${typeName(b)}: ${text(b)}`);
+    // Go formats the first value with %s (element by element), the second with %v.
+    const [first, second] = [sprintf('%s', [a]), printText(concrete(b))];
+    throw new FunctionError(`non-comparable types ${first}: ${typeName(a)}, ${typeName(b)}: ${second}`);
   }
   if (isNil(a) || isNil(b)) return isNil(a) === isNil(b);
-  throw new FunctionError(`non-comparable type ${printText(concrete(b))}: ${typeName(b)}`);
+  throw new FunctionError(`non-comparable type ${sprintf('%s', [b])}: ${typeName(b)}`);
 }
 
 /** `eq arg1 arg2 …`: whether arg1 equals any of the others. */

@@ -6,7 +6,7 @@
  */
 import { utf8Bytes } from '../bytes.ts';
 import { invokeFunction } from './calls.ts';
-import { FunctionError } from './comparison.ts';
+import { FunctionError } from './function-error.ts';
 import type { AnyNode, ArgNode, CommandNode, PipeNode } from './nodes.ts';
 import { nodeText } from './nodes.ts';
 import { JSON_NUMBER_METHODS, numberMethod } from './number-methods.ts';
@@ -207,7 +207,8 @@ export class Evaluator {
       case 'dot':
         return dot;
       case 'nil':
-        return boxed({ kind: 'nil' });
+        // An untyped nil reaches a function as no value at all.
+        return INVALID;
       case 'field':
         return this.evalFieldChain(dot, n.ident, [n], undefined);
       case 'variable':

@@ -5,7 +5,7 @@
  */
 import { utf8Bytes, utf8Text } from '../bytes.ts';
 import { formatGoArgs, type GoArg } from '../sprintf.ts';
-import { FunctionError } from './comparison.ts';
+import { FunctionError } from './function-error.ts';
 import {
   boxed,
   type Concrete,
@@ -66,7 +66,8 @@ export function slice(item: GoValue, ...indexes: GoValue[]): GoValue {
   else throw new FunctionError(`can't slice item of type ${typeName(v)}`);
   const idx = [0, length, length];
   indexes.forEach((x, n) => {
-    idx[n] = indexArg(unboxed(x), length);
+    // Unlike `index`, Go's `slice` does not look inside interface-typed indexes.
+    idx[n] = indexArg(x, length);
   });
   const [from, to, max] = idx as [number, number, number];
   if (from > to) throw new FunctionError(`invalid slice index: ${from} > ${to}`);
@@ -144,10 +145,14 @@ export function sprintf(format: string, args: readonly GoValue[]): string {
   return formatGoArgs(format, args.map(fmtArg));
 }
 
-/** The text the escaping functions work on: a lone string itself, else `fmt.Sprint` of the arguments. */
+/**
+ * The text the escaping functions work on: a lone string itself, else `fmt.Sprint` of the
+ * arguments, where Go's `printableValue` turns a nil one into the string `<no value>`.
+ */
 function escapeInput(args: readonly GoValue[]): string {
   const only = args.length === 1 ? concrete(args[0] as GoValue) : undefined;
-  return only?.kind === 'string' ? only.v : sprint(args);
+  if (only?.kind === 'string') return only.v;
+  return sprint(args.map((a) => (concrete(a).kind === 'nil' ? { kind: 'string', v: '<no value>' } : a)));
 }
 
 const HTML: Readonly<Record<string, string>> = {

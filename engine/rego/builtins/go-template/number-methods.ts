@@ -2,7 +2,7 @@
  * The methods of `json.Number`, which OPA v1.15.2's templates can call on numbers from the vars
  * (`{{.n.Int64}}`); OPA v1.22.2's method-less copy of `text/template` has none.
  */
-import { FunctionError } from './comparison.ts';
+import { FunctionError } from './function-error.ts';
 import type { GoValue } from './values.ts';
 
 /** The method names. */
