@@ -135,8 +135,11 @@ function convertDeep(x: unknown, path: string): Value {
  */
 export function toJson(v: Value): JsonValue {
   switch (typeof v) {
-    case 'bigint':
-      return BigInt(Number(v)) === v ? Number(v) : v.toString();
+    case 'bigint': {
+      // Beyond a double's range `Number(v)` is infinite, which `BigInt` refuses: such integers stay text.
+      const n = Number(v);
+      return Number.isFinite(n) && BigInt(n) === v ? n : v.toString();
+    }
     case 'object': {
       if (v === null) return null;
       if (Array.isArray(v)) return v.map(toJson);

@@ -80,15 +80,21 @@ export function numberArg(name: string, args: readonly Value[], i: number): numb
   return v;
 }
 
+const NOT_INTEGER = 'must be integer number but got floating-point number';
+const INT64_LIMIT = 2n ** 63n;
+
 /**
- * Argument `i` as an integer that fits a JS number (OPA's `IntOperand`); a fraction is a type
- * error, a `bigint` is clamped to ±2^53 (callers use it as an index or a count).
+ * Argument `i` as an integer that fits a JS number (OPA's `IntOperand`); a fraction, or an
+ * integer beyond Go's `int` (64 bits), is a type error; a larger `bigint` is clamped to ±2^53
+ * (callers use it as an index or a count).
  */
 export function intArg(name: string, args: readonly Value[], i: number): number {
   const v = numberArg(name, args, i);
-  if (typeof v === 'bigint') return v > 0n ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
-  if (!Number.isInteger(v))
-    throw operandError(name, i + 1, 'must be integer number but got floating-point number');
+  if (typeof v === 'bigint') {
+    if (v >= INT64_LIMIT || v < -INT64_LIMIT) throw operandError(name, i + 1, NOT_INTEGER);
+    return v > 0n ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
+  }
+  if (!Number.isInteger(v)) throw operandError(name, i + 1, NOT_INTEGER);
   return v;
 }
 

@@ -27,6 +27,8 @@ import { builtinError } from './operands.ts';
 import { createOutboundBuiltins, type OutboundCalls } from './outbound.ts';
 import { privateKeyBuiltins } from './private-keys.ts';
 import { regexBuiltins } from './regex.ts';
+import { parseModuleBuiltins } from './rego-parse-module.ts';
+import { renderTemplateBuiltins } from './render-template.ts';
 import { createRuntimeBuiltins, type RandomBytes } from './runtime.ts';
 import { semverBuiltins } from './semver.ts';
 import { setBuiltins } from './sets.ts';
@@ -40,6 +42,7 @@ import { uuidBuiltins } from './uuid.ts';
 import { walkBuiltins } from './walk.ts';
 import { x509Builtins } from './x509.ts';
 import { x509KeypairBuiltins } from './x509-keypair.ts';
+import { x509VerifyBuiltins } from './x509-verify-builtins.ts';
 import { yamlBuiltins } from './yaml.ts';
 
 /** A stack overflow (a value nested too deeply for a recursive built-in) as a built-in error. */
@@ -107,6 +110,8 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...stringBuiltins,
     ...stringEditBuiltins,
     ...sprintfBuiltins,
+    ...renderTemplateBuiltins,
+    ...parseModuleBuiltins,
     ...regexBuiltins,
     ...globBuiltins,
     ...globsMatchBuiltins,
@@ -118,6 +123,7 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...graphqlBuiltins,
     ...x509Builtins,
     ...x509KeypairBuiltins,
+    ...x509VerifyBuiltins,
     ...encodingBuiltins,
     ...walkBuiltins,
     ...graphBuiltins,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BuiltinDefinition } from '../builtin.ts';
 import { SetValue, type Value } from '../value.ts';
 import { createStandardBuiltins } from './index.ts';
-import { call, testContext } from './test-support.ts';
+import { call, failure, testContext } from './test-support.ts';
 
 function callWith(
   defs: ReadonlyMap<string, BuiltinDefinition>,
@@ -49,9 +49,12 @@ describe('runtime built-ins', () => {
 });
 
 describe('rand.intn bounds', () => {
-  it('draws below very large bounds', () => {
-    const n = call('rand.intn', 'big', 2n ** 70n);
+  it('draws below very large bounds, and refuses bounds beyond 64 bits as OPA does', () => {
+    const n = call('rand.intn', 'big', 2n ** 63n - 1n);
     expect(typeof n === 'number' && n >= 0 && n <= Number.MAX_SAFE_INTEGER).toBe(true);
+    expect(failure('rand.intn', 'big', 2n ** 70n).message).toBe(
+      'rand.intn: operand 2 must be integer number but got floating-point number',
+    );
     expect(call('rand.intn', 'neg', -5)).toBeLessThan(5);
   });
 });

@@ -13,11 +13,28 @@ import { type FormatFlags, formatInteger, pad, quoteRune } from './go-integer.ts
 import { arrayArg, builtinError, defineFunction, stringArg } from './operands.ts';
 import { goQuote, numberText, regoText } from './rego-text.ts';
 
-/** An argument as Go sees it. */
-type GoArg =
+/**
+ * An argument as Go's `fmt` sees it. Besides what OPA passes (`int`, `*big.Int`, `float64`,
+ * `string`), templates pass `bool`, a nil interface, a named string type with a `String`
+ * method (`json.Number`), and maps and slices (given here by their `%v` text).
+ */
+export type GoArg =
   | { type: 'int' | '*big.Int'; value: bigint }
   | { type: 'float64'; value: number }
-  | { type: 'string'; value: string };
+  | { type: 'string'; value: string }
+  | { type: 'bool'; value: boolean }
+  | { type: 'nil' }
+  | { type: 'stringer'; name: string; value: string }
+  | {
+      type: 'composite';
+      name: string;
+      /** The `%v` text. */
+      value: string;
+      /** Elements (map values in key order); absent for a nil inside a container, `<nil>` under any verb. */
+      items?: readonly GoArg[];
+      /** A map's keys. */
+      keys?: readonly string[];
+    };
 
 /** Largest width or precision Go's `fmt` accepts. */
 const MAX_WIDTH = 1_000_000;
@@ -47,18 +64,31 @@ function toGoArg(v: Value): GoArg {
 }
 
 function plainText(a: GoArg): string {
-  return a.type === 'float64'
-    ? formatFloat(a.value, 'g', freshFlags())
-    : a.type === 'string'
-      ? a.value
-      : numberText(a.value);
+  switch (a.type) {
+    case 'float64':
+      return formatFloat(a.value, 'g', freshFlags());
+    case 'bool':
+      return String(a.value);
+    case 'nil':
+      return '<nil>';
+    case 'int':
+    case '*big.Int':
+      return numberText(a.value);
+    default:
+      return a.value;
+  }
+}
+
+function typeName(a: GoArg): string {
+  return a.type === 'stringer' || a.type === 'composite' ? a.name : a.type;
 }
 
 /** Go prints a wrong-type operand with `%v` under the verb's own width, precision and flags. */
 function badVerb(verb: string, a: GoArg, f: FormatFlags): string {
+  if (a.type === 'nil') return `%!${verb}(<nil>)`;
   return a.type === '*big.Int'
     ? `%!${verb}(big.Int=${a.value})`
-    : `%!${verb}(${a.type}=${formatArg(a, 'v', f)})`;
+    : `%!${verb}(${typeName(a)}=${formatArg(a, 'v', f)})`;
 }
 
 function freshFlags(): FormatFlags {
@@ -113,10 +143,24 @@ function formatString(s: string, verb: string, f: FormatFlags): string | undefin
   }
 }
 
+/** Go formats a map's or slice's keys and elements each with the verb: `map[a:%!d(string=x)]`. */
+function formatComposite(a: Extract<GoArg, { type: 'composite' }>, verb: string, f: FormatFlags): string {
+  if (!a.items) return a.value;
+  const parts = a.items.map((item, i) => {
+    const key = a.keys?.[i];
+    const text = formatArg(item, verb, f);
+    return key === undefined ? text : `${formatArg({ type: 'string', value: key }, verb, f)}:${text}`;
+  });
+  return a.keys ? `map[${parts.join(' ')}]` : `[${parts.join(' ')}]`;
+}
+
 function formatArg(a: GoArg, verb: string, f: FormatFlags): string {
-  if (verb === 'T') return pad(a.type, f);
+  if (verb === 'T') return pad(a.type === 'nil' ? '<nil>' : typeName(a), f);
   let out: string | undefined;
-  if (a.type === 'string') out = formatString(a.value, verb, f);
+  if (a.type === 'string' || a.type === 'stringer') out = formatString(a.value, verb, f);
+  else if (a.type === 'bool') out = verb === 't' || verb === 'v' ? pad(String(a.value), f) : undefined;
+  else if (a.type === 'nil') out = verb === 'v' ? pad('<nil>', f) : undefined;
+  else if (a.type === 'composite') out = formatComposite(a, verb, f);
   else if (a.type === 'float64') {
     if ('eEfFgGvbxX'.includes(verb)) out = formatFloat(a.value, verb, f);
   } else if (verb === 'c' && a.type === 'int') out = pad(String.fromCodePoint(Number(a.value)), f);
@@ -128,9 +172,13 @@ function formatArg(a: GoArg, verb: string, f: FormatFlags): string {
   return out ?? badVerb(verb, a, f);
 }
 
-/** Go's `fmt.Sprintf(format, args...)`. */
+/** Go's `fmt.Sprintf(format, args...)` of Rego values, converted as OPA converts them. */
 export function goSprintf(format: string, values: readonly Value[]): string {
-  const args = values.map(toGoArg);
+  return formatGoArgs(format, values.map(toGoArg));
+}
+
+/** Go's `fmt.Sprintf(format, args...)`. */
+export function formatGoArgs(format: string, args: readonly GoArg[]): string {
   let out = '';
   let argNum = 0;
   let reordered = false;
@@ -215,7 +263,7 @@ export function goSprintf(format: string, values: readonly Value[]): string {
   if (!reordered && argNum < args.length) {
     out += `%!(EXTRA ${args
       .slice(argNum)
-      .map((a) => `${a.type === '*big.Int' ? '*big.Int' : a.type}=${plainText(a)}`)
+      .map((a) => (a.type === 'nil' ? '<nil>' : `${typeName(a)}=${plainText(a)}`))
       .join(', ')})`;
   }
   return out;

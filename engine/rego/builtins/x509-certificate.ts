@@ -45,13 +45,7 @@ export function signatureAlgorithm(oid: string, parameters: ArrayBuffer | null |
   const text = parameters
     ? [...new Uint8Array(parameters)].map((b) => b.toString(16).padStart(2, '0')).join('')
     : '';
-  for (const [hash, n] of Object.entries(PSS_HASHES)) {
-    const der = hash
-      .split('.')
-      .slice(2)
-      .reduce((acc, arc) => acc + Number(arc).toString(16).padStart(2, '0'), '608648');
-    if (text.includes(der)) return n;
-  }
+  for (const [hash, n] of Object.entries(PSS_HASHES)) if (text.includes(hash)) return n;
   return 0;
 }
 

@@ -30,6 +30,8 @@ export type {
   VarTerm,
   WithModifier,
 } from './ast.ts';
+export type { Token, TokenKind } from './lexer.ts';
+export { tokenize } from './lexer.ts';
 export type { ParseOptions } from './parse-module.ts';
 export { parseModule, parseQuery, parseTermText } from './parse-module.ts';
 export { INFIX_BUILTINS, MEMBER_2, MEMBER_3, TEMPLATE_STRING } from './parse-term.ts';

@@ -242,7 +242,7 @@ export function parseSuffix(p: ParserState, head: Term, allowSpaceFirst = false)
     if (t.text === '.') {
       p.next();
       const name = p.tok;
-      if (name.kind !== 'ident' || name.spaced) p.unexpected('expected name after .');
+      if (name.kind !== 'ident' || name.spaced) p.unexpected('expected identifier');
       p.next();
       term = select(p, term, { type: 'scalar', value: name.text, loc: name.loc });
     } else if (t.text === '[') {

@@ -162,7 +162,7 @@ export class ParserState {
     const t = this.tok;
     const what =
       t.kind === 'eof'
-        ? 'end of file'
+        ? 'eof token'
         : t.kind === 'string'
           ? 'string token'
           : `${t.text} ${t.kind === 'ident' && this.isKeywordName(t.text) ? 'keyword' : 'token'}`;
