@@ -119,7 +119,7 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
         await tx.documentVersions.record(created.id, created, ownerId);
         return { created, outboxIds: await tx.directoryOutbox.enqueue(documentCreated(created)) };
       });
-      await deps.afterCommit(outboxIds);
+      await deps.afterCommit(outboxIds, access);
       return created;
     },
 
@@ -152,7 +152,7 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
         ]);
         return { after, outboxIds };
       });
-      if (outboxIds.length > 0) await deps.afterCommit(outboxIds);
+      if (outboxIds.length > 0) await deps.afterCommit(outboxIds, access);
       return after;
     },
 

@@ -96,7 +96,8 @@ export interface ShareService {
  */
 export function createShareService(deps: ServiceDeps): ShareService {
   const repos = createRepositories(deps.sql);
-  const isPending = async (outboxIds: readonly number[]) => (await deps.afterCommit(outboxIds)) === 'pending';
+  const isPending = async (outboxIds: readonly number[], access: Access) =>
+    (await deps.afterCommit(outboxIds, access)) === 'pending';
 
   /** The document must exist (404) and the caller may share it (403). */
   async function requireShareable(access: Access, documentId: number, field?: string) {
@@ -139,7 +140,7 @@ export function createShareService(deps: ServiceDeps): ShareService {
         }
         throw error;
       });
-      return (await isPending(outboxIds)) ? { share, user, pending: true } : { share, user };
+      return (await isPending(outboxIds, access)) ? { share, user, pending: true } : { share, user };
     },
 
     async revoke(access, documentId, email) {
@@ -152,7 +153,7 @@ export function createShareService(deps: ServiceDeps): ShareService {
         if (!deleted) throw notFound('Share');
         return tx.directoryOutbox.enqueue(shareRevoked(deleted));
       });
-      return { pending: await isPending(outboxIds) };
+      return { pending: await isPending(outboxIds, access) };
     },
 
     async list(access, documentId) {
@@ -197,7 +198,7 @@ export function createShareService(deps: ServiceDeps): ShareService {
         if (!deleted) throw new ServiceError('not_found', 'You hold no share of this document to leave');
         return tx.directoryOutbox.enqueue(shareRevoked(deleted));
       });
-      await deps.afterCommit(outboxIds);
+      await deps.afterCommit(outboxIds, access);
     },
 
     async invite(access, input) {
@@ -256,7 +257,7 @@ export function createShareService(deps: ServiceDeps): ShareService {
         return { share: after, outboxIds: ids };
       });
       if (outboxIds.length === 0) return { share, user };
-      return (await isPending(outboxIds)) ? { share, user, pending: true } : { share, user };
+      return (await isPending(outboxIds, access)) ? { share, user, pending: true } : { share, user };
     },
   };
 }
