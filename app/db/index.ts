@@ -28,6 +28,7 @@ export type {
   DocumentPatch,
   DocumentRepository,
   DocumentSummary,
+  DocumentUpdate,
 } from './document-repository.ts';
 export type {
   DocumentVersion,

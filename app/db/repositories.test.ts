@@ -127,11 +127,17 @@ describe('repositories on PostgreSQL 16', () => {
     it('creates with defaults, updates some fields and bumps updated_at', async () => {
       const doc = await repos.documents.create({ name: 'Plan', ownerId: 'sub-ann' });
       expect(doc).toMatchObject({ name: 'Plan', content: '', isPublic: false, folderId: null });
-      const updated = await repos.documents.update(doc.id, { content: 'Step 1', isPublic: true });
+      const saved = await repos.documents.update(doc.id, { content: 'Step 1', isPublic: true }, 'sub-ann');
+      const updated = saved?.after;
+      expect(saved?.before).toEqual(doc);
       expect(updated).toMatchObject({ name: 'Plan', content: 'Step 1', isPublic: true });
       expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(doc.updatedAt.getTime());
-      expect(await repos.documents.update(doc.id, {})).toEqual(updated);
-      expect(await repos.documents.update(987_654, { name: 'Ghost' })).toBeUndefined();
+      expect(await repos.documents.update(doc.id, {}, 'sub-ann')).toEqual({
+        before: updated,
+        after: updated,
+        version: undefined,
+      });
+      expect(await repos.documents.update(987_654, { name: 'Ghost' }, 'sub-ann')).toBeUndefined();
     });
 
     it('rejects bad names and content with the column named, and stores nothing', async () => {
