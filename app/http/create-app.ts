@@ -14,7 +14,6 @@ import {
 } from '@gatehousejs/core';
 import { authzMiddleware, type HonoAuthzConfig, validatePoliciesFromApp } from '@gatehousejs/hono';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { Auth } from '../auth/index.ts';
 import { createRepositories, type Database } from '../db/index.ts';
 import {
@@ -38,6 +37,7 @@ import { registerHealthRoute } from './health-route.ts';
 import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
 import { pendingWritesMiddleware } from './pending-writes.ts';
 import { requestAccess } from './request-access.ts';
+import { requestBodyLimit } from './request-body-limit.ts';
 import { registerSearchRoutes } from './search-routes.ts';
 import { registerShareRoutes } from './share-routes.ts';
 import { registerTrashRoutes } from './trash-routes.ts';
@@ -159,11 +159,10 @@ export function createApp(deps: AppDeps): DocumentApp {
   app.use('*', pages.headers);
   app.use('*', pendingWritesMiddleware);
   app.use('*', deps.auth.session);
-  // Only where bodies are read: looking for a body makes @hono/node-server build a full Request.
   app.on(
     ['POST', 'PUT', 'PATCH', 'DELETE'],
     '/api/*',
-    bodyLimit({
+    requestBodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => httpError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`).getResponse(),
     }),
