@@ -124,22 +124,17 @@ export function createShareService(deps: ServiceDeps): ShareService {
         throw new ServiceError('invalid', 'a document cannot be shared with its owner', { field });
       }
       const granted = { documentId: document.id, userId: user.id, permission: input.permission };
-      const { share, outboxIds } = await withTransaction(deps.sql, async (tx) => {
-        // Both statements sent at once (the change depends on the input only); when the share
-        // exists, its conflict comes first and the transaction, outbox entry included, rolls back.
-        const [created, outboxIds] = await Promise.all([
-          tx.shares.create(granted),
-          tx.directoryOutbox.enqueue(shareGranted(granted)),
-        ]);
-        return { share: created, outboxIds };
-      }).catch((error: unknown) => {
-        if (error instanceof DatabaseError && error.code === 'conflict') {
-          throw new ServiceError('conflict', 'The document is already shared with this user', {
-            cause: error,
-          });
-        }
-        throw error;
-      });
+      // One statement: when the share exists, nothing is stored, outbox entry included.
+      const { share, outboxIds } = await repos.shares
+        .grant(granted, shareGranted(granted))
+        .catch((error: unknown) => {
+          if (error instanceof DatabaseError && error.code === 'conflict') {
+            throw new ServiceError('conflict', 'The document is already shared with this user', {
+              cause: error,
+            });
+          }
+          throw error;
+        });
       return (await isPending(outboxIds, access)) ? { share, user, pending: true } : { share, user };
     },
 
@@ -148,12 +143,9 @@ export function createShareService(deps: ServiceDeps): ShareService {
       await requireShareable(access, documentId);
       const user = await repos.users.getByEmail(email);
       if (!user) throw notFound('User', 'email');
-      const outboxIds = await withTransaction(deps.sql, async (tx) => {
-        const deleted = await tx.shares.delete(documentId, user.id);
-        if (!deleted) throw notFound('Share');
-        return tx.directoryOutbox.enqueue(shareRevoked(deleted));
-      });
-      return { pending: await isPending(outboxIds, access) };
+      const revoked = await repos.shares.revoke(documentId, user.id, shareRevoked);
+      if (!revoked) throw notFound('Share');
+      return { pending: await isPending(revoked.outboxIds, access) };
     },
 
     async list(access, documentId) {
@@ -193,12 +185,9 @@ export function createShareService(deps: ServiceDeps): ShareService {
       const userId = signedIn(access);
       if (!(await repos.documents.get(documentId))) throw notFound('Document');
       await access.require('document', documentId, 'can_read');
-      const outboxIds = await withTransaction(deps.sql, async (tx) => {
-        const deleted = await tx.shares.delete(documentId, userId);
-        if (!deleted) throw new ServiceError('not_found', 'You hold no share of this document to leave');
-        return tx.directoryOutbox.enqueue(shareRevoked(deleted));
-      });
-      await deps.afterCommit(outboxIds, access);
+      const left = await repos.shares.revoke(documentId, userId, shareRevoked);
+      if (!left) throw new ServiceError('not_found', 'You hold no share of this document to leave');
+      await deps.afterCommit(left.outboxIds, access);
     },
 
     async invite(access, input) {
