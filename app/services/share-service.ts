@@ -107,18 +107,41 @@ export function createShareService(deps: ServiceDeps): ShareService {
     return document;
   }
 
+  /**
+   * The caller may share the document (403), 404 when it does not exist — read only after a
+   * denial: a revocation's route guard has already allowed it.
+   */
+  async function requireSharing(access: Access, documentId: number): Promise<void> {
+    try {
+      await access.require('document', documentId, 'can_share');
+    } catch (error) {
+      if (
+        error instanceof ServiceError &&
+        error.code === 'forbidden' &&
+        !(await repos.documents.get(documentId))
+      ) {
+        throw notFound('Document');
+      }
+      throw error;
+    }
+  }
+
   return {
     async grant(access, input) {
       signedIn(access);
       if ((input.email === undefined) === (input.userId === undefined)) {
         throw new ServiceError('invalid', 'give exactly one of email or user_id', { field: 'email' });
       }
-      const document = await requireShareable(access, input.documentId, 'document_id');
       const field = input.email === undefined ? 'user_id' : 'email';
-      const user =
+      // Both read at once; the document's answer (404, 403) comes first, as when read in turn,
+      // and the user's lookup counts, failure included, only once the document is shareable.
+      const lookup =
         input.email === undefined
-          ? await repos.users.get(input.userId as string)
-          : await repos.users.getByEmail(input.email);
+          ? repos.users.get(input.userId as string)
+          : repos.users.getByEmail(input.email);
+      lookup.catch(() => undefined);
+      const document = await requireShareable(access, input.documentId, 'document_id');
+      const user = await lookup;
       if (!user) throw notFound('User', field);
       if (user.id === document.ownerId) {
         throw new ServiceError('invalid', 'a document cannot be shared with its owner', { field });
@@ -140,7 +163,7 @@ export function createShareService(deps: ServiceDeps): ShareService {
 
     async revoke(access, documentId, email) {
       signedIn(access);
-      await requireShareable(access, documentId);
+      await requireSharing(access, documentId);
       const user = await repos.users.getByEmail(email);
       if (!user) throw notFound('User', 'email');
       const revoked = await repos.shares.revoke(documentId, user.id, shareRevoked);
