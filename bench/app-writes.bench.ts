@@ -3,15 +3,15 @@
  * waits until its directory change is delivered) beside content-only writes (`PUT` of the
  * content, nothing to deliver), from 30 concurrent clients over HTTP on 127.0.0.1, against the
  * whole application (real sessions, PostgreSQL, the embedded engine with its directory in
- * PostgreSQL). The clients run once in the application's process and once in a worker thread of
- * their own. Target: permission writes p50 ≤ 50 ms.
+ * PostgreSQL). The clients (`node:http`, kept-alive connections) run once in the application's
+ * process and once in a worker thread of their own. Target: permission writes p50 ≤ 50 ms.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { apiClient } from '../test/support/api-client.ts';
 import { startTestApp } from '../test/support/test-app.ts';
-import { type ClientsJob, clientRound, runClients } from './app-writes-clients.ts';
+import { type ClientsJob, clientRound, httpCaller, runClients } from './app-writes-clients.ts';
 import { printTable } from './measure.ts';
 import { mainThreadCpuMs, postgresCpuMs } from './process-cpu.ts';
 
@@ -77,19 +77,21 @@ export async function run(): Promise<void> {
     },
   });
   try {
-    const alice = apiClient(await app.signIn('alice'));
+    const signedIn = await app.signIn('alice');
+    const alice = apiClient(signedIn);
     await app.signIn('bob');
     const documents: number[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       documents.push((await alice('POST', '/api/documents', { name: `Doc ${i}`, content: 'x' })).body.id);
     }
+    const caller = httpCaller(app.stack.appBaseUrl, signedIn);
     // Warm-up: every path once.
-    await clientRound(alice, 'permission')(documents[0]!, 0);
-    await clientRound(alice, 'content')(documents[0]!, 0);
+    await clientRound(caller, 'permission')(documents[0]!, 0);
+    await clientRound(caller, 'content')(documents[0]!, 0);
 
     const postgresDir = path.join(app.stack.settings.dataDir, 'postgres');
     const here = (writes: ClientsJob['writes']) =>
-      measured(postgresDir, () => runClients(documents, ROUNDS, clientRound(alice, writes)));
+      measured(postgresDir, () => runClients(documents, ROUNDS, clientRound(caller, writes)));
     const job = (writes: ClientsJob['writes']): ClientsJob => ({
       appBaseUrl: app.stack.appBaseUrl,
       password: app.stack.password,
