@@ -35,23 +35,24 @@ export async function saveDocument(
     const document = row && toDocument(row);
     return document && { before: document, after: document, version: undefined };
   }
-  // Every column is set, an absent field to itself.
-  const name = patch.name === undefined ? db`d.name` : db`${patch.name}::text`;
-  const content = patch.content === undefined ? db`d.content` : db`${patch.content}::text`;
+  // Name and text are sent once (they may be long) and are never null: null stands for absent.
+  // Folder and visibility: every column is set, an absent one to itself.
   const folderId = patch.folderId === undefined ? db`d.folder_id` : db`${patch.folderId}::integer`;
   const isPublic = patch.isPublic === undefined ? db`d.is_public` : db`${patch.isPublic}::boolean`;
   // `old` locks the row and, in READ COMMITTED, reads its newest committed state; the update's
   // SET sees that same state (`d`), so the counter never repeats a version under concurrent saves.
   const [row] = await db<SavedRow[]>`
-    WITH old AS (
+    WITH input AS (
+      SELECT ${patch.name ?? null}::text AS name, ${patch.content ?? null}::text AS content
+    ), old AS (
       SELECT id, name, content, folder_id, is_public, updated_at, version
       FROM documents WHERE id = ${id} AND trashed_at IS NULL FOR UPDATE
     ), saved AS (
       UPDATE documents d
-      SET name = ${name}, content = ${content}, folder_id = ${folderId}, is_public = ${isPublic},
-        updated_at = greatest(now(), d.created_at),
-        version = d.version + CASE WHEN (d.name, d.content) IS DISTINCT FROM (${name}, ${content}) THEN 1 ELSE 0 END
-      FROM old WHERE d.id = old.id AND d.trashed_at IS NULL
+      SET name = coalesce(input.name, d.name), content = coalesce(input.content, d.content),
+        folder_id = ${folderId}, is_public = ${isPublic}, updated_at = greatest(now(), d.created_at),
+        version = d.version + CASE WHEN input.name <> d.name OR input.content <> d.content THEN 1 ELSE 0 END
+      FROM old, input WHERE d.id = old.id AND d.trashed_at IS NULL
       RETURNING d.id, d.name, d.content, d.owner_id, d.folder_id, d.is_public, d.created_at, d.updated_at,
         d.version, old.name AS old_name, old.content AS old_content, old.folder_id AS old_folder_id,
         old.is_public AS old_is_public, old.updated_at AS old_updated_at, old.version AS old_version
