@@ -3,9 +3,9 @@
  * work does not share the application's event loop, as real clients would not): signs in as
  * `alice`, runs one load on the documents it is given, and posts the latencies back.
  */
+import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type ApiCall, apiClient } from '../test/support/api-client.ts';
-import { signIn } from '../test/support/sign-in.ts';
+import { type SignedInClient, signIn } from '../test/support/sign-in.ts';
 
 /** What the worker is started with. */
 export interface ClientsJob {
@@ -16,6 +16,36 @@ export interface ClientsJob {
   readonly writes: 'content' | 'permission';
 }
 
+/** One JSON call of a signed-in client: the answer's status. */
+export type WriteCall = (method: string, path: string, body?: unknown) => Promise<{ status: number }>;
+
+/**
+ * The calls of `client` over `node:http` with kept-alive connections, as a load generator sends
+ * them: `fetch` costs the clients more CPU per request than the application spends answering it,
+ * and on a shared machine that CPU is taken from the application and PostgreSQL.
+ */
+export function httpCaller(appBaseUrl: string, client: SignedInClient): WriteCall {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const { hostname, port } = new URL(appBaseUrl);
+  const cookie = client.browser.jar.header(new URL('/api/documents', appBaseUrl)) ?? '';
+  return (method, path, body) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers: Record<string, string | number> = { cookie };
+      if (payload !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(payload);
+      }
+      const sent = request({ hostname, port, path, method, headers, agent }, (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0 }));
+        answer.on('error', reject);
+      });
+      sent.on('error', reject);
+      sent.end(payload);
+    });
+}
+
 async function timed(call: () => Promise<{ status: number }>, expected: readonly number[]): Promise<number> {
   const start = performance.now();
   const { status } = await call();
@@ -24,7 +54,7 @@ async function timed(call: () => Promise<{ status: number }>, expected: readonly
 }
 
 /** One round of one client: the writes of the job's kind on its document. */
-export function clientRound(alice: ApiCall, writes: ClientsJob['writes']) {
+export function clientRound(alice: WriteCall, writes: ClientsJob['writes']) {
   const share = (id: number) => () =>
     alice('POST', '/api/shares', { document_id: id, email: 'bob@example.com', permission: 'read' });
   const revoke = (id: number) => () => alice('DELETE', `/api/shares/${id}/bob@example.com`);
@@ -53,6 +83,7 @@ export async function runClients(
 
 if (parentPort && workerData) {
   const job = workerData as ClientsJob;
-  const alice = apiClient(await signIn(job.appBaseUrl, { username: 'alice', password: job.password }));
+  const client = await signIn(job.appBaseUrl, { username: 'alice', password: job.password });
+  const alice = httpCaller(job.appBaseUrl, client);
   parentPort.postMessage(await runClients(job.documents, job.rounds, clientRound(alice, job.writes)));
 }

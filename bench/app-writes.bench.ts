@@ -3,15 +3,17 @@
  * waits until its directory change is delivered) beside content-only writes (`PUT` of the
  * content, nothing to deliver), from 30 concurrent clients over HTTP on 127.0.0.1, against the
  * whole application (real sessions, PostgreSQL, the embedded engine with its directory in
- * PostgreSQL). The clients run once in the application's process and once in a worker thread of
- * their own. Target: permission writes p50 ≤ 50 ms.
+ * PostgreSQL). The clients (`node:http`, kept-alive connections) run once in the application's
+ * process and once in a worker thread of their own. Target: permission writes p50 ≤ 50 ms.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { apiClient } from '../test/support/api-client.ts';
 import { startTestApp } from '../test/support/test-app.ts';
-import { type ClientsJob, clientRound, runClients } from './app-writes-clients.ts';
+import { type ClientsJob, clientRound, httpCaller, runClients } from './app-writes-clients.ts';
 import { printTable } from './measure.ts';
+import { mainThreadCpuMs, postgresCpuMs } from './process-cpu.ts';
 
 const CLIENTS = 30;
 const ROUNDS = 20;
@@ -25,16 +27,29 @@ interface Load {
   readonly perSecond: number;
   /** CPU of this process (application, and the clients when they share it) per write, in ms. */
   readonly cpuPerWrite: number;
+  /** CPU of the main thread alone (the application, and the clients when they share it), per write. */
+  readonly mainThreadPerWrite: number | undefined;
+  /** CPU of the PostgreSQL server per write, in ms. */
+  readonly postgresPerWrite: number | undefined;
 }
 
-async function measured(work: () => Promise<{ samples: number[]; seconds: number }>): Promise<Load> {
+const perWrite = (before: number | undefined, after: number | undefined, writes: number) =>
+  before === undefined || after === undefined ? undefined : (after - before) / writes;
+
+async function measured(
+  postgresDir: string,
+  work: () => Promise<{ samples: number[]; seconds: number }>,
+): Promise<Load> {
   const cpu = process.cpuUsage();
+  const [main, postgres] = [mainThreadCpuMs(), postgresCpuMs(postgresDir)];
   const { samples, seconds } = await work();
   const used = process.cpuUsage(cpu);
   return {
     samples: samples.sort((a, b) => a - b),
     perSecond: samples.length / seconds,
     cpuPerWrite: (used.user + used.system) / 1000 / samples.length,
+    mainThreadPerWrite: perWrite(main, mainThreadCpuMs(), samples.length),
+    postgresPerWrite: perWrite(postgres, postgresCpuMs(postgresDir), samples.length),
   };
 }
 
@@ -62,18 +77,21 @@ export async function run(): Promise<void> {
     },
   });
   try {
-    const alice = apiClient(await app.signIn('alice'));
+    const signedIn = await app.signIn('alice');
+    const alice = apiClient(signedIn);
     await app.signIn('bob');
     const documents: number[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       documents.push((await alice('POST', '/api/documents', { name: `Doc ${i}`, content: 'x' })).body.id);
     }
+    const caller = httpCaller(app.stack.appBaseUrl, signedIn);
     // Warm-up: every path once.
-    await clientRound(alice, 'permission')(documents[0]!, 0);
-    await clientRound(alice, 'content')(documents[0]!, 0);
+    await clientRound(caller, 'permission')(documents[0]!, 0);
+    await clientRound(caller, 'content')(documents[0]!, 0);
 
+    const postgresDir = path.join(app.stack.settings.dataDir, 'postgres');
     const here = (writes: ClientsJob['writes']) =>
-      measured(() => runClients(documents, ROUNDS, clientRound(alice, writes)));
+      measured(postgresDir, () => runClients(documents, ROUNDS, clientRound(caller, writes)));
     const job = (writes: ClientsJob['writes']): ClientsJob => ({
       appBaseUrl: app.stack.appBaseUrl,
       password: app.stack.password,
@@ -84,12 +102,18 @@ export async function run(): Promise<void> {
     const rows: [string, Load][] = [
       ['content only (PUT content)', await here('content')],
       ['permission (share / revoke, delivered)', await here('permission')],
-      ['content only, clients in a worker thread', await measured(() => inWorker(job('content')))],
-      ['permission, clients in a worker thread', await measured(() => inWorker(job('permission')))],
+      [
+        'content only, clients in a worker thread',
+        await measured(postgresDir, () => inWorker(job('content'))),
+      ],
+      [
+        'permission, clients in a worker thread',
+        await measured(postgresDir, () => inWorker(job('permission'))),
+      ],
     ];
     printTable(
       `app writes: ${CLIENTS} concurrent clients × ${ROUNDS} rounds, HTTP on 127.0.0.1`,
-      rows.map(([what, { samples: xs, perSecond, cpuPerWrite }]) => ({
+      rows.map(([what, { samples: xs, perSecond, cpuPerWrite, mainThreadPerWrite, postgresPerWrite }]) => ({
         writes: what,
         count: xs.length,
         'p50 (ms)': percentile(xs, 50).toFixed(1),
@@ -97,6 +121,8 @@ export async function run(): Promise<void> {
         'p99 (ms)': percentile(xs, 99).toFixed(1),
         'writes/s': perSecond.toFixed(0),
         'process CPU/write (ms)': cpuPerWrite.toFixed(2),
+        'main thread CPU/write (ms)': mainThreadPerWrite?.toFixed(2) ?? 'n/a',
+        'PostgreSQL CPU/write (ms)': postgresPerWrite?.toFixed(2) ?? 'n/a',
       })),
     );
     const p50 = (l: Load) => percentile(l.samples, 50);

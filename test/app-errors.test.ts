@@ -168,6 +168,15 @@ describe('errors and bad input over HTTP', () => {
       body: { detail: 'Document not found' },
     });
     expect(await bob('GET', '/api/documents/123456')).toMatchObject({ status: 404 });
+    // Every API answer, error or not, is kept out of caches.
+    const answers = [
+      await alice('GET', `/api/documents/${docId}`),
+      await bob('GET', '/api/documents/123456'),
+    ];
+    expect(answers.map((a) => [a.status, a.headers.get('cache-control')])).toEqual([
+      [200, 'no-store'],
+      [404, 'no-store'],
+    ]);
     expect(await alice('GET', '/api/nothing-here')).toMatchObject({
       status: 404,
       body: { detail: 'Not found' },

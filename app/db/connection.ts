@@ -26,9 +26,24 @@ export type Database = postgres.Sql;
 export type Queryable = postgres.ISql;
 
 /**
+ * The driver's options for `url`: a `host` query parameter naming a directory (libpq's way of
+ * naming a Unix socket, `?host=/var/run/postgresql`) becomes the socket's path, which the driver
+ * would otherwise send to the server as a setting.
+ */
+function socketOf(url: string): { url: string; path?: string } {
+  if (!URL.canParse(url)) return { url };
+  const parsed = new URL(url);
+  const dir = parsed.searchParams.get('host');
+  if (!dir?.startsWith('/')) return { url };
+  parsed.searchParams.delete('host');
+  return { url: parsed.href, path: `${dir}/.s.PGSQL.${parsed.port || '5432'}` };
+}
+
+/**
  * Opens a pool and checks that the server answers; the URL's password never appears in errors.
  *
- * @param url `postgres://user:password@host:port/database`
+ * @param url `postgres://user:password@host:port/database`, or with `?host=/socket/directory` to
+ *   connect over the server's Unix socket in that directory (port as in the URL, default 5432)
  * @param options `max` default 10, `connectTimeout` default 10 s
  * @throws {DatabaseError} `unavailable` when the server cannot be reached; `driver_unfixed` when the
  *   driver lacks the fix of `patches/postgres-driver.mjs`
@@ -38,7 +53,9 @@ export type Queryable = postgres.ISql;
  */
 export async function connectDatabase(url: string, options: ConnectionOptions = {}): Promise<Database> {
   assertDriverFixed();
-  const sql = postgres(url, {
+  const socket = socketOf(url);
+  const sql = postgres(socket.url, {
+    ...(socket.path ? { path: socket.path } : {}),
     max: options.max ?? 10,
     backoff: () => RECONNECT_DELAY_SECONDS,
     connect_timeout: options.connectTimeout ?? 10,

@@ -62,6 +62,43 @@ function toEntry(row: OutboxRow): OutboxEntry {
   };
 }
 
+/** Validated payloads of `changes`; `invalid` (field `payload`) naming the first malformed one. */
+function validPayloads(changes: readonly DirectoryChange[]): DirectoryChange[] {
+  return changes.map((change, i) => {
+    const parsed = directoryChangeSchema.safeParse(change);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new DatabaseError(
+        'invalid',
+        `directory change ${i} is malformed: ${issue?.path.join('.')} ${issue?.message}`,
+        { field: 'payload' },
+      );
+    }
+    return parsed.data;
+  });
+}
+
+/**
+ * The select list and source of an `INSERT INTO directory_outbox (payload) SELECT …` that stores
+ * the changes of the JSON array `changes` in their order (ids are drawn as rows are inserted, so
+ * they rise in that order) and returns their ids. `changes` is {@link outboxChangesJson}, or a
+ * choice among such arrays by a row changed in the same statement.
+ */
+export function outboxPayloads(db: Queryable, changes: postgres.Fragment): postgres.Fragment {
+  return db`change.value FROM jsonb_array_elements(${changes}) WITH ORDINALITY AS change (value, n)
+    ORDER BY change.n RETURNING id`;
+}
+
+/** `changes`, validated, as a JSON array parameter; `invalid` for a malformed change. */
+export function outboxChangesJson(db: Queryable, changes: readonly DirectoryChange[]): postgres.Fragment {
+  return db`${db.json(validPayloads(changes) as postgres.JSONValue)}::jsonb`;
+}
+
+/** The ids of outbox rows as the driver returns them (`bigint` as text), in the order they were drawn. */
+export function outboxIds(ids: readonly (string | number)[]): number[] {
+  return ids.map(Number).sort((a, b) => a - b);
+}
+
 /**
  * The outbox repository over a pool or a transaction.
  *
@@ -78,28 +115,10 @@ export function createDirectoryOutboxRepository(db: Queryable): DirectoryOutboxR
   return {
     enqueue: (changes) =>
       withDatabaseErrors('enqueue directory change', async () => {
-        const payloads = changes.map((change, i) => {
-          const parsed = directoryChangeSchema.safeParse(change);
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            throw new DatabaseError(
-              'invalid',
-              `directory change ${i} is malformed: ${issue?.path.join('.')} ${issue?.message}`,
-              {
-                field: 'payload',
-              },
-            );
-          }
-          return parsed.data;
-        });
-        const ids: number[] = [];
-        // One statement per change keeps ids in the given order.
-        for (const payload of payloads) {
-          const [row] = await db<{ id: string }[]>`
-            INSERT INTO directory_outbox (payload) VALUES (${db.json(payload as postgres.JSONValue)}) RETURNING id`;
-          ids.push(Number(row!.id));
-        }
-        return ids;
+        if (changes.length === 0) return [];
+        const rows = await db<{ id: string }[]>`
+          INSERT INTO directory_outbox (payload) SELECT ${outboxPayloads(db, outboxChangesJson(db, changes))}`;
+        return outboxIds(rows.map((row) => row.id));
       }),
     listPending: (limit = 100, afterId = 0) =>
       withDatabaseErrors('list directory changes', async () => {

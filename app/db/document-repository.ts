@@ -4,6 +4,8 @@
  */
 import type { Queryable } from './connection.ts';
 import { DatabaseError, withDatabaseErrors } from './database-error.ts';
+import { type DocumentRow, toDocument, toSummary } from './document-row.ts';
+import { saveDocument } from './document-save.ts';
 import { isRowId, type Page, resolvePage } from './page.ts';
 
 /** A document row. */
@@ -35,6 +37,14 @@ export interface DocumentPatch {
   readonly isPublic?: boolean;
 }
 
+/** What {@link DocumentRepository.update} changed. */
+export interface DocumentUpdate {
+  readonly before: Document;
+  readonly after: Document;
+  /** The version recorded, or `undefined` when neither name nor text changed. */
+  readonly version: number | undefined;
+}
+
 /** Filters of {@link DocumentRepository.list}; every given filter must hold. */
 export interface DocumentFilter extends Page {
   readonly ownerId?: string;
@@ -63,52 +73,18 @@ export interface DocumentRepository {
   get(id: number): Promise<Document | undefined>;
   /** Reads and locks the row until the transaction ends (use within `withTransaction`). */
   getForUpdate(id: number): Promise<Document | undefined>;
-  /** Sets `updated_at`; `undefined` when the document does not exist. */
-  update(id: number, patch: DocumentPatch): Promise<Document | undefined>;
+  /**
+   * Applies `patch`, sets `updated_at` and, when the name or text changed, records the next
+   * version by `changedBy`: one statement, atomic without a transaction. `undefined` when the
+   * document does not exist.
+   */
+  update(id: number, patch: DocumentPatch, changedBy: string): Promise<DocumentUpdate | undefined>;
   /** Returns the deleted document (its shares go with it). */
   delete(id: number): Promise<Document | undefined>;
   /** Ordered by id. */
   list(filter?: DocumentFilter): Promise<Document[]>;
   /** Owned, shared or public documents (see {@link AccessibleFilter}), ordered by id, without content. */
   listAccessible(filter: AccessibleFilter): Promise<DocumentSummary[]>;
-}
-
-/** A `documents` row as read (without the trash columns). */
-export type DocumentRow = {
-  id: number;
-  name: string;
-  content: string;
-  owner_id: string;
-  folder_id: number | null;
-  is_public: boolean;
-  created_at: Date;
-  updated_at: Date;
-};
-
-/** A document row without its content, as the summary the repositories return. */
-export function toSummary(row: Omit<DocumentRow, 'content'>): DocumentSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    ownerId: row.owner_id,
-    folderId: row.folder_id,
-    isPublic: row.is_public,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toDocument(row: DocumentRow): Document {
-  return {
-    id: row.id,
-    name: row.name,
-    content: row.content,
-    ownerId: row.owner_id,
-    folderId: row.folder_id,
-    isPublic: row.is_public,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }
 
 function checkFolder(folderId: number | null | undefined): void {
@@ -161,20 +137,11 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
         return toDocument(row!);
       }),
     get,
-    update: (id, patch) =>
+    update: (id, patch, changedBy) =>
       withDatabaseErrors('update document', async () => {
         checkFolder(patch.folderId);
         if (!isRowId(id)) return undefined;
-        const changes: Record<string, string | number | boolean | null> = {};
-        if (patch.name !== undefined) changes.name = patch.name;
-        if (patch.content !== undefined) changes.content = patch.content;
-        if (patch.folderId !== undefined) changes.folder_id = patch.folderId;
-        if (patch.isPublic !== undefined) changes.is_public = patch.isPublic;
-        if (Object.keys(changes).length === 0) return get(id);
-        const [row] = await db<DocumentRow[]>`
-          UPDATE documents SET ${db(changes)}, updated_at = greatest(now(), created_at)
-          WHERE id = ${id} AND trashed_at IS NULL RETURNING ${columns}`;
-        return row && toDocument(row);
+        return saveDocument(db, id, patch, changedBy);
       }),
     delete: (id) =>
       withDatabaseErrors('delete document', async () => {

@@ -1,7 +1,8 @@
 /**
- * Versions of documents: each saved name and text with who saved it and when, numbered from 1.
- * Record a version inside the transaction that changes the document, after locking its row, so
- * that numbers never collide.
+ * Versions of documents: each saved name and text with who saved it and when, numbered from 1 by
+ * the document's own counter (`documents.version`). A change of name or text records its version
+ * in the same statement (`DocumentRepository.update`); a new document's first version is recorded
+ * here, in the transaction that creates it.
  */
 import type { Queryable } from './connection.ts';
 import { withDatabaseErrors } from './database-error.ts';
@@ -24,8 +25,13 @@ export type DocumentVersionSummary = Omit<DocumentVersion, 'content'>;
 
 /** Statements on `document_versions`. */
 export interface DocumentVersionRepository {
-  /** Saves the next version of the document. */
-  record(documentId: number, state: { name: string; content: string }, changedBy: string): Promise<number>;
+  /** Saves version `version` of the document (its counter's value: 1 for a new document). */
+  record(
+    documentId: number,
+    version: number,
+    state: { name: string; content: string },
+    changedBy: string,
+  ): Promise<void>;
   /** Newest first. */
   list(documentId: number): Promise<DocumentVersionSummary[]>;
   get(documentId: number, version: number): Promise<DocumentVersion | undefined>;
@@ -56,14 +62,11 @@ function toVersion(row: Row): DocumentVersion {
 /** The version repository over a pool or a transaction. */
 export function createDocumentVersionRepository(db: Queryable): DocumentVersionRepository {
   return {
-    record: (documentId, state, changedBy) =>
+    record: (documentId, version, state, changedBy) =>
       withDatabaseErrors('save document version', async () => {
-        const [row] = await db<{ version: number }[]>`
+        await db`
           INSERT INTO document_versions (document_id, version, name, content, changed_by)
-          SELECT ${documentId}, coalesce(max(version), 0) + 1, ${state.name}, ${state.content}, ${changedBy}
-          FROM document_versions WHERE document_id = ${documentId}
-          RETURNING version`;
-        return row!.version;
+          VALUES (${documentId}, ${version}, ${state.name}, ${state.content}, ${changedBy})`;
       }),
     list: (documentId) =>
       withDatabaseErrors('list document versions', async () => {

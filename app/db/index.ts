@@ -28,6 +28,7 @@ export type {
   DocumentPatch,
   DocumentRepository,
   DocumentSummary,
+  DocumentUpdate,
 } from './document-repository.ts';
 export type {
   DocumentVersion,
@@ -51,6 +52,12 @@ export type { PendingShare, PendingShareRepository } from './pending-share-repos
 export type { Repositories } from './repositories.ts';
 export { createRepositories, withTransaction } from './repositories.ts';
 export type { ActiveSession, PendingLogin, SessionRepository, SessionTiming } from './session-repository.ts';
-export type { Share, ShareInput, SharePermission, ShareRepository } from './share-repository.ts';
+export type {
+  Share,
+  ShareInput,
+  SharePermission,
+  ShareRepository,
+  ShareWithOutbox,
+} from './share-repository.ts';
 export type { TrashedDocument, TrashFilter, TrashRepository } from './trash-repository.ts';
 export type { User, UserInput, UserRepository } from './user-repository.ts';

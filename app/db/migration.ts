@@ -7,6 +7,7 @@ import { documentSearchMigration } from './migration-0004-document-search.ts';
 import { pendingSharesMigration } from './migration-0005-pending-shares.ts';
 import { documentVersionsMigration } from './migration-0006-document-versions.ts';
 import { trashMigration } from './migration-0007-trash.ts';
+import { documentVersionCounterMigration } from './migration-0008-document-version-counter.ts';
 
 /** One schema change, applied once, in version order. */
 export interface Migration {
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   pendingSharesMigration,
   documentVersionsMigration,
   trashMigration,
+  documentVersionCounterMigration,
 ]);

@@ -127,11 +127,17 @@ describe('repositories on PostgreSQL 16', () => {
     it('creates with defaults, updates some fields and bumps updated_at', async () => {
       const doc = await repos.documents.create({ name: 'Plan', ownerId: 'sub-ann' });
       expect(doc).toMatchObject({ name: 'Plan', content: '', isPublic: false, folderId: null });
-      const updated = await repos.documents.update(doc.id, { content: 'Step 1', isPublic: true });
+      const saved = await repos.documents.update(doc.id, { content: 'Step 1', isPublic: true }, 'sub-ann');
+      const updated = saved?.after;
+      expect(saved?.before).toEqual(doc);
       expect(updated).toMatchObject({ name: 'Plan', content: 'Step 1', isPublic: true });
       expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(doc.updatedAt.getTime());
-      expect(await repos.documents.update(doc.id, {})).toEqual(updated);
-      expect(await repos.documents.update(987_654, { name: 'Ghost' })).toBeUndefined();
+      expect(await repos.documents.update(doc.id, {}, 'sub-ann')).toEqual({
+        before: updated,
+        after: updated,
+        version: undefined,
+      });
+      expect(await repos.documents.update(987_654, { name: 'Ghost' }, 'sub-ann')).toBeUndefined();
     });
 
     it('rejects bad names and content with the column named, and stores nothing', async () => {
@@ -257,7 +263,53 @@ describe('repositories on PostgreSQL 16', () => {
       await repos.shares.create({ documentId: doc.id, userId: 'sub-ben', permission: 'read' });
       expect(await repos.documents.delete(doc.id)).toMatchObject({ id: doc.id });
       expect(await repos.shares.listByDocument(doc.id)).toEqual([]);
-      expect(await repos.shares.delete(doc.id, 'sub-ben')).toBeUndefined();
+      expect(await repos.shares.revoke(doc.id, 'sub-ben', () => [])).toBeUndefined();
+    });
+
+    it('are granted and revoked with their outbox entries in one statement, or not at all', async () => {
+      const doc = await repos.documents.create({ name: 'Outboxed', ownerId: 'sub-ann' });
+      const change = (relation: string, op: 'set_relation' | 'delete_relation') => ({
+        op,
+        relation: {
+          objectType: 'document',
+          objectId: String(doc.id),
+          relation,
+          subjectType: 'user',
+          subjectId: 'sub-ben',
+        },
+      });
+      const pendingBefore = await repos.directoryOutbox.countPending();
+      const granted = await repos.shares.grant(
+        { documentId: doc.id, userId: 'sub-ben', permission: 'write' },
+        [change('writer', 'set_relation'), change('reader', 'delete_relation')],
+      );
+      expect(granted.share).toMatchObject({ documentId: doc.id, userId: 'sub-ben', permission: 'write' });
+      const queued = await repos.directoryOutbox.listPending(1000);
+      expect(granted.outboxIds).toEqual(queued.slice(-2).map((e) => e.id));
+      expect(queued.slice(-2).map((e) => e.change)).toEqual([
+        change('writer', 'set_relation'),
+        change('reader', 'delete_relation'),
+      ]);
+      // A second grant conflicts: neither the share nor its outbox entry is stored.
+      expect(
+        await rejection(
+          repos.shares.grant({ documentId: doc.id, userId: 'sub-ben', permission: 'read' }, [
+            change('reader', 'set_relation'),
+          ]),
+        ),
+      ).toMatchObject({ code: 'conflict' });
+      expect(await repos.directoryOutbox.countPending()).toBe(pendingBefore + 2);
+      // The revocation's changes follow the permission the deleted row had.
+      const revoked = await repos.shares.revoke(doc.id, 'sub-ben', (share) => [
+        change(share.permission === 'write' ? 'writer' : 'reader', 'delete_relation'),
+      ]);
+      expect(revoked?.share.permission).toBe('write');
+      const [entry] = (await repos.directoryOutbox.listPending(1000)).slice(-1);
+      expect([revoked?.outboxIds, entry?.change]).toEqual([[entry?.id], change('writer', 'delete_relation')]);
+      expect(
+        await repos.shares.revoke(doc.id, 'sub-ben', () => [change('x', 'delete_relation')]),
+      ).toBeUndefined();
+      expect(await repos.directoryOutbox.countPending()).toBe(pendingBefore + 3);
     });
   });
 

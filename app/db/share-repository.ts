@@ -3,6 +3,8 @@
  */
 import type { Queryable } from './connection.ts';
 import { withDatabaseErrors } from './database-error.ts';
+import type { DirectoryChange } from './directory-change.ts';
+import { outboxChangesJson, outboxIds, outboxPayloads } from './directory-outbox-repository.ts';
 import { isRowId } from './page.ts';
 
 /** What a share allows. */
@@ -23,6 +25,13 @@ export interface ShareInput {
   readonly permission: SharePermission;
 }
 
+/** A share changed together with its directory outbox entries. */
+export interface ShareWithOutbox {
+  readonly share: Share;
+  /** The ids of the outbox entries, in order. */
+  readonly outboxIds: number[];
+}
+
 /** Statements on `shares`. */
 export interface ShareRepository {
   /** `conflict` when the pair exists; `invalid` for the owner or an unknown permission. */
@@ -30,8 +39,20 @@ export interface ShareRepository {
   get(documentId: number, userId: string): Promise<Share | undefined>;
   /** Changes the permission; `undefined` when there is no such share. */
   update(documentId: number, userId: string, permission: SharePermission): Promise<Share | undefined>;
-  /** Returns the deleted share. */
-  delete(documentId: number, userId: string): Promise<Share | undefined>;
+  /**
+   * Creates the share and enqueues `changes` (its directory changes) in the outbox, in one
+   * statement: both or neither. Errors as {@link ShareRepository.create}.
+   */
+  grant(share: ShareInput, changes: readonly DirectoryChange[]): Promise<ShareWithOutbox>;
+  /**
+   * Deletes the share and enqueues the directory changes `changesOf` gives for it (as it was), in
+   * one statement; `undefined` when there is no such share.
+   */
+  revoke(
+    documentId: number,
+    userId: string,
+    changesOf: (share: ShareInput) => DirectoryChange[],
+  ): Promise<ShareWithOutbox | undefined>;
   /** Shares of one document, ordered by user id. */
   listByDocument(documentId: number): Promise<Share[]>;
   /** Shares granted to one user, ordered by document id. */
@@ -76,12 +97,39 @@ export function createShareRepository(db: Queryable): ShareRepository {
           WHERE document_id = ${documentId} AND user_id = ${userId} RETURNING ${columns}`;
         return row && toShare(row);
       }),
-    delete: (documentId, userId) =>
+    grant: (share, changes) =>
+      withDatabaseErrors('create share', async () => {
+        const [row] = await db<(ShareRow & { outbox_ids: string[] })[]>`
+          WITH granted AS (
+            INSERT INTO shares (document_id, user_id, permission)
+            VALUES (${share.documentId}, ${share.userId}, ${share.permission})
+            RETURNING ${columns}
+          ), queued AS (
+            INSERT INTO directory_outbox (payload)
+            SELECT ${outboxPayloads(db, outboxChangesJson(db, changes))}
+          )
+          SELECT granted.*, ARRAY(SELECT id FROM queued) AS outbox_ids FROM granted`;
+        return { share: toShare(row!), outboxIds: outboxIds(row!.outbox_ids) };
+      }),
+    revoke: (documentId, userId, changesOf) =>
       withDatabaseErrors('delete share', async () => {
         if (!isRowId(documentId)) return undefined;
-        const [row] = await db<ShareRow[]>`
-          DELETE FROM shares WHERE document_id = ${documentId} AND user_id = ${userId} RETURNING ${columns}`;
-        return row && toShare(row);
+        // The changes for either permission; the statement takes those of the row it deletes.
+        const changes = (permission: SharePermission) =>
+          outboxChangesJson(db, changesOf({ documentId, userId, permission }));
+        const [row] = await db<(ShareRow & { outbox_ids: string[] })[]>`
+          WITH revoked AS (
+            DELETE FROM shares WHERE document_id = ${documentId} AND user_id = ${userId}
+            RETURNING ${columns}
+          ), queued AS (
+            INSERT INTO directory_outbox (payload)
+            SELECT ${outboxPayloads(
+              db,
+              db`(SELECT CASE permission WHEN 'read' THEN ${changes('read')} ELSE ${changes('write')} END FROM revoked)`,
+            )}
+          )
+          SELECT revoked.*, ARRAY(SELECT id FROM queued) AS outbox_ids FROM revoked`;
+        return row && { share: toShare(row), outboxIds: outboxIds(row.outbox_ids) };
       }),
     listByDocument: (documentId) =>
       withDatabaseErrors('list shares', async () => {

@@ -5,7 +5,8 @@
  */
 import type { Queryable } from './connection.ts';
 import { withDatabaseErrors } from './database-error.ts';
-import { type DocumentRow, type DocumentSummary, toSummary } from './document-repository.ts';
+import type { DocumentSummary } from './document-repository.ts';
+import { type DocumentRow, toSummary } from './document-row.ts';
 import { isRowId, type Page, resolvePage } from './page.ts';
 
 /** A document in the trash, without its content. */

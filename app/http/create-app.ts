@@ -14,7 +14,6 @@ import {
 } from '@gatehousejs/core';
 import { authzMiddleware, type HonoAuthzConfig, validatePoliciesFromApp } from '@gatehousejs/hono';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { Auth } from '../auth/index.ts';
 import { createRepositories, type Database } from '../db/index.ts';
 import {
@@ -27,7 +26,7 @@ import {
   type RelayPass,
 } from '../directory-sync/index.ts';
 import type { LocationClient } from '../location/index.ts';
-import { createServices, type Services } from '../services/index.ts';
+import { type Access, createServices, type Services } from '../services/index.ts';
 import { createPages } from '../ui/index.ts';
 import type { AppEnv } from './app-env.ts';
 import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
@@ -36,8 +35,9 @@ import { httpError, validationHook } from './error-responses.ts';
 import { registerFolderRoutes } from './folder-routes.ts';
 import { registerHealthRoute } from './health-route.ts';
 import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
-import { createPendingWrites } from './pending-writes.ts';
+import { pendingWritesMiddleware } from './pending-writes.ts';
 import { requestAccess } from './request-access.ts';
+import { requestBodyLimit } from './request-body-limit.ts';
 import { registerSearchRoutes } from './search-routes.ts';
 import { registerShareRoutes } from './share-routes.ts';
 import { registerTrashRoutes } from './trash-routes.ts';
@@ -131,12 +131,11 @@ export function createApp(deps: AppDeps): DocumentApp {
     authz.decisionCache?.clear();
     return state;
   };
-  const pendingWrites = createPendingWrites();
-  const afterCommit = async (outboxIds?: readonly number[]): Promise<unknown> => {
+  const afterCommit = async (outboxIds?: readonly number[], access?: Access): Promise<unknown> => {
     if (!outboxIds) return relay.flush();
     const state = await deliveryState(outboxIds);
     // The answer of the request says that its permission change is not yet effective.
-    if (state === 'pending') pendingWrites.markPending();
+    if (state === 'pending') access?.onPending?.();
     return state;
   };
   const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock });
@@ -158,20 +157,21 @@ export function createApp(deps: AppDeps): DocumentApp {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // First, so that every page answer (error pages included) carries the security headers.
   app.use('*', pages.headers);
-  app.use('*', pendingWrites.middleware);
+  app.use('*', pendingWritesMiddleware);
   app.use('*', deps.auth.session);
-  // Only where bodies are read: looking for a body makes @hono/node-server build a full Request.
   app.on(
     ['POST', 'PUT', 'PATCH', 'DELETE'],
     '/api/*',
-    bodyLimit({
+    requestBodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => httpError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`).getResponse(),
     }),
   );
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // On the answer's own headers: `c.header` after the answer would rebuild it with its body
+    // as a stream, sent chunked in three socket writes instead of one.
+    c.res.headers.set('Cache-Control', 'no-store');
   });
   // Forged or foreign form posts are refused before any decision is asked for.
   app.use('*', pages.forms);

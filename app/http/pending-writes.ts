@@ -7,7 +7,6 @@
  * becomes `202` with {@link PENDING_BODY}), and a form's redirect carries `pending=1`, which the
  * page shows beside its notice.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonResponse } from './common-wire.ts';
@@ -36,14 +35,6 @@ export function pendingNoContentResponse() {
     pendingChangeSchema,
     'Accepted, not yet in effect: stored while the authorization directory is unreachable',
   );
-}
-
-/** The pending marker of requests. */
-export interface PendingWrites {
-  /** Marks the current request's permission change pending (outside a request: does nothing). */
-  markPending(): void;
-  /** Runs each request with its marker and rewrites the answer of a marked one. */
-  readonly middleware: MiddlewareHandler;
 }
 
 /** Whether `status` answers a write that took effect (and so may become `202`). */
@@ -79,25 +70,25 @@ async function markAnswer(c: Context): Promise<void> {
   c.res = new Response(JSON.stringify(marked), { status: 202, headers: { 'content-type': type } });
 }
 
+const pendingRequests = new WeakSet<Context>();
+
 /**
- * The marker, kept per request in async-local storage so that the services need not carry it.
+ * Marks the permission change of request `c` pending: its answer will say so. Passed to the
+ * services explicitly (the request's `Access.onPending`) rather than kept in async-local storage,
+ * which would turn on promise hooks for every promise of the process.
+ */
+export function markPending(c: Context): void {
+  pendingRequests.add(c);
+}
+
+/**
+ * Rewrites the answer of a request marked by {@link markPending}.
  *
  * @example
- * const pendingWrites = createPendingWrites();
- * app.use('*', pendingWrites.middleware);
- * // after a commit: if ((await relay.deliver(ids)) === 'pending') pendingWrites.markPending();
+ * app.use('*', pendingWritesMiddleware);
+ * // after a commit: if ((await relay.deliver(ids)) === 'pending') markPending(c);
  */
-export function createPendingWrites(): PendingWrites {
-  const requests = new AsyncLocalStorage<{ pending: boolean }>();
-  return {
-    markPending() {
-      const current = requests.getStore();
-      if (current) current.pending = true;
-    },
-    middleware: async function markPendingWrites(c, next) {
-      const state = { pending: false };
-      await requests.run(state, next);
-      if (state.pending) await markAnswer(c);
-    },
-  };
-}
+export const pendingWritesMiddleware: MiddlewareHandler = async function markPendingWrites(c, next) {
+  await next();
+  if (pendingRequests.has(c)) await markAnswer(c);
+};

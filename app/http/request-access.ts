@@ -9,6 +9,7 @@ import { filterAuthorizedResources, type HonoAuthzConfig } from '@gatehousejs/ho
 import type { Context } from 'hono';
 import { type Access, type ObjectType, type Permission, ServiceError } from '../services/index.ts';
 import { decidedWithoutService } from './authorization.ts';
+import { markPending } from './pending-writes.ts';
 
 const established = new WeakMap<Context, Set<string>>();
 const accesses = new WeakMap<Context, Access>();
@@ -38,6 +39,7 @@ export function requestAccess(c: Context, config: HonoAuthzConfig): Access {
   >();
   const access: Access = {
     userId: (c.get('user') as { sub?: string } | null | undefined)?.sub,
+    onPending: () => markPending(c),
     async permissions(type, id, permissions) {
       return (await checkRelations(config, c, type, String(id), permissions, { info })) as Record<
         Permission,

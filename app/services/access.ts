@@ -32,6 +32,11 @@ export interface Access {
   ): Promise<Record<Permission, boolean>>;
   /** Resolves when the caller holds `permission`; otherwise throws a `forbidden` `ServiceError`. */
   require(type: ObjectType, id: number, permission: Permission): Promise<void>;
+  /**
+   * Told when a permission change of this caller committed but is not yet effective (the
+   * directory is unreachable), so that the answer can say so; absent where nobody is told.
+   */
+  readonly onPending?: () => void;
   /** The items on which the caller holds `permission`, in order. */
   filter<T extends { readonly id: number }>(
     type: ObjectType,

@@ -16,7 +16,7 @@ import {
 import { documentCreated, documentUpdated } from '../directory-sync/index.ts';
 import { type Access, PERMISSIONS, type Permission, signedIn } from './access.ts';
 import type { ServiceDeps } from './service-deps.ts';
-import { notFound } from './service-error.ts';
+import { notFound, ServiceError } from './service-error.ts';
 
 /** A new document; `content` default `''`, `isPublic` default false, `folderId` default none. */
 export interface NewDocument {
@@ -80,6 +80,16 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
     return document;
   }
 
+  /** `require` on a document, answering 404 rather than 403 when it does not exist (as `load` first). */
+  async function requireOnDocument(access: Access, id: number, permission: Permission): Promise<void> {
+    try {
+      await access.require('document', id, permission);
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'forbidden') await load(id);
+      throw error;
+    }
+  }
+
   /** The folder must exist (404) and be writable by the caller (403). */
   async function requireWritableFolder(access: Access, folderId: number): Promise<void> {
     if (!(await repos.folders.get(folderId))) throw notFound('Folder', 'folder_id');
@@ -116,15 +126,25 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
       if (input.folderId != null) await requireWritableFolder(access, input.folderId);
       const { created, outboxIds } = await withTransaction(deps.sql, async (tx) => {
         const created = await tx.documents.create({ ...input, ownerId });
-        await tx.documentVersions.record(created.id, created, ownerId);
-        return { created, outboxIds: await tx.directoryOutbox.enqueue(documentCreated(created)) };
+        const [, outboxIds] = await Promise.all([
+          tx.documentVersions.record(created.id, 1, created, ownerId),
+          tx.directoryOutbox.enqueue(documentCreated(created)),
+        ]);
+        return { created, outboxIds };
       });
-      await deps.afterCommit(outboxIds);
+      await deps.afterCommit(outboxIds, access);
       return created;
     },
 
     async update(access, id, changes) {
       const userId = signedIn(access);
+      if (changes.folderId === undefined && changes.isPublic === undefined) {
+        // Name and text only: nothing changes in the directory, so one statement suffices.
+        await requireOnDocument(access, id, 'can_write');
+        const saved = await repos.documents.update(id, changes, userId);
+        if (!saved) throw notFound('Document');
+        return saved.after;
+      }
       const current = await load(id);
       await access.require('document', id, 'can_write');
       if (changes.isPublic !== undefined && changes.isPublic !== current.isPublic) {
@@ -137,22 +157,15 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
         if (changes.folderId !== null) await requireWritableFolder(access, changes.folderId);
       }
       const { after, outboxIds } = await withTransaction(deps.sql, async (tx) => {
-        // Sent together, run in order: the row is locked before it is updated. The version and
-        // the outbox entries, which depend on what changed, follow together too.
-        const [before, updated] = await Promise.all([
-          tx.documents.getForUpdate(id),
-          tx.documents.update(id, changes),
-        ]);
-        const after = before && updated;
-        if (!before || !after) throw notFound('Document');
-        const changed = after.name !== before.name || after.content !== before.content;
-        const [, outboxIds] = await Promise.all([
-          changed ? tx.documentVersions.record(id, after, userId) : undefined,
-          tx.directoryOutbox.enqueue(documentUpdated(before, after)),
-        ]);
-        return { after, outboxIds };
+        // The outbox entries follow from the row as it was when locked, not as read above.
+        const saved = await tx.documents.update(id, changes, userId);
+        if (!saved) throw notFound('Document');
+        return {
+          after: saved.after,
+          outboxIds: await tx.directoryOutbox.enqueue(documentUpdated(saved.before, saved.after)),
+        };
       });
-      if (outboxIds.length > 0) await deps.afterCommit(outboxIds);
+      if (outboxIds.length > 0) await deps.afterCommit(outboxIds, access);
       return after;
     },
 

@@ -146,7 +146,7 @@ export function createFolderService(deps: ServiceDeps): FolderService {
       }).catch((error: unknown) => {
         throw nameTaken(error);
       });
-      await deps.afterCommit(outboxIds);
+      await deps.afterCommit(outboxIds, access);
       return created;
     },
 
@@ -165,7 +165,7 @@ export function createFolderService(deps: ServiceDeps): FolderService {
       }).catch((error: unknown) => {
         throw nameTaken(error);
       });
-      if (outboxIds.length > 0) await deps.afterCommit(outboxIds);
+      if (outboxIds.length > 0) await deps.afterCommit(outboxIds, access);
       return after;
     },
 
@@ -185,7 +185,7 @@ export function createFolderService(deps: ServiceDeps): FolderService {
         }
         throw error;
       });
-      await deps.afterCommit(outboxIds);
+      await deps.afterCommit(outboxIds, access);
     },
   };
 }

@@ -3,6 +3,7 @@
  */
 import type { Clock } from '@gatehousejs/core';
 import type { Database } from '../db/index.ts';
+import type { Access } from './access.ts';
 
 /** The database, and the hook that delivers directory changes once their transaction committed. */
 export interface ServiceDeps {
@@ -11,9 +12,10 @@ export interface ServiceDeps {
    * Called after every commit that enqueued directory changes, with the ids `enqueue` returned when
    * the caller must know whether they are effective; resolves when they were delivered (or the
    * attempt failed — the relay's sweep then repairs), to `'pending'` when they are not yet in the
-   * directory. The outbox relay's `deliver` (`flush` without ids).
+   * directory (and then tells `access`, the caller whose commit it was, through its `onPending`).
+   * The outbox relay's `deliver` (`flush` without ids).
    */
-  readonly afterCommit: (outboxIds?: readonly number[]) => Promise<unknown>;
+  readonly afterCommit: (outboxIds?: readonly number[], access?: Access) => Promise<unknown>;
   /** When things happen (documents moved to and purged from the trash); default the system clock. */
   readonly clock?: Clock;
 }

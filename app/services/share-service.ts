@@ -96,7 +96,8 @@ export interface ShareService {
  */
 export function createShareService(deps: ServiceDeps): ShareService {
   const repos = createRepositories(deps.sql);
-  const isPending = async (outboxIds: readonly number[]) => (await deps.afterCommit(outboxIds)) === 'pending';
+  const isPending = async (outboxIds: readonly number[], access: Access) =>
+    (await deps.afterCommit(outboxIds, access)) === 'pending';
 
   /** The document must exist (404) and the caller may share it (403). */
   async function requireShareable(access: Access, documentId: number, field?: string) {
@@ -106,53 +107,68 @@ export function createShareService(deps: ServiceDeps): ShareService {
     return document;
   }
 
+  /**
+   * The caller may share the document (403), 404 when it does not exist — read only after a
+   * denial: a revocation's route guard has already allowed it.
+   */
+  async function requireSharing(access: Access, documentId: number): Promise<void> {
+    try {
+      await access.require('document', documentId, 'can_share');
+    } catch (error) {
+      if (
+        error instanceof ServiceError &&
+        error.code === 'forbidden' &&
+        !(await repos.documents.get(documentId))
+      ) {
+        throw notFound('Document');
+      }
+      throw error;
+    }
+  }
+
   return {
     async grant(access, input) {
       signedIn(access);
       if ((input.email === undefined) === (input.userId === undefined)) {
         throw new ServiceError('invalid', 'give exactly one of email or user_id', { field: 'email' });
       }
-      const document = await requireShareable(access, input.documentId, 'document_id');
       const field = input.email === undefined ? 'user_id' : 'email';
-      const user =
+      // Both read at once; the document's answer (404, 403) comes first, as when read in turn,
+      // and the user's lookup counts, failure included, only once the document is shareable.
+      const lookup =
         input.email === undefined
-          ? await repos.users.get(input.userId as string)
-          : await repos.users.getByEmail(input.email);
+          ? repos.users.get(input.userId as string)
+          : repos.users.getByEmail(input.email);
+      lookup.catch(() => undefined);
+      const document = await requireShareable(access, input.documentId, 'document_id');
+      const user = await lookup;
       if (!user) throw notFound('User', field);
       if (user.id === document.ownerId) {
         throw new ServiceError('invalid', 'a document cannot be shared with its owner', { field });
       }
       const granted = { documentId: document.id, userId: user.id, permission: input.permission };
-      const { share, outboxIds } = await withTransaction(deps.sql, async (tx) => {
-        // Both statements sent at once (the change depends on the input only); when the share
-        // exists, its conflict comes first and the transaction, outbox entry included, rolls back.
-        const [created, outboxIds] = await Promise.all([
-          tx.shares.create(granted),
-          tx.directoryOutbox.enqueue(shareGranted(granted)),
-        ]);
-        return { share: created, outboxIds };
-      }).catch((error: unknown) => {
-        if (error instanceof DatabaseError && error.code === 'conflict') {
-          throw new ServiceError('conflict', 'The document is already shared with this user', {
-            cause: error,
-          });
-        }
-        throw error;
-      });
-      return (await isPending(outboxIds)) ? { share, user, pending: true } : { share, user };
+      // One statement: when the share exists, nothing is stored, outbox entry included.
+      const { share, outboxIds } = await repos.shares
+        .grant(granted, shareGranted(granted))
+        .catch((error: unknown) => {
+          if (error instanceof DatabaseError && error.code === 'conflict') {
+            throw new ServiceError('conflict', 'The document is already shared with this user', {
+              cause: error,
+            });
+          }
+          throw error;
+        });
+      return (await isPending(outboxIds, access)) ? { share, user, pending: true } : { share, user };
     },
 
     async revoke(access, documentId, email) {
       signedIn(access);
-      await requireShareable(access, documentId);
+      await requireSharing(access, documentId);
       const user = await repos.users.getByEmail(email);
       if (!user) throw notFound('User', 'email');
-      const outboxIds = await withTransaction(deps.sql, async (tx) => {
-        const deleted = await tx.shares.delete(documentId, user.id);
-        if (!deleted) throw notFound('Share');
-        return tx.directoryOutbox.enqueue(shareRevoked(deleted));
-      });
-      return { pending: await isPending(outboxIds) };
+      const revoked = await repos.shares.revoke(documentId, user.id, shareRevoked);
+      if (!revoked) throw notFound('Share');
+      return { pending: await isPending(revoked.outboxIds, access) };
     },
 
     async list(access, documentId) {
@@ -192,12 +208,9 @@ export function createShareService(deps: ServiceDeps): ShareService {
       const userId = signedIn(access);
       if (!(await repos.documents.get(documentId))) throw notFound('Document');
       await access.require('document', documentId, 'can_read');
-      const outboxIds = await withTransaction(deps.sql, async (tx) => {
-        const deleted = await tx.shares.delete(documentId, userId);
-        if (!deleted) throw new ServiceError('not_found', 'You hold no share of this document to leave');
-        return tx.directoryOutbox.enqueue(shareRevoked(deleted));
-      });
-      await deps.afterCommit(outboxIds);
+      const left = await repos.shares.revoke(documentId, userId, shareRevoked);
+      if (!left) throw new ServiceError('not_found', 'You hold no share of this document to leave');
+      await deps.afterCommit(left.outboxIds, access);
     },
 
     async invite(access, input) {
@@ -256,7 +269,7 @@ export function createShareService(deps: ServiceDeps): ShareService {
         return { share: after, outboxIds: ids };
       });
       if (outboxIds.length === 0) return { share, user };
-      return (await isPending(outboxIds)) ? { share, user, pending: true } : { share, user };
+      return (await isPending(outboxIds, access)) ? { share, user, pending: true } : { share, user };
     },
   };
 }

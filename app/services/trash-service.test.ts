@@ -96,7 +96,7 @@ describe('the trash service', () => {
     expect(access.asked).toEqual([`document:${id}#can_delete`]);
     expect(await repos.documents.get(id)).toBeUndefined();
     expect(await repos.documents.list({ ids: [id] })).toEqual([]);
-    expect(await repos.documents.update(id, { name: 'Renamed' })).toBeUndefined();
+    expect(await repos.documents.update(id, { name: 'Renamed' }, 'sub-ann')).toBeUndefined();
     const reachable = await repos.documents.listAccessible({ userId: 'sub-ben', limit: 1000 });
     expect(reachable.map((d) => d.id)).not.toContain(id);
     for (const scope of ['own', 'shared', 'public', 'reachable'] as const) {

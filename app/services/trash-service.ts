@@ -100,7 +100,7 @@ export function createTrashService(deps: ServiceDeps): TrashService {
         if (!purged) throw notFound('Document in the trash');
         return tx.directoryOutbox.enqueue(documentDeleted(purged));
       });
-      await deps.afterCommit(outboxIds);
+      await deps.afterCommit(outboxIds, access);
     },
 
     async purgeExpired() {

@@ -2,11 +2,11 @@ import { chmod, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../test/support/dev-stack.ts';
 import { freePort } from '../../test/support/free-port.ts';
 import { loadSettings } from '../config/index.ts';
+import { connectDatabase } from '../db/index.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { DEV_USERS, StackError, startDevStack } from './index.ts';
 
@@ -38,11 +38,13 @@ describe('startDevStack', () => {
   it('starts PostgreSQL 16, the OpenID provider and the location service on loopback', async () => {
     const { services, started } = stack;
     expect(Object.keys(started).sort()).toEqual(['locationService', 'oidcProvider', 'postgres']);
-    const sql = postgres(services.databaseUrl, { max: 1 });
+    const sql = await connectDatabase(services.databaseUrl, { max: 1 });
     try {
-      const [row] =
-        await sql`SELECT current_database() AS db, current_setting('server_version_num')::int AS v`;
-      expect(row).toMatchObject({ db: 'gatehouse' });
+      const [row] = await sql`
+        SELECT current_database() AS db, current_setting('server_version_num')::int AS v,
+               inet_server_addr() IS NULL AS over_socket`;
+      // The application reaches the embedded server over its Unix socket (no server address).
+      expect(row).toMatchObject({ db: 'gatehouse', over_socket: true });
       expect(row!.v).toBeGreaterThanOrEqual(160000);
     } finally {
       await sql.end();
@@ -66,7 +68,7 @@ describe('startDevStack', () => {
       LOCATION_SERVICE_PORT: String(await freePort()),
     };
     const first = await startDevStack(loadSettings(env));
-    const sql = postgres(first.services.databaseUrl, { max: 1 });
+    const sql = await connectDatabase(first.services.databaseUrl, { max: 1 });
     await sql`CREATE TABLE kept (note text)`;
     await sql`INSERT INTO kept VALUES ('still here')`;
     await sql.end();
@@ -79,7 +81,7 @@ describe('startDevStack', () => {
     try {
       expect(second.services.sessionSecret).toBe(first.services.sessionSecret);
       expect(second.services.oidc.clientSecret).not.toBe(first.services.oidc.clientSecret);
-      const again = postgres(second.services.databaseUrl, { max: 1 });
+      const again = await connectDatabase(second.services.databaseUrl, { max: 1 });
       expect(await again`SELECT note FROM kept`).toEqual([{ note: 'still here' }]);
       await again.end();
     } finally {

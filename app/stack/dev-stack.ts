@@ -128,7 +128,7 @@ export async function startDevStack(settings: AppSettings, options: DevStackOpti
   const loc = value(location);
   let databaseUrl = settings.database.url;
   try {
-    databaseUrl ??= await pg!.database('gatehouse');
+    databaseUrl ??= pg!.overSocket(await pg!.database('gatehouse'));
   } catch (cause) {
     await stopAll(started).catch(() => {});
     throw new StackError('start_failed', 'cannot create the gatehouse database in the embedded PostgreSQL', {
