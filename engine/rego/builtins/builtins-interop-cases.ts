@@ -252,6 +252,9 @@ export const expressions = [
   `io.jwt.decode_verify(io.jwt.encode_sign({"alg": "HS256"}, {}, ${HS_KEY}), {"secret": "secret", "time": -1})`,
   `io.jwt.decode_verify(io.jwt.encode_sign({"alg": "HS256"}, {}, ${HS_KEY}), {"secret": "secret", "cert": "{}"})`,
   `io.jwt.decode_verify(io.jwt.encode_sign({"alg": "HS256"}, {}, ${HS_KEY}), {"secret": "secret", "what": 1})`,
+  // units' errors, named twice as OPA wraps them
+  'units.parse("10x")',
+  'units.parse_bytes("1 KB")',
 ];
 
 /** Arguments of types OPA's type checker would refuse at compile time, so given as input. */

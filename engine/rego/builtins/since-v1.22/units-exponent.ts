@@ -3,8 +3,8 @@
  * than six digits (`10e10000000Ei`) is refused with "exponent too large" before it is read.
  */
 import type { BuiltinDefinition, BuiltinFunction } from '../../builtin.ts';
-import { builtinError, defineFunction, stringArg } from '../operands.ts';
-import { unitBuiltins } from '../units.ts';
+import { defineFunction, stringArg } from '../operands.ts';
+import { unitBuiltins, unitsError } from '../units.ts';
 
 /** Most digits OPA v1.22 reads in an amount's exponent. */
 const MAX_EXPONENT_DIGITS = 6;
@@ -32,7 +32,7 @@ function withExponentLimit(name: string): BuiltinFunction {
   if (base?.kind !== 'function') throw new Error(`${name} is not a standard built-in`);
   return (args, ctx) => {
     const s = stringArg(name, args, 0).replaceAll('"', '');
-    if (!s.includes(' ') && exponentTooLarge(s)) throw builtinError(name, 'exponent too large');
+    if (!s.includes(' ') && exponentTooLarge(s)) throw unitsError(name, 'exponent too large');
     return base.call(args, ctx);
   };
 }
