@@ -31,13 +31,13 @@ describe('--opa-version', () => {
   });
 
   it('refuses a release the engine does not follow, naming the choices', async () => {
-    for (const command of [evalCommand, testCommand]) {
-      const args = command === evalCommand ? EVAL : ['cli/fixtures/opa-releases'];
-      const run = await runCli(command, [...args, '--opa-version', 'v1.0.0'], { readStdin: input });
-      expect(run).toMatchObject({
-        code: 2,
-        stderr: 'error: --opa-version must be one of v1.15.2, v1.22.2, got "v1.0.0"\n',
-      });
-    }
+    const refusal = {
+      code: 2,
+      stderr: 'error: --opa-version must be one of v1.15.2, v1.22.2, got "v1.0.0"\n',
+    };
+    const evaluated = await runCli(evalCommand, [...EVAL, '--opa-version', 'v1.0.0'], { readStdin: input });
+    expect(evaluated).toMatchObject(refusal);
+    const tested = await runCli(testCommand, ['cli/fixtures/opa-releases', '--opa-version', 'v1.0.0']);
+    expect(tested).toMatchObject(refusal);
   });
 });
