@@ -8,22 +8,12 @@ import { defineBuiltinComparison } from '../../../test/support/opa-builtin-compa
 import { expressions, input } from './builtins-interop-cases.ts';
 import { sinceV1_22Expressions, sinceV1_22Input } from './since-v1.22/interop-cases.ts';
 
-/** Where the cases' answers under OPA v1.22.2 are known to differ from the engine's, and why. */
-const JWK_WORDING =
-  'OPA v1.22.2 reads JWKs with a newer jwx whose failures are worded otherwise ("failed to probe data: …", "failed to parse sole key: jwk.ParseKey: …"); the engine words them as v1.15.2 does; the error kind agrees';
-const v1_22Divergences = Object.fromEntries(
-  expressions
-    .filter((e) => e.includes('"not a key"') || e.includes('"cert": "{}"'))
-    .map((e) => [e, JWK_WORDING]),
-);
-
 for (const opaVersion of ['v1.15.2', 'v1.22.2'] as const) {
   defineBuiltinComparison({
     title: `added built-ins agree with OPA ${opaVersion}`,
     opaVersion,
     expressions,
     input,
-    ...(opaVersion === 'v1.22.2' ? { knownDivergences: v1_22Divergences } : {}),
   });
 }
 

@@ -114,4 +114,18 @@ describe('built-ins OPA v1.22 changed, each release answering its own way', () =
     expect(v122.call('json.unmarshal', '["1e99999", 0e999999, 1e300]')).toEqual(['1e99999', 0, 1e300]);
     expect(v115.call('json.unmarshal', '[1e-30104]')).toEqual([0]);
   });
+
+  it('io.jwt.*: v1.22 words unreadable JWKs as its jwx v3 does', () => {
+    const prefix =
+      'io.jwt.verify_rs256: failed to parse a JWK key (set): jwk.ParseString: failed to parse string: jwk.Parse: ';
+    expect(v115.failure('io.jwt.verify_rs256', 'a.b.c', '{}').message).toBe(
+      `${prefix}failed to unmarshal JWK set: failed to parse sole key in key set`,
+    );
+    expect(v122.failure('io.jwt.verify_rs256', 'a.b.c', '{}').message).toBe(
+      `${prefix}failed to parse sole key: jwk.ParseKey: invalid key type from JSON ()`,
+    );
+    expect(v122.failure('io.jwt.verify_rs256', 'a.b.c', 'not a key').message).toMatch(
+      /jwk\.Parse: failed to parse sole key: jwk\.ParseKey: jwk\.Parse: failed to probe data: probe: failed to unmarshal data: invalid character 'o'/,
+    );
+  });
 });

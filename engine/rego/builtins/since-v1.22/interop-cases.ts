@@ -97,6 +97,10 @@ export const sinceV1_22Expressions: readonly string[] = [
   'json.unmarshal("[0.0001e30107]")',
   'json.unmarshal("[\\"1e99999\\", 1]")',
   'json.is_valid("[1e40000]")',
+  // JWKs that OPA v1.22's jwx v3 cannot read, worded as it words them
+  'io.jwt.verify_rs256("a.b.c", "not a key")',
+  'io.jwt.verify_rs256("a.b.c", "{}")',
+  'io.jwt.verify_es256("a.b.c", "{\\"kty\\": \\"XX\\"}")',
   // uuid.parse: any two bytes around the 36-character form
   'uuid.parse("(00000000-0000-4000-8000-000000000000)")',
   'uuid.parse("x00000000-0000-4000-8000-000000000000y")',

@@ -5,6 +5,7 @@
 import type { BuiltinDefinition } from '../../builtin.ts';
 import { extendedDurationBuiltins } from './duration-days.ts';
 import { rangeCheckedJsonBuiltins } from './json-number-range.ts';
+import { jwxV3JwtBuiltins } from './jwk-wording.ts';
 import { allPathsBuiltins } from './reachable-paths.ts';
 import { strictSemverBuiltins } from './semver-strict.ts';
 import { splitNBuiltins } from './split-n.ts';
@@ -26,4 +27,5 @@ export const builtinsSinceV1_22: readonly BuiltinDefinition[] = [
   ...exponentLimitedUnitBuiltins,
   ...extendedDurationBuiltins,
   ...rangeCheckedJsonBuiltins,
+  ...jwxV3JwtBuiltins,
 ];
