@@ -128,4 +128,26 @@ describe('built-ins OPA v1.22 changed, each release answering its own way', () =
       /jwk\.Parse: failed to parse sole key: jwk\.ParseKey: jwk\.Parse: failed to probe data: probe: failed to unmarshal data: invalid character 'o'/,
     );
   });
+
+  it('json schemas: v1.22 applies pattern and refuses an invalid one', () => {
+    const schema = { properties: { a: { pattern: '^y' } } };
+    expect(v115.call('json.match_schema', { a: 'x' }, schema)).toEqual([true, []]);
+    expect(v122.call('json.match_schema', { a: 'x' }, schema)).toEqual([
+      false,
+      [
+        {
+          error: "a: Does not match pattern '^y'",
+          type: 'pattern',
+          field: 'a',
+          desc: "Does not match pattern '^y'",
+        },
+      ],
+    ]);
+    expect(v122.call('json.match_schema', { a: 'yes' }, schema)).toEqual([true, []]);
+    expect(v115.call('json.verify_schema', { pattern: '(' })).toEqual([true, null]);
+    expect(v122.call('json.verify_schema', { pattern: '(' })).toEqual([
+      false,
+      'jsonschema: pattern must be a valid regex',
+    ]);
+  });
 });

@@ -97,6 +97,15 @@ export const sinceV1_22Expressions: readonly string[] = [
   'json.unmarshal("[0.0001e30107]")',
   'json.unmarshal("[\\"1e99999\\", 1]")',
   'json.is_valid("[1e40000]")',
+  // JSON schemas: pattern applied
+  'json.match_schema({"a": "x"}, {"properties": {"a": {"pattern": "^y"}}})',
+  'json.match_schema({"a": "éé", "b": 5}, {"properties": {"a": {"pattern": "^.$"}, "b": {"pattern": "^y"}}})',
+  'json.match_schema({"a": "x"}, {"properties": {"a": {"pattern": "^y", "maxLength": 0, "enum": ["q"]}}})',
+  'json.match_schema({"a": "xay"}, {"properties": {"a": {"pattern": "a"}}})',
+  'json.match_schema({"a": "x"}, input.bad_schema)',
+  'json.verify_schema({"pattern": "("})',
+  'json.verify_schema({"properties": {"a": {"pattern": "\\\\p{Greek}+"}}})',
+  'json.match_schema({"a": ["αβ", "ab"]}, {"properties": {"a": {"items": {"pattern": "^\\\\p{Greek}+$"}}}})',
   // JWKs that OPA v1.22's jwx v3 cannot read, worded as it words them
   'io.jwt.verify_rs256("a.b.c", "not a key")',
   'io.jwt.verify_rs256("a.b.c", "{}")',
@@ -120,6 +129,7 @@ export const sinceV1_22Input = {
     'a:b',
   ],
   number: 1,
+  bad_schema: { properties: { a: { pattern: '(' } } },
   versions: [
     '1.2.3',
     '01.2.3',

@@ -5,6 +5,7 @@
 import type { BuiltinDefinition } from '../../builtin.ts';
 import { extendedDurationBuiltins } from './duration-days.ts';
 import { rangeCheckedJsonBuiltins } from './json-number-range.ts';
+import { patternJsonSchemaBuiltins } from './json-schema-pattern.ts';
 import { jwxV3JwtBuiltins } from './jwk-wording.ts';
 import { allPathsBuiltins } from './reachable-paths.ts';
 import { strictSemverBuiltins } from './semver-strict.ts';
@@ -28,4 +29,5 @@ export const builtinsSinceV1_22: readonly BuiltinDefinition[] = [
   ...extendedDurationBuiltins,
   ...rangeCheckedJsonBuiltins,
   ...jwxV3JwtBuiltins,
+  ...patternJsonSchemaBuiltins,
 ];
