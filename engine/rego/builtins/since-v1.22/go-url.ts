@@ -101,7 +101,10 @@ function parseAuthority(schemeName: string, authority: string): string {
   if (at < 0) return host;
   const userinfo = authority.slice(0, at);
   if (!/^[A-Za-z0-9\-._:~!$&'()*+,;=%@]*$/.test(userinfo)) throw new Refusal('net/url: invalid userinfo');
-  for (const part of userinfo.split(':').slice(0, 2)) urlUnescape(part, 'userinfo', goQuote);
+  // Go unescapes the user name and the password (everything after the first colon) apart.
+  const colon = userinfo.indexOf(':');
+  const parts = colon < 0 ? [userinfo] : [userinfo.slice(0, colon), userinfo.slice(colon + 1)];
+  for (const part of parts) urlUnescape(part, 'userinfo', goQuote);
   return host;
 }
 

@@ -35,6 +35,7 @@ export const sinceV1_22Expressions: readonly string[] = [
   'uri.parse("http://exa%C3%A9mple.com/")',
   'uri.parse("http://a b/")',
   'uri.parse("http://u%zz@h/")',
+  'uri.parse("http://a:b:%zz@h/")',
   'uri.parse("http://[fe80::1%25%0A]/")',
   'uri.parse(input.uri)',
   '[u | some u in input.uris; uri.is_valid(u)]',
