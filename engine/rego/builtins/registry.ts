@@ -2,8 +2,9 @@
  * The registry of standard built-ins, assembled from one definition list per family.
  */
 import { randomBytes } from '@noble/hashes/utils.js';
+import { EngineError } from '../../engine-error.ts';
 import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
-import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
+import { DEFAULT_OPA_VERSION, OPA_VERSIONS, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import { aggregateBuiltins } from './aggregates.ts';
 import { arithmeticBuiltins } from './arithmetic.ts';
 import { arrayBuiltins } from './arrays.ts';
@@ -90,6 +91,13 @@ export interface StandardBuiltinsOptions {
 
 /** The definitions a release adds or changes, oldest release first; later ones win. */
 function releaseOverlays(version: OpaVersion): readonly BuiltinDefinition[] {
+  // Callers without types could pass any text: a release the engine does not follow is refused.
+  if (!OPA_VERSIONS.includes(version)) {
+    throw new EngineError(
+      'invalid_options',
+      `invalid standard built-ins options: opaVersion: must be one of ${OPA_VERSIONS.join(', ')}, got ${JSON.stringify(version)}`,
+    );
+  }
   return opaAtLeast(version, 'v1.22.2') ? builtinsSinceV1_22 : [];
 }
 
@@ -99,6 +107,7 @@ function releaseOverlays(version: OpaVersion): readonly BuiltinDefinition[] {
  * @param options.randomBytes randomness for `uuid.rfc4122` / `rand.intn`; default the platform's `crypto.getRandomValues`
  * @param options.outbound transports enabling `http.send` (allowed hosts only) and `net.lookup_ip_addr`; default none
  * @param options.opaVersion the OPA release followed (default `v1.15.2`, the OPA of Topaz 0.33.16)
+ * @throws {EngineError} `invalid_options` for a release the engine does not follow
  * @example
  * const builtins = createStandardBuiltins({ randomBytes: (n) => new Uint8Array(n) });
  * builtins.get('count')?.kind; // 'function'

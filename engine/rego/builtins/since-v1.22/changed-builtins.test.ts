@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { createStandardBuiltins } from '../registry.ts';
 import { releaseBuiltins } from '../test-support.ts';
 
 const v115 = releaseBuiltins('v1.15.2');
 const v122 = releaseBuiltins('v1.22.2');
+
+describe('createStandardBuiltins({ opaVersion })', () => {
+  it('refuses a release the engine does not follow, naming the option', () => {
+    expect(() => createStandardBuiltins({ opaVersion: 'v1.20.0' as 'v1.22.2' })).toThrow(
+      'invalid standard built-ins options: opaVersion: must be one of v1.15.2, v1.22.2, got "v1.20.0"',
+    );
+  });
+});
 
 describe('built-ins OPA v1.22 added', () => {
   it('exist only when the engine follows v1.22', () => {
