@@ -3,6 +3,7 @@
  * options and stray arguments are usage errors (citty would ignore them), a value-taking option
  * given without a value is one, and so is a value outside its choices.
  */
+import { OPA_VERSIONS, type OpaVersion } from '@gatehousejs/engine';
 import type { ArgsDef } from 'citty';
 import { AuthzToolError } from './errors.ts';
 
@@ -31,6 +32,25 @@ export const REGO_VERSION_ARG = {
     description: 'syntax of policy files that do not "import rego.v1" (v0 as Topaz and OPA 0.x)',
   },
 } as const satisfies ArgsDef;
+
+/** `--opa-version`, for commands that evaluate policies. */
+export const OPA_VERSION_ARG = {
+  'opa-version': {
+    type: 'string',
+    valueHint: OPA_VERSIONS.join('|'),
+    default: OPA_VERSIONS[0],
+    description: `the OPA release whose language and built-ins the policies get: ${OPA_VERSIONS[0]} as Topaz 0.33.16, or ${OPA_VERSIONS.slice(1).join(', ')} (uri.parse, strings.split_n, strict semver, d/w/y durations, …)`,
+  },
+} as const satisfies ArgsDef;
+
+/**
+ * The `--opa-version` option's release.
+ *
+ * @throws {AuthzToolError} `usage` naming the releases
+ */
+export function opaVersionOption(args: Record<string, unknown>): OpaVersion {
+  return choiceOption(args, 'opa-version', OPA_VERSIONS);
+}
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Logger } from '@gatehousejs/core';
 import {
   createMemoryRelationStore,
+  type OpaVersion,
   parseManifest,
   type RegoVersion,
   type RelationStore,
@@ -28,6 +29,8 @@ export interface EngineSessionOptions {
   /** Objects and relations to load into the store (see `relations-file.ts`). */
   readonly relationsFile?: string | undefined;
   readonly regoVersion: RegoVersion;
+  /** The OPA release whose language and built-ins the policies get (default `v1.15.2`). */
+  readonly opaVersion?: OpaVersion;
   /** How a file is named in messages (default: as given). */
   readonly shown?: (file: string) => string;
   /** Reload the policies when a file changes (default false). */
@@ -80,6 +83,7 @@ export async function openEngineSession(options: EngineSessionOptions): Promise<
       policiesDir: options.policiesDir,
       store,
       regoVersion: options.regoVersion,
+      ...(options.opaVersion ? { opaVersion: options.opaVersion } : {}),
       watch: options.watch ?? false,
       onReload: options.onReload,
       logger: options.logger,

@@ -17,7 +17,7 @@ import type {
   RegoQueryResult,
 } from './engine-capabilities.ts';
 import type { LoadedPolicies, PolicyLoadSettings } from './loaded-policies.ts';
-import { createStandardBuiltins, type OutboundCalls, standardBuiltins } from './rego/builtins/index.ts';
+import { createStandardBuiltins, type OutboundCalls } from './rego/builtins/index.ts';
 import type { BuiltinDefinition, EvalOptions, PlainObject } from './rego/index.ts';
 import { runRegoQuery } from './rego-query.ts';
 import { topazCallerInput } from './topaz-input.ts';
@@ -93,11 +93,12 @@ export function policyLoadSettings(config: EngineSettings, outbound?: OutboundCa
   );
   return {
     builtins: new Map([
-      ...(outbound ? createStandardBuiltins({ outbound }) : standardBuiltins),
+      ...createStandardBuiltins({ opaVersion: config.opaVersion, ...(outbound ? { outbound } : {}) }),
       ...directoryBuiltins,
     ]),
     data: config.data,
     version: config.regoVersion,
+    opaVersion: config.opaVersion,
     limits: config.limits,
   };
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { RelationStore } from './directory/index.ts';
 import { EngineError } from './engine-error.ts';
 import { optionProblems } from './option-problems.ts';
-import type { JsonValue } from './rego/index.ts';
+import { DEFAULT_OPA_VERSION, type JsonValue, OPA_VERSIONS } from './rego/index.ts';
 
 /** What `onReload` receives after every reload attempt (explicit or from the watcher). */
 export type ReloadEvent =
@@ -43,6 +43,12 @@ const engineSettingsShape = {
   data: z.custom<JsonValue>(() => true).default({}),
   /** Syntax of modules that do not say otherwise (default `v0`, as Topaz; `import rego.v1` is honoured). */
   regoVersion: z.enum(['v0', 'v1']).default('v0'),
+  /**
+   * The OPA release whose language and built-ins the policies get: `v1.15.2` (default, the OPA
+   * Topaz 0.33.16 embeds) or `v1.22.2` (adds `uri.parse`, `uri.is_valid`, `strings.split_n`,
+   * stricter `semver.*`, `d`/`w`/`y` durations and the other changes of OPA up to v1.22.2).
+   */
+  opaVersion: z.enum(OPA_VERSIONS).default(DEFAULT_OPA_VERSION),
   /**
    * The shape of `input` (default `gatehouse`: `input.identity = { type, value }`). `topaz` builds it
    * as Topaz 0.33.16 does — no `input.identity` for anonymous calls; `{ type, identity }` and

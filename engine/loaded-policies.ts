@@ -11,6 +11,7 @@ import {
   type BuiltinRegistry,
   compilePolicies,
   type Module,
+  type OpaVersion,
   type PolicySet,
   parseModule,
   type RegoVersion,
@@ -23,6 +24,8 @@ export interface PolicyLoadSettings {
   readonly data: unknown;
   /** Syntax of modules that do not import `rego.v1`. */
   readonly version: RegoVersion;
+  /** The OPA release whose language and built-ins the policies get (default `v1.15.2`). */
+  readonly opaVersion?: OpaVersion;
   readonly limits: { readonly maxSteps: number; readonly maxMillis: number };
 }
 
@@ -50,10 +53,18 @@ export function compileLoadedPolicies(
   sources: readonly PolicySource[],
   settings: PolicyLoadSettings,
 ): LoadedPolicies {
-  const parsed = sources.map((s) => parseModule(s.source, s.file, { version: settings.version }));
+  const parsed = sources.map((s) =>
+    parseModule(s.source, s.file, { version: settings.version, opaVersion: settings.opaVersion }),
+  );
   const set = compilePolicies(
     sources.map((s) => ({ file: s.file, source: s.source })),
-    { builtins: settings.builtins, data: settings.data, version: settings.version, limits: settings.limits },
+    {
+      builtins: settings.builtins,
+      data: settings.data,
+      version: settings.version,
+      opaVersion: settings.opaVersion,
+      limits: settings.limits,
+    },
   );
   return {
     set,

@@ -15,8 +15,15 @@ import {
 import { parseEngineOptions } from './embedded-service-options.ts';
 import { loadManifestFile } from './manifest-file.ts';
 import { readPolicySources } from './policy-source.ts';
-import { standardBuiltins } from './rego/builtins/index.ts';
-import { type BuiltinDefinition, compilePolicies, type JsonValue, type PolicyTest } from './rego/index.ts';
+import { createStandardBuiltins } from './rego/builtins/index.ts';
+import {
+  type BuiltinDefinition,
+  compilePolicies,
+  DEFAULT_OPA_VERSION,
+  type JsonValue,
+  OPA_VERSIONS,
+  type PolicyTest,
+} from './rego/index.ts';
 
 /** Options of {@link runPolicyTests}. */
 export const policyTestOptionsSchema = z
@@ -35,6 +42,8 @@ export const policyTestOptionsSchema = z
     data: z.custom<JsonValue>(() => true).default({}),
     /** Syntax of modules that do not say otherwise (default `v0`, as Topaz). */
     regoVersion: z.enum(['v0', 'v1']).default('v0'),
+    /** The OPA release whose language and built-ins the policies get (default `v1.15.2`, as Topaz 0.33.16). */
+    opaVersion: z.enum(OPA_VERSIONS).default(DEFAULT_OPA_VERSION),
     /** Report built-in errors as test errors instead of undefined expressions (default false). */
     strictBuiltinErrors: z.boolean().default(false),
   })
@@ -130,9 +139,13 @@ export async function runPolicyTests(dir: string, options?: PolicyTestOptions): 
     const policies = compilePolicies(
       sources.map((s) => ({ file: s.file, source: s.source })),
       {
-        builtins: new Map([...standardBuiltins, ...directoryBuiltins]),
+        builtins: new Map([
+          ...createStandardBuiltins({ opaVersion: config.opaVersion }),
+          ...directoryBuiltins,
+        ]),
         data: config.data,
         version: config.regoVersion,
+        opaVersion: config.opaVersion,
       },
     );
     const filter = config.filter;

@@ -5,7 +5,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defineCommand } from 'citty';
-import { checkUsage, choiceOption, REGO_VERSION_ARG, requiredOption, stringOption } from '../command-args.ts';
+import {
+  checkUsage,
+  choiceOption,
+  OPA_VERSION_ARG,
+  opaVersionOption,
+  REGO_VERSION_ARG,
+  requiredOption,
+  stringOption,
+} from '../command-args.ts';
 import { type CommandIo, commandIo, runAction } from '../command-io.ts';
 import { openEngineSession } from '../engine-session.ts';
 import { AuthzToolError } from '../errors.ts';
@@ -59,6 +67,7 @@ const args = {
     description: 'exit 1 unless the decision is exactly true (a deny check for scripts)',
   },
   ...REGO_VERSION_ARG,
+  ...OPA_VERSION_ARG,
 } as const;
 
 async function readInput(io: CommandIo, source: string): Promise<Record<string, unknown>> {
@@ -105,6 +114,7 @@ async function runEval(io: CommandIo, values: Record<string, unknown>): Promise<
   const inputSource = requiredOption(values, 'input', '<file|->');
   const format = choiceOption(values, 'format', ['text', 'json'] as const);
   const regoVersion = choiceOption(values, 'rego-version', ['v0', 'v1'] as const);
+  const opaVersion = opaVersionOption(values);
   const manifest = stringOption(values, 'manifest');
   const relations = stringOption(values, 'relations');
   const input = await readInput(io, inputSource);
@@ -113,6 +123,7 @@ async function runEval(io: CommandIo, values: Record<string, unknown>): Promise<
     manifestFile: manifest && path.resolve(io.cwd, manifest),
     relationsFile: relations && path.resolve(io.cwd, relations),
     regoVersion,
+    opaVersion,
     shown: io.shown,
     logger: io.logger,
   });

@@ -5,7 +5,14 @@
 import path from 'node:path';
 import { type PolicyTestReport, runPolicyTests } from '@gatehousejs/engine/node';
 import { defineCommand } from 'citty';
-import { checkUsage, choiceOption, REGO_VERSION_ARG, stringOption } from '../command-args.ts';
+import {
+  checkUsage,
+  choiceOption,
+  OPA_VERSION_ARG,
+  opaVersionOption,
+  REGO_VERSION_ARG,
+  stringOption,
+} from '../command-args.ts';
 import { type CommandIo, commandIo, runAction } from '../command-io.ts';
 import { AuthzToolError } from '../errors.ts';
 import { EXIT_CODES, type ExitCode } from '../exit-codes.ts';
@@ -36,6 +43,7 @@ const args = {
     description: 'text like opa test, or json ({ results, passed, failed, errored, ok })',
   },
   ...REGO_VERSION_ARG,
+  ...OPA_VERSION_ARG,
 } as const;
 
 const RULE = '-'.repeat(80);
@@ -80,6 +88,7 @@ async function runTests(io: CommandIo, values: Record<string, unknown>): Promise
   const report = await runPolicyTests(path.resolve(io.cwd, dir), {
     filter,
     regoVersion: choiceOption(values, 'rego-version', ['v0', 'v1'] as const),
+    opaVersion: opaVersionOption(values),
     ...(manifest ? { manifestFile: path.resolve(io.cwd, manifest) } : {}),
   });
   if (format === 'json') io.out(`${JSON.stringify(report, null, 2)}\n`);

@@ -1,9 +1,11 @@
 /**
- * `npm run fuzz:opa -- --seed N --count M [--opa v1.15.2]`: runs a differential batch of
- * generated Rego programs against the real OPA and prints every divergence.
+ * `npm run fuzz:opa -- --seed N --count M [--opa v1.15.2|v1.22.2]`: runs a differential batch of
+ * generated Rego programs against the real OPA of that release (the engine following the same
+ * release) and prints every divergence.
  */
 import { parseArgs } from 'node:util';
 import { consola } from 'consola';
+import { OPA_VERSIONS, type OpaVersion } from '../../engine/rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
 import { describeDivergence, runDifferentialBatch } from './differential.ts';
 import { startOpaOracle } from './opa-server.ts';
@@ -21,6 +23,11 @@ if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
   consola.error('--seed and --count must be integers (count at least 1)');
   process.exit(2);
 }
+if (!(OPA_VERSIONS as readonly string[]).includes(values.opa)) {
+  consola.error(`--opa must be one of ${OPA_VERSIONS.join(', ')}, got "${values.opa}"`);
+  process.exit(2);
+}
+const opaVersion = values.opa as OpaVersion;
 
 const oracle = await startOpaOracle(ensurePeer('opa', [values.opa]));
 try {
@@ -30,6 +37,7 @@ try {
     seed,
     count,
     oracle,
+    opaVersion,
     onProgress: (checked, found) => {
       if (checked % 200 === 0) consola.info(`${checked}/${count} programs, ${found} divergences`);
     },

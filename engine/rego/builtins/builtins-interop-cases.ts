@@ -252,6 +252,13 @@ export const expressions = [
   `io.jwt.decode_verify(io.jwt.encode_sign({"alg": "HS256"}, {}, ${HS_KEY}), {"secret": "secret", "time": -1})`,
   `io.jwt.decode_verify(io.jwt.encode_sign({"alg": "HS256"}, {}, ${HS_KEY}), {"secret": "secret", "cert": "{}"})`,
   `io.jwt.decode_verify(io.jwt.encode_sign({"alg": "HS256"}, {}, ${HS_KEY}), {"secret": "secret", "what": 1})`,
+  // uuid.parse: google/uuid skips any two bytes around the 36-character form
+  'uuid.parse("(00000000-0000-4000-8000-000000000000)")',
+  'uuid.parse("x00000000-0000-4000-8000-000000000000y")',
+  'uuid.parse("é00000000-0000-4000-8000-000000000000y")',
+  // units' errors, named twice as OPA wraps them
+  'units.parse("10x")',
+  'units.parse_bytes("1 KB")',
 ];
 
 /** Arguments of types OPA's type checker would refuse at compile time, so given as input. */

@@ -24,7 +24,6 @@ export const cryptoBuiltins: readonly BuiltinDefinition[] = [
   digest('crypto.md5', md5),
   digest('crypto.sha1', sha1),
   digest('crypto.sha256', sha256),
-  digest('crypto.sha512', sha512),
   keyedDigest('crypto.hmac.md5', md5),
   keyedDigest('crypto.hmac.sha1', sha1),
   keyedDigest('crypto.hmac.sha256', sha256),

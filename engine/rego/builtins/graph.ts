@@ -6,7 +6,8 @@ import type { BuiltinDefinition } from '../builtin.ts';
 import { type ObjectValue, objectGet, SetValue, type Value } from '../value.ts';
 import { arg, collectionItems, defineFunction, objectArg, typeError } from './operands.ts';
 
-function startNodes(name: string, args: readonly Value[]): readonly Value[] {
+/** The start nodes (operand 2, a set or an array) of a graph built-in. */
+export function startNodes(name: string, args: readonly Value[]): readonly Value[] {
   const start = arg(args, 1);
   const initial = collectionItems(start);
   if (!initial) throw typeError(name, 2, start, 'set', 'array');
@@ -28,7 +29,7 @@ function reachable(args: readonly Value[]): Value {
 }
 
 /** The neighbours of an edge list; anything but an array or a set has none. */
-function neighbours(edges: Value): readonly Value[] {
+export function neighbours(edges: Value): readonly Value[] {
   return collectionItems(edges) ?? [];
 }
 

@@ -27,7 +27,8 @@ function parseIPv4(s: string): bigint | undefined {
   return v;
 }
 
-function parseIPv6(s: string): bigint | undefined {
+/** An IPv6 address in Go's textual forms (`::1`, `::ffff:1.2.3.4`) as 128 bits; `undefined` if invalid. */
+export function parseIPv6(s: string): bigint | undefined {
   const halves = s.split('::');
   if (halves.length > 2) return undefined;
   const groups = (text: string): bigint[] | undefined => {

@@ -13,6 +13,7 @@ import {
   readNumber,
   readString,
   SchemaError,
+  type SchemaReading,
   type SubSchema,
 } from './json-schema-types.ts';
 
@@ -153,7 +154,13 @@ function readNumberKeywords(s: SubSchema, m: DocObject, draft: number): void {
 }
 
 /** Reads the validation keywords of `m` into `s` (after `definitions`, `$ref` and `type`). */
-export function readKeywords(s: SubSchema, m: DocObject, draft: number, parse: ParseSubschema): SubSchema {
+export function readKeywords(
+  s: SubSchema,
+  m: DocObject,
+  draft: number,
+  parse: ParseSubschema,
+  reading: SchemaReading,
+): SubSchema {
   readTypes(s, m);
   readObjectKeywords(s, m, draft, parse);
   readArrayKeywords(s, m, parse);
@@ -163,7 +170,15 @@ export function readKeywords(s: SubSchema, m: DocObject, draft: number, parse: P
   if (s.minLength !== undefined && s.maxLength !== undefined && s.minLength > s.maxLength) {
     throw new SchemaError('minLength cannot be greater than maxLength');
   }
-  readString(m, 'pattern'); // OPA's fork of gojsonschema checks the type only and never applies it
+  // OPA v1.15's fork of gojsonschema checks the type only and never applies it; v1.22's applies it.
+  const pattern = readString(m, 'pattern');
+  if (pattern !== undefined && reading.applyPattern) {
+    try {
+      s.pattern = { source: pattern, regex: compileRegex(pattern) };
+    } catch {
+      throw new SchemaError('pattern must be a valid regex');
+    }
+  }
   s.format = readString(m, 'format');
   s.minProperties = readCount(m, 'minProperties');
   s.maxProperties = readCount(m, 'maxProperties');

@@ -5,7 +5,14 @@
  */
 import { type Doc, type DocObject, isDocObject } from './json-schema-doc.ts';
 import { HYBRID, readKeywords } from './json-schema-keywords.ts';
-import { emptySchema, invalidType, readString, SchemaError, type SubSchema } from './json-schema-types.ts';
+import {
+  emptySchema,
+  invalidType,
+  readString,
+  SchemaError,
+  type SchemaReading,
+  type SubSchema,
+} from './json-schema-types.ts';
 
 const DRAFTS: Readonly<Record<string, number>> = {
   'http://json-schema.org/draft-04/schema': 4,
@@ -37,8 +44,11 @@ function draftOf(root: Doc): number {
   return DRAFTS[s.replace(/#$/, '')] ?? HYBRID;
 }
 
-/** Parses a schema document, throwing {@link SchemaError} with gojsonschema's text. */
-export function parseSchemaDocument(root: Doc): SubSchema {
+/**
+ * Parses a schema document, throwing {@link SchemaError} with gojsonschema's text.
+ * @param reading whether `pattern` is applied (default: not, as OPA v1.15)
+ */
+export function parseSchemaDocument(root: Doc, reading: SchemaReading = { applyPattern: false }): SubSchema {
   const draft = draftOf(root);
   const refs = new Map<string, SubSchema>();
 
@@ -82,7 +92,7 @@ export function parseSchemaDocument(root: Doc): SubSchema {
       s.refSchema = reference(ref);
       return s;
     }
-    return readKeywords(s, m, draft, parse);
+    return readKeywords(s, m, draft, parse, reading);
   };
 
   return parse(root);

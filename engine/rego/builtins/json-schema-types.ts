@@ -9,6 +9,11 @@ import { isIntegral, type Rational, rational } from './json-schema-number.ts';
 /** A schema gojsonschema refuses, with its error text. */
 export class SchemaError extends Error {}
 
+/** How schemas are read: whether `pattern` is applied (OPA v1.22) or only type-checked (v1.15). */
+export interface SchemaReading {
+  readonly applyPattern: boolean;
+}
+
 /** A parsed (sub)schema; absent keywords are undefined. */
 export interface SubSchema {
   pass?: boolean;
@@ -17,6 +22,8 @@ export interface SubSchema {
   properties: [string, SubSchema][];
   additionalProperties?: boolean | SubSchema;
   patternProperties?: [CompiledRegex, SubSchema][];
+  /** `pattern`, kept only where it is applied (OPA v1.22; v1.15's fork checks its type only). */
+  pattern?: { readonly source: string; readonly regex: CompiledRegex };
   propertyNames?: SubSchema;
   dependencies?: [string, string[] | SubSchema][];
   items: SubSchema[];

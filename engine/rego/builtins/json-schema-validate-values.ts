@@ -132,7 +132,7 @@ export function validateObject(
   r.score++;
 }
 
-/** `minLength` and `maxLength` (in code points). */
+/** `minLength` and `maxLength` (in code points), and `pattern` where the schema keeps it. */
 export function validateString(s: SubSchema, node: string, r: Result, context: readonly string[]): void {
   const length = [...node].length;
   if (s.minLength !== undefined && length < s.minLength) {
@@ -140,6 +140,9 @@ export function validateString(s: SubSchema, node: string, r: Result, context: r
   }
   if (s.maxLength !== undefined && length > s.maxLength) {
     r.add('string_lte', context, `String length must be less than or equal to ${s.maxLength}`);
+  }
+  if (s.pattern && !matches(s.pattern.regex, node)) {
+    r.add('pattern', context, `Does not match pattern '${s.pattern.source}'`);
   }
   r.score++;
 }

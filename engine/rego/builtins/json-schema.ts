@@ -7,7 +7,7 @@ import type { BuiltinDefinition } from '../builtin.ts';
 import { isObject, type Value } from '../value.ts';
 import { type Doc, toDoc } from './json-schema-doc.ts';
 import { parseSchemaDocument } from './json-schema-parse.ts';
-import { SchemaError, type SubSchema } from './json-schema-types.ts';
+import { SchemaError, type SchemaReading, type SubSchema } from './json-schema-types.ts';
 import { validateDocument } from './json-schema-validate.ts';
 import { JsonSyntaxError, parseJson } from './json-text.ts';
 import { builtinError, defineFunction } from './operands.ts';
@@ -29,15 +29,16 @@ function load(v: Value): Doc {
   throw new LoadError('wrong type, expected string or object');
 }
 
-/** Parsed schemas by their text, the 100 most recent. */
+/** Parsed schemas by how they were read and their text, the 100 most recent. */
 const schemas = new Map<string, SubSchema>();
 
-function compile(v: Value): SubSchema {
+function compile(v: Value, reading: SchemaReading): SubSchema {
   const doc = load(v);
-  const key = JSON.stringify(doc, (_, x) => (typeof x === 'bigint' ? `${x}n` : x));
+  const text = JSON.stringify(doc, (_, x) => (typeof x === 'bigint' ? `${x}n` : x));
+  const key = `${reading.applyPattern ? 'p' : '-'}${text}`;
   const cached = schemas.get(key);
   if (cached) return cached;
-  const schema = parseSchemaDocument(doc);
+  const schema = parseSchemaDocument(doc, reading);
   if (schemas.size >= 100) schemas.delete(schemas.keys().next().value as string);
   schemas.set(key, schema);
   return schema;
@@ -47,33 +48,43 @@ function problem(e: unknown): string | undefined {
   return e instanceof SchemaError || e instanceof LoadError ? e.message : undefined;
 }
 
-/** The JSON-schema built-ins. */
-export const jsonSchemaBuiltins: readonly BuiltinDefinition[] = [
-  defineFunction('json.verify_schema', 1, (args) => {
-    try {
-      compile(args[0] as Value);
-      return [true, null];
-    } catch (e) {
-      const message = problem(e);
-      if (message === undefined) throw e;
-      return [false, `jsonschema: ${message}`];
-    }
-  }),
-  defineFunction('json.match_schema', 2, (args) => {
-    try {
-      const document = load(args[0] as Value);
-      const violations = validateDocument(compile(args[1] as Value), document);
-      const errors = violations.map((v) => ({
-        error: `${v.field}: ${v.desc}`,
-        type: v.type,
-        field: v.field,
-        desc: v.desc,
-      }));
-      return [errors.length === 0, errors];
-    } catch (e) {
-      const message = problem(e);
-      if (message === undefined) throw e;
-      throw builtinError('json.match_schema', message);
-    }
-  }),
-];
+/**
+ * The JSON-schema built-ins, reading schemas as `reading` says.
+ * @example createJsonSchemaBuiltins({ applyPattern: true }); // OPA v1.22's
+ */
+export function createJsonSchemaBuiltins(reading: SchemaReading): readonly BuiltinDefinition[] {
+  return [
+    defineFunction('json.verify_schema', 1, (args) => {
+      try {
+        compile(args[0] as Value, reading);
+        return [true, null];
+      } catch (e) {
+        const message = problem(e);
+        if (message === undefined) throw e;
+        return [false, `jsonschema: ${message}`];
+      }
+    }),
+    defineFunction('json.match_schema', 2, (args) => {
+      try {
+        const document = load(args[0] as Value);
+        const violations = validateDocument(compile(args[1] as Value, reading), document);
+        const errors = violations.map((v) => ({
+          error: `${v.field}: ${v.desc}`,
+          type: v.type,
+          field: v.field,
+          desc: v.desc,
+        }));
+        return [errors.length === 0, errors];
+      } catch (e) {
+        const message = problem(e);
+        if (message === undefined) throw e;
+        throw builtinError('json.match_schema', message);
+      }
+    }),
+  ];
+}
+
+/** The JSON-schema built-ins of OPA v1.15 (`pattern` type-checked, not applied). */
+export const jsonSchemaBuiltins: readonly BuiltinDefinition[] = createJsonSchemaBuiltins({
+  applyPattern: false,
+});

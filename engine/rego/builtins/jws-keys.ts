@@ -115,7 +115,7 @@ export function keyFromJwk(jwk: ObjectValue): JwsKey {
       return { kind: 'ed25519', point: member(jwk, 'x') as Uint8Array, ...(seed ? { seed } : {}) };
     }
     default:
-      throw new Error(`invalid key type from JSON (${String(kty)})`);
+      throw new Error(`invalid key type from JSON (${kty === undefined ? '' : String(kty)})`);
   }
 }
 
@@ -135,8 +135,29 @@ export function jwkObjects(text: string): { keys: ObjectValue[]; set: boolean } 
   };
 }
 
-/** The verification keys of a `cert` argument (OPA's `getKeysFromCertOrJWK`). */
-export function verificationKeys(certificate: string): VerificationKey[] {
+/**
+ * How the JWK library of an OPA release words a JWK it cannot read, after `jwk.Parse: `: text that
+ * is not a JWK (set) object, and a single JWK it cannot use.
+ */
+export interface JwkFailureWording {
+  readonly unreadable: (detail: string) => string;
+  readonly soleKey: (detail: string) => string;
+}
+
+/** The wording of jwx v2, OPA v1.15's JWK library. */
+export const JWX_V2_WORDING: JwkFailureWording = {
+  unreadable: (detail) => `failed to unmarshal JWK set: ${detail}`,
+  soleKey: () => 'failed to unmarshal JWK set: failed to parse sole key in key set',
+};
+
+/**
+ * The verification keys of a `cert` argument (OPA's `getKeysFromCertOrJWK`).
+ * @param wording how failures to read a JWK are worded (default: as OPA v1.15)
+ */
+export function verificationKeys(
+  certificate: string,
+  wording: JwkFailureWording = JWX_V2_WORDING,
+): VerificationKey[] {
   const block = pemBlock(certificate);
   if (block) return pemKeys(block);
   // Worded as jwx, the JWK library OPA uses, words its failures.
@@ -145,7 +166,7 @@ export function verificationKeys(certificate: string): VerificationKey[] {
   try {
     jwks = jwkObjects(certificate);
   } catch (e) {
-    throw new TokenError(`${problem}: failed to unmarshal JWK set: ${(e as Error).message}`);
+    throw new TokenError(`${problem}: ${wording.unreadable((e as Error).message)}`);
   }
   const keys: VerificationKey[] = [];
   for (const jwk of jwks.keys) {
@@ -155,7 +176,7 @@ export function verificationKeys(certificate: string): VerificationKey[] {
     } catch (e) {
       throw new TokenError(
         !jwks.set
-          ? `${problem}: failed to unmarshal JWK set: failed to parse sole key in key set`
+          ? `${problem}: ${wording.soleKey((e as Error).message)}`
           : `${problem}: failed to parse key: ${(e as Error).message}`,
       );
     }

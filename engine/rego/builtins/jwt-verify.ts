@@ -6,7 +6,12 @@
 import type { BuiltinContext, BuiltinDefinition } from '../builtin.ts';
 import { isNumber, type ObjectValue, objectEntries, objectGet, type Value } from '../value.ts';
 import { verifySignature } from './jws-algorithms.ts';
-import { type VerificationKey, verificationKeys } from './jws-keys.ts';
+import {
+  JWX_V2_WORDING,
+  type JwkFailureWording,
+  type VerificationKey,
+  verificationKeys,
+} from './jws-keys.ts';
 import {
   type CompactToken,
   decodeHeader,
@@ -79,11 +84,11 @@ function verifyHmac(alg: string) {
   });
 }
 
-function verifyPublic(alg: string) {
+function verifyPublic(alg: string, wording: JwkFailureWording) {
   const name = `io.jwt.verify_${alg.toLowerCase()}`;
   return tokenBuiltin(name, 2, (args) => {
     const token = splitToken(name, args, 0);
-    const keys = verificationKeys(stringArg(name, args, 1));
+    const keys = verificationKeys(stringArg(name, args, 1), wording);
     const signature = decodeSignature(token);
     const header = parseHeader(decodeHeader(token));
     const input = signingInput(token);
@@ -109,13 +114,13 @@ function timeConstraint(v: Value): number {
   return t;
 }
 
-function parseConstraints(o: ObjectValue, ctx: BuiltinContext): Constraints {
+function parseConstraints(o: ObjectValue, ctx: BuiltinContext, wording: JwkFailureWording): Constraints {
   const c: Constraints = { secret: '', alg: '', iss: '', aud: '', time: -1 };
   for (const [k, v] of objectEntries(o)) {
     const name = k as string;
     if (name === 'cert') {
       if (typeof v !== 'string') throw new TokenError('cert constraint: must be a string');
-      c.keys = verificationKeys(v);
+      c.keys = verificationKeys(v, wording);
     } else if (name === 'secret' || name === 'alg' || name === 'iss' || name === 'aud') {
       if (typeof v !== 'string') throw new TokenError(`${name} constraint: must be a string`);
       c[name] = v;
@@ -136,9 +141,9 @@ function validAudience(aud: Value, want: string): boolean {
 
 const UNVERIFIED: Value = [false, {}, {}];
 
-function decodeVerify(args: readonly Value[], ctx: BuiltinContext): Value {
+function decodeVerify(args: readonly Value[], ctx: BuiltinContext, wording: JwkFailureWording): Value {
   const name = 'io.jwt.decode_verify';
-  const constraints = parseConstraints(objectArg(name, args, 1), ctx);
+  const constraints = parseConstraints(objectArg(name, args, 1), ctx, wording);
   let text: Value = args[0] as Value;
   let header: ObjectValue;
   let payloadText: string;
@@ -181,13 +186,21 @@ function decodeVerify(args: readonly Value[], ctx: BuiltinContext): Value {
   return [true, header, payload];
 }
 
-/** `io.jwt.verify_*` and `io.jwt.decode_verify`. */
-export const jwtVerifyBuiltins: readonly BuiltinDefinition[] = [
-  verifyHmac('HS256'),
-  verifyHmac('HS384'),
-  verifyHmac('HS512'),
-  ...['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'].map(
-    verifyPublic,
-  ),
-  tokenBuiltin('io.jwt.decode_verify', 2, decodeVerify),
-];
+/**
+ * `io.jwt.verify_*` and `io.jwt.decode_verify`, JWK failures worded as `wording` says.
+ * @example createJwtVerifyBuiltins(JWX_V2_WORDING); // OPA v1.15's
+ */
+export function createJwtVerifyBuiltins(wording: JwkFailureWording): readonly BuiltinDefinition[] {
+  return [
+    verifyHmac('HS256'),
+    verifyHmac('HS384'),
+    verifyHmac('HS512'),
+    ...['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'].map((alg) =>
+      verifyPublic(alg, wording),
+    ),
+    tokenBuiltin('io.jwt.decode_verify', 2, (args, ctx) => decodeVerify(args, ctx, wording)),
+  ];
+}
+
+/** `io.jwt.verify_*` and `io.jwt.decode_verify` of OPA v1.15. */
+export const jwtVerifyBuiltins: readonly BuiltinDefinition[] = createJwtVerifyBuiltins(JWX_V2_WORDING);

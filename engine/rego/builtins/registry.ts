@@ -2,8 +2,9 @@
  * The registry of standard built-ins, assembled from one definition list per family.
  */
 import { randomBytes } from '@noble/hashes/utils.js';
+import { EngineError } from '../../engine-error.ts';
 import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
-import type { OpaVersion } from '../opa-version.ts';
+import { DEFAULT_OPA_VERSION, OPA_VERSIONS, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import { aggregateBuiltins } from './aggregates.ts';
 import { arithmeticBuiltins } from './arithmetic.ts';
 import { arrayBuiltins } from './arrays.ts';
@@ -32,6 +33,7 @@ import { renderTemplateBuiltins } from './render-template.ts';
 import { createRuntimeBuiltins, type RandomBytes } from './runtime.ts';
 import { semverBuiltins } from './semver.ts';
 import { setBuiltins } from './sets.ts';
+import { builtinsSinceV1_22 } from './since-v1.22/index.ts';
 import { sprintfBuiltins } from './sprintf.ts';
 import { stringEditBuiltins } from './string-edit.ts';
 import { stringBuiltins } from './strings.ts';
@@ -90,14 +92,29 @@ export interface StandardBuiltinsOptions {
   opaVersion?: OpaVersion;
 }
 
+/** The definitions a release adds or changes, oldest release first; later ones win. */
+function releaseOverlays(version: OpaVersion): readonly BuiltinDefinition[] {
+  // Callers without types could pass any text: a release the engine does not follow is refused.
+  if (!OPA_VERSIONS.includes(version)) {
+    throw new EngineError(
+      'invalid_options',
+      `invalid standard built-ins options: opaVersion: must be one of ${OPA_VERSIONS.join(', ')}, got ${JSON.stringify(version)}`,
+    );
+  }
+  return opaAtLeast(version, 'v1.22.2') ? builtinsSinceV1_22 : [];
+}
+
 /**
- * Builds the registry of standard built-ins.
+ * Builds the registry of standard built-ins: OPA v1.15.2's, with the definitions of later
+ * releases laid over them up to `opaVersion`.
  * @param options.randomBytes randomness for `uuid.rfc4122` / `rand.intn`; default the platform's `crypto.getRandomValues`
  * @param options.outbound transports enabling `http.send` (allowed hosts only) and `net.lookup_ip_addr`; default none
  * @param options.opaVersion the OPA release followed (default `v1.15.2`, the OPA of Topaz 0.33.16)
+ * @throws {EngineError} `invalid_options` for a release the engine does not follow
  * @example
  * const builtins = createStandardBuiltins({ randomBytes: (n) => new Uint8Array(n) });
  * builtins.get('count')?.kind; // 'function'
+ * createStandardBuiltins({ opaVersion: 'v1.22.2' }).has('uri.parse'); // true
  */
 export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): BuiltinRegistry {
   const definitions: readonly BuiltinDefinition[] = [
@@ -140,7 +157,9 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...awsSigningBuiltins,
     ...privateKeyBuiltins,
     ...createRuntimeBuiltins(options.randomBytes ?? ((n) => randomBytes(n))),
+    ...releaseOverlays(options.opaVersion ?? DEFAULT_OPA_VERSION),
   ];
+  // A later definition of a name replaces the earlier one.
   return new Map(definitions.map((d) => [d.name, withStackGuard(d)]));
 }
 

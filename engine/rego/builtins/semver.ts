@@ -3,7 +3,8 @@ import type { BuiltinDefinition } from '../builtin.ts';
 import { arg, builtinError, defineFunction, stringArg } from './operands.ts';
 import { goQuote } from './rego-text.ts';
 
-interface Version {
+/** A parsed version: its numeric core and pre-release identifiers. */
+export interface Version {
   core: [bigint, bigint, bigint];
   pre: string[];
 }
@@ -58,24 +59,36 @@ export function compareSemver(a: Version, b: Version): number {
   return Math.sign(a.pre.length - b.pre.length);
 }
 
-/** SemVer built-ins. */
-export const semverBuiltins: readonly BuiltinDefinition[] = [
-  defineFunction('semver.is_valid', 1, (args) => {
-    const v = arg(args, 0);
-    return typeof v === 'string' && parseSemver(v) !== undefined;
-  }),
-  defineFunction('semver.compare', 2, (args) => {
-    // OPA checks both operands' types before parsing either.
-    const texts = [stringArg('semver.compare', args, 0), stringArg('semver.compare', args, 1)];
-    const [a, b] = texts.map((text, i) => {
-      const version = parseSemver(text);
-      if (!version)
-        throw builtinError(
-          'semver.compare',
-          `operand ${i + 1}: string ${goQuote(text)} is not a valid SemVer`,
-        );
-      return version;
-    }) as [Version, Version];
-    return compareSemver(a, b);
-  }),
-];
+/** A version parser: a {@link Version}, or `undefined` for text that is not a version. */
+export type SemverParser = (text: string) => Version | undefined;
+
+/**
+ * `semver.is_valid` and `semver.compare` over a version parser.
+ * @param parse the parser deciding what a valid version is
+ * @example createSemverBuiltins(parseSemver); // OPA v1.15.2's lenient built-ins
+ */
+export function createSemverBuiltins(parse: SemverParser): readonly BuiltinDefinition[] {
+  return [
+    defineFunction('semver.is_valid', 1, (args) => {
+      const v = arg(args, 0);
+      return typeof v === 'string' && parse(v) !== undefined;
+    }),
+    defineFunction('semver.compare', 2, (args) => {
+      // OPA checks both operands' types before parsing either.
+      const texts = [stringArg('semver.compare', args, 0), stringArg('semver.compare', args, 1)];
+      const [a, b] = texts.map((text, i) => {
+        const version = parse(text);
+        if (!version)
+          throw builtinError(
+            'semver.compare',
+            `operand ${i + 1}: string ${goQuote(text)} is not a valid SemVer`,
+          );
+        return version;
+      }) as [Version, Version];
+      return compareSemver(a, b);
+    }),
+  ];
+}
+
+/** SemVer built-ins as OPA v1.15.2 has them (leading zeros and empty sections accepted). */
+export const semverBuiltins: readonly BuiltinDefinition[] = createSemverBuiltins(parseSemver);

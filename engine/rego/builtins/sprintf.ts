@@ -14,12 +14,18 @@ import { arrayArg, builtinError, defineFunction, stringArg } from './operands.ts
 import { goQuote, numberText, regoText } from './rego-text.ts';
 
 /**
- * An argument as Go's `fmt` sees it. Besides what OPA passes (`int`, `*big.Int`, `float64`,
- * `string`), templates pass `bool`, a nil interface, a named string type with a `String`
- * method (`json.Number`), and maps and slices (given here by their `%v` text).
+ * The Go type OPA hands `fmt` for integers that fit 64 bits: `int` up to OPA v1.15, `int64`
+ * from v1.22 (visible in `%T` and in error markers such as `%!f(int64=1)`).
+ */
+export type GoIntType = 'int' | 'int64';
+
+/**
+ * An argument as Go's `fmt` sees it. Besides what OPA passes (`int`/`int64`, `*big.Int`,
+ * `float64`, `string`), templates pass `bool`, a nil interface, a named string type with a
+ * `String` method (`json.Number`), and maps and slices (given here by their `%v` text).
  */
 export type GoArg =
-  | { type: 'int' | '*big.Int'; value: bigint }
+  | { type: GoIntType | '*big.Int'; value: bigint }
   | { type: 'float64'; value: number }
   | { type: 'string'; value: string }
   | { type: 'bool'; value: boolean }
@@ -52,15 +58,19 @@ function exponentText(v: bigint): string {
   return `${v < 0n ? '-' : ''}${mantissa[0]}${rest}e${digits.length - 1}`;
 }
 
-function toGoArg(v: Value): GoArg {
+function toGoArg(v: Value, intType: GoIntType): GoArg {
   if (typeof v === 'bigint') {
     if (v > MAX_DOUBLE || v < -MAX_DOUBLE) return { type: 'string', value: exponentText(v) };
-    return { type: v < INT64_MIN || v > INT64_MAX ? '*big.Int' : 'int', value: v };
+    return { type: v < INT64_MIN || v > INT64_MAX ? '*big.Int' : intType, value: v };
   }
   if (typeof v === 'number')
-    return Number.isInteger(v) ? { type: 'int', value: BigInt(v) } : { type: 'float64', value: v };
+    return Number.isInteger(v) ? { type: intType, value: BigInt(v) } : { type: 'float64', value: v };
   if (typeof v === 'string') return { type: 'string', value: v };
   return { type: 'string', value: regoText(v) };
+}
+
+function isMachineInt(a: GoArg): a is { type: GoIntType; value: bigint } {
+  return a.type === 'int' || a.type === 'int64';
 }
 
 function plainText(a: GoArg): string {
@@ -72,6 +82,7 @@ function plainText(a: GoArg): string {
     case 'nil':
       return '<nil>';
     case 'int':
+    case 'int64':
     case '*big.Int':
       return numberText(a.value);
     default:
@@ -163,18 +174,25 @@ function formatArg(a: GoArg, verb: string, f: FormatFlags): string {
   else if (a.type === 'composite') out = formatComposite(a, verb, f);
   else if (a.type === 'float64') {
     if ('eEfFgGvbxX'.includes(verb)) out = formatFloat(a.value, verb, f);
-  } else if (verb === 'c' && a.type === 'int') out = pad(String.fromCodePoint(Number(a.value)), f);
-  else if (verb === 'q' && a.type === 'int') out = pad(quoteRune(Number(a.value)), f);
-  else if (verb === 'U' && a.type === 'int') {
+  } else if (verb === 'c' && isMachineInt(a)) out = pad(String.fromCodePoint(Number(a.value)), f);
+  else if (verb === 'q' && isMachineInt(a)) out = pad(quoteRune(Number(a.value)), f);
+  else if (verb === 'U' && isMachineInt(a)) {
     const hex = a.value.toString(16).toUpperCase().padStart(4, '0');
     out = pad(f.sharp ? `U+${hex} '${String.fromCodePoint(Number(a.value))}'` : `U+${hex}`, f);
   } else out = formatInteger(a.value, verb, f, a.type === '*big.Int');
   return out ?? badVerb(verb, a, f);
 }
 
-/** Go's `fmt.Sprintf(format, args...)` of Rego values, converted as OPA converts them. */
-export function goSprintf(format: string, values: readonly Value[]): string {
-  return formatGoArgs(format, values.map(toGoArg));
+/**
+ * Go's `fmt.Sprintf(format, args...)` of Rego values, converted as OPA converts them.
+ * @param intType the Go type integers are given as (default `int`, as OPA v1.15)
+ * @example goSprintf('%d items', [3]); // '3 items'
+ */
+export function goSprintf(format: string, values: readonly Value[], intType: GoIntType = 'int'): string {
+  return formatGoArgs(
+    format,
+    values.map((v) => toGoArg(v, intType)),
+  );
 }
 
 /** Go's `fmt.Sprintf(format, args...)`. */
@@ -208,7 +226,7 @@ export function formatGoArgs(format: string, args: readonly GoArg[]): string {
   };
   const starArg = (): number | undefined => {
     const a = args[argNum++];
-    return a && a.type === 'int' && a.value >= -MAX_WIDTH && a.value <= MAX_WIDTH
+    return a && isMachineInt(a) && a.value >= -MAX_WIDTH && a.value <= MAX_WIDTH
       ? Number(a.value)
       : undefined;
   };
@@ -269,9 +287,17 @@ export function formatGoArgs(format: string, args: readonly GoArg[]): string {
   return out;
 }
 
-/** The `sprintf` built-in. */
-export const sprintfBuiltins: readonly BuiltinDefinition[] = [
-  defineFunction('sprintf', 2, (args) =>
-    goSprintf(stringArg('sprintf', args, 0), arrayArg('sprintf', args, 1)),
-  ),
-];
+/**
+ * The `sprintf` built-in, integers given to Go's `fmt` as `intType`.
+ * @example createSprintfBuiltins('int64'); // OPA v1.22's sprintf
+ */
+export function createSprintfBuiltins(intType: GoIntType): readonly BuiltinDefinition[] {
+  return [
+    defineFunction('sprintf', 2, (args) =>
+      goSprintf(stringArg('sprintf', args, 0), arrayArg('sprintf', args, 1), intType),
+    ),
+  ];
+}
+
+/** The `sprintf` built-in of OPA v1.15. */
+export const sprintfBuiltins: readonly BuiltinDefinition[] = createSprintfBuiltins('int');

