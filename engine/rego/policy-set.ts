@@ -102,7 +102,7 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
     );
     const tree = resolveModules(parsed, config.builtins);
     checkRecursion(tree);
-    const program = new CompiledProgram(tree, config.builtins);
+    const program = new CompiledProgram(tree, config.builtins, config.opaVersion);
     let data: Value;
     try {
       data = fromJson(config.data, 'data');

@@ -89,7 +89,12 @@ export type IrExpr =
       readonly domain: IrTerm;
       readonly body: IrBody;
     }
-  | { readonly k: 'not'; readonly body: IrBody };
+  | { readonly k: 'not'; readonly body: IrBody }
+  /**
+   * `a and b`, `a or b`, `not { … }` (OPA v1.22): a test of operand bodies, each of which needs
+   * one solution (`not`: none); it binds nothing. `and`/`or` short-circuit left to right.
+   */
+  | { readonly k: 'test'; readonly op: 'and' | 'or' | 'not'; readonly operands: readonly IrBody[] };
 
 /** A resolved literal (negation is expressed as an `IrExpr` of kind `not`). */
 export interface IrLiteral {

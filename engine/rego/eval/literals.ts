@@ -109,6 +109,29 @@ export function compileExpr(cx: Cx, e: IrExpr, bound: Bound, next: Next): Step {
       return compileEvery(cx, e, bound, next);
     case 'not':
       return compileNot(cx, e.body.literals, bound, next);
+    case 'test':
+      return compileTest(cx, e, bound, next);
+  }
+}
+
+/**
+ * `and`/`or`/`not { … }`: each operand body runs until its first solution, with what is bound
+ * before the expression; nothing it binds escapes. OPA evaluates `and` and `or` left to right and
+ * stops as soon as the outcome is known (a later operand's error never surfaces then).
+ */
+function compileTest(cx: Cx, e: Extract<IrExpr, { k: 'test' }>, bound: Bound, next: Next): Step {
+  const missing = e.operands.flatMap((o) => o.outer.filter((v) => !bound.has(v)));
+  if (missing.length > 0) throw new NotReady([...new Set(missing)]);
+  const n = next(bound);
+  if (cx.dry) return n;
+  const [a, b] = e.operands.map((o) => compileBody(cx, o.literals, bound, () => FOUND)) as [Step, Step];
+  switch (e.op) {
+    case 'and':
+      return (ctx, f) => a(ctx, f) && b(ctx, f) && n(ctx, f);
+    case 'or':
+      return (ctx, f) => (a(ctx, f) || b(ctx, f)) && n(ctx, f);
+    case 'not':
+      return (ctx, f) => !a(ctx, f) && n(ctx, f);
   }
 }
 

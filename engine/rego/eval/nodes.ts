@@ -50,6 +50,8 @@ export interface DefinitionGroup {
   readonly fallback: CompiledDefinition | undefined;
   /** All definitions yield the same constant: the first success decides. */
   readonly earlyExit: boolean;
+  /** The message of a conflict between two values (its wording follows the OPA release). */
+  readonly conflict: string;
   readonly index: RuleIndex | undefined;
 }
 
@@ -66,11 +68,7 @@ export function evaluateComplete(g: DefinitionGroup): (ctx: Ctx) => Value | unde
       const v = runDefinition(ctx, d);
       if (v === undefined) continue;
       if (result !== undefined && !equal(result, v)) {
-        throw new RegoError(
-          'eval_conflict_error',
-          'complete rules must not produce multiple outputs',
-          d.rule.loc,
-        );
+        throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
       }
       result = v;
       if (g.earlyExit) break;
@@ -91,11 +89,7 @@ export function callFunction(g: DefinitionGroup): (ctx: Ctx, args: readonly Valu
       const v = runDefinition(ctx, d, init);
       if (v === undefined) continue;
       if (result !== undefined && !equal(result, v)) {
-        throw new RegoError(
-          'eval_conflict_error',
-          'functions must not produce multiple outputs for same inputs',
-          d.rule.loc,
-        );
+        throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
       }
       result = v;
       if (g.earlyExit) break;

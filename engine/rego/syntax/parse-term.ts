@@ -98,7 +98,7 @@ export function parseTerm(p: ParserState): Term {
     p.termCache.set(start, { term, end: p.pos });
     return term;
   } catch (e) {
-    if (e instanceof RegoError && !ParserState.isDepthError(e)) p.termCache.set(start, e);
+    if (e instanceof RegoError && !ParserState.isDefinite(e)) p.termCache.set(start, e);
     throw e;
   } finally {
     p.leave();
