@@ -126,20 +126,3 @@ describe('import rego.v2', () => {
     expect(e.detail).toBe('invalid import `rego.v3`, must be one of: `rego.v1`, `rego.v2`');
   });
 });
-
-describe('conflict errors', () => {
-  const complete = 'package t\n\nq := 1\nq := 2\n\np if q\n';
-  const fn = 'package t\n\nf(_) := 1\nf(_) := 2\n\np if f(1)\n';
-  const headRef = 'package t\n\nr["a-b"] := 1\nr["a-b"] := 2\n\np if r\n';
-
-  it.each([
-    ['v1.15.2', complete, 'complete rules must not produce multiple outputs'],
-    ['v1.15.2', fn, 'functions must not produce multiple outputs for same inputs'],
-    ['v1.22.2', complete, 'rule data.t.q produced conflicting values'],
-    ['v1.22.2', fn, 'function data.t.f produced conflicting values for the same inputs'],
-    ['v1.22.2', headRef, 'rule data.t.r["a-b"] produced conflicting values'],
-  ] as const)('are worded as OPA %s words them', (opaVersion, source, message) => {
-    const e = failure(() => compile(source, opaVersion).evaluate('data.t.p', {}));
-    expect([e.code, e.detail]).toEqual(['eval_conflict_error', message]);
-  });
-});

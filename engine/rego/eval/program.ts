@@ -6,9 +6,10 @@
 import type { BuiltinRegistry } from '../builtin.ts';
 import type { IrTerm, ResolvedQuery, ResolvedRule, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
-import { DEFAULT_OPA_VERSION, type OpaVersion } from '../opa-version.ts';
+import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import { equal, type SetValue, type Value } from '../value.ts';
 import { lookupPath } from './collections.ts';
+import { conflictListing } from './conflict-listing.ts';
 import { conflictMessage } from './conflicts.ts';
 import type { Ctx } from './context.ts';
 import { compileDefinition, type TerminalFactory } from './definitions.ts';
@@ -143,6 +144,7 @@ export class CompiledProgram implements Program {
         fallback: fallbackRule && compileDefinition(this, fallbackRule, terminal),
         earlyExit,
         conflict,
+        explain: opaAtLeast(this.opaVersion, 'v1.22.2') ? conflictListing(this) : undefined,
         index: buildIndex(definitions),
       };
       if (cls === 'complete') h.evaluate = this.direct(rules, fallbackRule) ?? evaluateComplete(group);
