@@ -8,7 +8,6 @@ import type { IrTerm, ResolvedRule } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
 import type { Value } from '../value.ts';
 import { ConflictValues } from './conflicts.ts';
-import type { Ctx } from './context.ts';
 import {
   type CompiledDefinition,
   compileDefinition,
