@@ -40,6 +40,8 @@ function operand(h: Hoisting, t: IrTerm): IrTerm {
     case 'ref':
       return bind(h, { ...t, path: t.path.map((p) => operand(h, p)) });
     case 'call':
+      // A template string renders undefined parts (`<undefined>`): they stay inside it.
+      if (t.callee.kind === 'template') return bind(h, t);
       return bind(h, { ...t, args: t.args.map((a) => operand(h, a)) });
     case 'array':
     case 'set':

@@ -12,8 +12,11 @@ export type Callee =
   | { readonly kind: 'builtin'; readonly name: string; readonly def: BuiltinDefinition | undefined }
   | { readonly kind: 'function'; readonly name: string; readonly path: readonly string[] }
   | { readonly kind: 'print' }
-  /** A template string's parts, joined (`internal.template_string`). */
-  | { readonly kind: 'template' };
+  /**
+   * A template string's parts, joined (`internal.template_string`). The arguments at `spread`
+   * are sets of a part's values (a part written with `with` modifiers).
+   */
+  | { readonly kind: 'template'; readonly spread?: readonly number[] };
 
 /** A resolved term. */
 export type IrTerm =

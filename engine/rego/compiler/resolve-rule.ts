@@ -114,8 +114,16 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
   ];
   const scope = new Scope(undefined, new VarNamer(), mentionedVars(rule.body, headTerms));
   declareParams(rule.args, scope);
-  const args = rule.args.map((a) => resolveTerm(cx, a, scope));
   const literals = resolveBody(cx, rule.body, scope);
+  // A template string as a parameter is computed in the body (it may use variables the body
+  // binds) and compared with the argument, as OPA does.
+  const args = rule.args.map((a) => {
+    const resolved = resolveTerm(cx, a, scope);
+    if (resolved.k !== 'call' || resolved.callee.kind !== 'template') return resolved;
+    const param: IrTerm = { k: 'var', name: scope.namer.fresh('$param'), loc: resolved.loc };
+    literals.push({ expr: { k: 'unify', left: param, right: resolved }, withs: [], loc: resolved.loc });
+    return param;
+  });
   // OPA moves a call in the head into the body, where its operands are evaluated first.
   const headOperands = (t: Term): IrTerm => {
     const resolved = resolveTerm(cx, t, scope);

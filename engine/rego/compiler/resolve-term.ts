@@ -7,7 +7,7 @@
 import type { BuiltinRegistry } from '../builtin.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
 import type { CallTerm, Term } from '../syntax/index.ts';
-import { MEMBER_2, MEMBER_3, TEMPLATE_STRING } from '../syntax/index.ts';
+import { MEMBER_2, MEMBER_3, TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
 import { makeObject, SetValue, type Value } from '../value.ts';
 import type { Callee, IrBody, IrTerm } from './ir.ts';
 import type { RuleMetadata } from './metadata.ts';
@@ -195,6 +195,13 @@ export function resolveCall(
   scope: Scope,
 ): { callee: Callee; args: IrTerm[] } {
   const callee = resolveCallee(cx, t.name, t.loc, scope);
+  if (callee.kind === 'template') {
+    const spread = t.args.flatMap((a, i) => (a.type === 'call' && a.name === TEMPLATE_VALUES ? [i] : []));
+    const args = t.args.map((a) =>
+      resolveTerm(cx, a.type === 'call' && a.name === TEMPLATE_VALUES ? (a.args[0] as Term) : a, scope),
+    );
+    return { callee: spread.length > 0 ? { kind: 'template', spread } : callee, args };
+  }
   return { callee, args: t.args.map((a) => resolveTerm(cx, a, scope)) };
 }
 

@@ -117,7 +117,8 @@ function parseEvery(p: ParserState): Expr {
   return { type: 'every', key, value, domain, body };
 }
 
-function parseWiths(p: ParserState): WithModifier[] {
+/** Parses `with target as value` modifiers (the current token is `with`). */
+export function parseWiths(p: ParserState): WithModifier[] {
   const withs: WithModifier[] = [];
   while (p.isKeyword('with')) {
     const loc = p.next().loc;
