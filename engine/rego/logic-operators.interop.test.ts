@@ -73,6 +73,15 @@ const BODIES: readonly string[] = [
   'not { not { true } }',
   'not { not { false } }',
   'input.n == 0 and not { input.nothing } and input.a.b == 1',
+  'not input.a.missing',
+];
+
+/** Whole rules (with their head), added to the module as written. */
+const RULES: readonly string[] = [
+  'h0 if { input.nothing } or input.n == 0',
+  'h1 if { input.n == 0 } and { input.a.b == 2 }',
+  'h2 := "x" if input.n == 1 or input.a.b == 1',
+  'h3 contains v if { some v in input.arr; startswith(v, "x") or endswith(v, "z") }',
 ];
 
 /** Modules OPA refuses, each compiled on its own: the body of rule `p`. */
@@ -85,7 +94,7 @@ const REFUSED: readonly string[] = [
   'y = 1 or y = 2',
 ];
 
-const MODULE = `${HELPERS}\n${BODIES.map((b, i) => `r${i} if {\n\t${b.replaceAll('; ', '\n\t')}\n}\n`).join('\n')}`;
+const MODULE = `${HELPERS}\n${BODIES.map((b, i) => `r${i} if {\n\t${b.replaceAll('; ', '\n\t')}\n}\n`).join('\n')}\n${RULES.join('\n')}\n`;
 
 function refusedModule(body: string): string {
   return `package pkg\n\nimport future.keywords\n\np if {\n\t${body}\n}\n`;
@@ -139,6 +148,11 @@ describe(`logical operators on OPA ${OPA_VERSION} and on the engine`, () => {
   it.each(BODIES.map((body, i) => [body, i] as const))('rule body %s', (_, i) => {
     const value = engine.evaluate(`data.pkg.r${i}`, INPUT);
     expect(value === undefined ? undefined : toJson(value)).toEqual(opaRules[`r${i}`]);
+  });
+
+  it.each(RULES.map((rule) => [rule, rule.split(' ')[0] as string] as const))('rule %s', (_, name) => {
+    const value = engine.evaluate(`data.pkg.${name}`, INPUT);
+    expect(value === undefined ? undefined : toJson(value)).toEqual(opaRules[name]);
   });
 
   it.each(REFUSED)('refused body %s', async (body) => {

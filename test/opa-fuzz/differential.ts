@@ -3,8 +3,8 @@
  * by both with the same input and strict built-in errors, and the answers compared — the
  * documents exactly (as JSON, object keys in any order), errors by their kind (code).
  */
-import { standardBuiltins } from '@gatehousejs/engine';
-import { compilePolicies, RegoError, toJson } from '../../engine/rego/index.ts';
+import { createStandardBuiltins } from '../../engine/rego/builtins/index.ts';
+import { compilePolicies, type OpaVersion, RegoError, toJson } from '../../engine/rego/index.ts';
 import type { OpaAnswer, OpaOracle } from './opa-server.ts';
 import { createRandomSource } from './random-source.ts';
 import { type FuzzProgram, generateProgram } from './rego-program.ts';
@@ -25,17 +25,36 @@ export interface DifferentialBatch {
   /** Number of programs. */
   readonly count: number;
   readonly oracle: OpaOracle;
+  /** The OPA release of the oracle, which the engine is compiled for (default `v1.15.2`). */
+  readonly opaVersion?: OpaVersion;
   /** Called after each program with the number checked so far. */
   readonly onProgress?: (checked: number, divergences: number) => void;
 }
 
+const registries = new Map<OpaVersion, ReturnType<typeof createStandardBuiltins>>();
+
+/** The standard built-ins of `opaVersion`, created once. */
+function builtinsOf(opaVersion: OpaVersion): ReturnType<typeof createStandardBuiltins> {
+  let registry = registries.get(opaVersion);
+  if (!registry) {
+    registry = createStandardBuiltins({ opaVersion });
+    registries.set(opaVersion, registry);
+  }
+  return registry;
+}
+
 /** Evaluates each of `refs` of `program` with the engine, as OPA's Data API would answer it. */
-export function engineAnswers(program: FuzzProgram, refs: readonly string[]): OpaAnswer[] {
+export function engineAnswers(
+  program: FuzzProgram,
+  refs: readonly string[],
+  opaVersion: OpaVersion = 'v1.15.2',
+): OpaAnswer[] {
   let policies: ReturnType<typeof compilePolicies>;
   try {
     policies = compilePolicies([{ file: 'program.rego', source: program.source }], {
-      builtins: standardBuiltins,
+      builtins: builtinsOf(opaVersion),
       version: 'v1',
+      opaVersion,
     });
   } catch (e) {
     if (!(e instanceof RegoError)) throw e;
@@ -79,10 +98,10 @@ export async function runDifferentialBatch(
   const random = createRandomSource(batch.seed);
   const divergences: Divergence[] = [];
   for (let id = 0; id < batch.count; id++) {
-    const program = generateProgram(random, id);
+    const program = generateProgram(random, id, batch.opaVersion);
     const refs = program.rules.map((rule) => `${program.packagePath}.${rule}`);
     const opa = await batch.oracle.evaluate(program.source, refs, program.input);
-    const engine = engineAnswers(program, refs);
+    const engine = engineAnswers(program, refs, batch.opaVersion);
     refs.forEach((ref, i) => {
       const [e, o] = [engine[i] as OpaAnswer, opa[i] as OpaAnswer];
       if (!sameAnswer(e, o)) divergences.push({ program, ref, engine: e, opa: o });

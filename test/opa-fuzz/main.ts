@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { consola } from 'consola';
+import { OPA_VERSIONS } from '../../engine/rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
 import { describeDivergence, runDifferentialBatch } from './differential.ts';
 import { startOpaOracle } from './opa-server.ts';
@@ -15,6 +16,11 @@ const { values } = parseArgs({
     opa: { type: 'string', default: 'v1.15.2' },
   },
 });
+const opaVersion = OPA_VERSIONS.find((v) => v === values.opa);
+if (!opaVersion) {
+  consola.error(`--opa must be one of ${OPA_VERSIONS.join(', ')}`);
+  process.exit(2);
+}
 const seed = Number(values.seed);
 const count = Number(values.count);
 if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
@@ -30,6 +36,7 @@ try {
     seed,
     count,
     oracle,
+    opaVersion,
     onProgress: (checked, found) => {
       if (checked % 200 === 0) consola.info(`${checked}/${count} programs, ${found} divergences`);
     },

@@ -101,6 +101,19 @@ describe('and, or and not bodies (OPA v1.22.2)', () => {
     ]);
   });
 
+  it('stop an operand at its first solution, but run a not body to its end (strict errors)', () => {
+    const source =
+      'package t\nimport future.keywords\n\nr if not { some x in input.xs; count(x) > 0 }\ns if { some x in input.xs; count(x) > 0 } or false\n';
+    const policies = compile(source, 'v1.22.2');
+    const input = { xs: ['b', 1] };
+    expect(policies.evaluate('data.t.s', input, { strict: true })).toBe(true);
+    const e = failure(() => policies.evaluate('data.t.r', input, { strict: true }));
+    expect([e.code, e.detail]).toEqual([
+      'eval_type_error',
+      'count: operand 1 must be one of {array, object, set, string} but got number',
+    ]);
+  });
+
   it('evaluate `not expr` as a body: its undefined operands make it true', () => {
     const source = 'package t\nimport future.keywords.not\n\np if { not input.x + 1 == 2 }\n';
     expect(evaluate(source, 'v1.22.2')).toEqual({ p: true });

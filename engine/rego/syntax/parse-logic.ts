@@ -117,10 +117,10 @@ function operand(p: ParserState, parts: LiteralParts, op: 'and' | 'or'): Operand
  */
 function parseOperand(p: ParserState, parts: LiteralParts, withs: boolean): Operand {
   const loc = p.tok.loc;
-  const negated = p.isKeyword('not');
-  if (negated) {
-    if (!p.notBodies) return plain(p, parts, loc, false, withs);
+  if (p.isKeyword('not')) {
     p.next();
+    if (p.isKeyword('not')) p.unexpected();
+    if (!p.notBodies) return plain(p, parts, loc, true, withs);
     if (p.isPunct('{')) return single(literal({ type: 'group', operand: explicitBody(p, parts) }, loc, true));
     if (p.isPunct('(')) {
       const group = parseGroup(p, parts, true);
@@ -145,10 +145,6 @@ function plain(
   negated: boolean,
   withs: boolean,
 ): Operand {
-  if (!negated && p.isKeyword('not')) {
-    p.next();
-    negated = true;
-  }
   if (p.isKeyword('some') || p.isKeyword('every')) return p.unexpected('expected expression');
   const expr = parts.expr(p);
   return single(literal(expr, loc, negated, withs && p.isKeyword('with') ? parts.withs(p) : []));
