@@ -2,10 +2,11 @@
  * Name resolution of bodies: literals in source order (declarations by `:=` and `some` take
  * effect for what follows), negation, `some … in`, `every`, output-argument calls and `with`.
  */
-import type { Body, Literal, Operand, Term, WithModifier } from '../syntax/index.ts';
+import type { Body, Literal, Term, WithModifier } from '../syntax/index.ts';
 import { hoistOperands, inputReadsFirst, refuseNegatedWildcards } from './call-operands.ts';
-import type { Callee, IrBody, IrExpr, IrLiteral, IrTerm, IrWith, WithTarget } from './ir.ts';
+import type { Callee, IrExpr, IrLiteral, IrTerm, IrWith, WithTarget } from './ir.ts';
 import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
+import { resolveTest } from './resolve-logic.ts';
 import {
   calleeArity,
   compileError,
@@ -135,38 +136,6 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
     case 'group':
       return compileError('rego_compile_error', `unexpected ${e.type} expression`, lit.loc);
   }
-}
-
-/** `a and b`, `a or b`, `not { … }`, and a group `( … )` (a test of its one operand). */
-function resolveTest(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
-  const e = lit.expr;
-  if (e.type === 'logic') {
-    const operands = [resolveOperand(cx, e.left, scope, e.op), resolveOperand(cx, e.right, scope, e.op)];
-    return { k: 'test', op: e.op, operands };
-  }
-  if (e.type !== 'group') return compileError('rego_compile_error', 'expected a logical expression', lit.loc);
-  const body = resolveOperand(cx, e.operand, scope, 'not');
-  if (lit.negated) return { k: 'test', op: 'not', operands: [body] };
-  const negation = {
-    literals: [{ expr: { k: 'test', op: 'not', operands: [body] }, withs: [], loc: lit.loc }],
-  };
-  return { k: 'test', op: 'not', operands: [{ ...negation, outer: body.outer }] } as IrExpr;
-}
-
-/**
- * An operand body in a scope of its own: an explicit `{ … }` declares its own variables (those
- * its enclosing body mentions are shared); an implicit one shares all of them and may not assign.
- */
-function resolveOperand(cx: ResolveContext, o: Operand, scope: Scope, op: string): IrBody {
-  if (!o.explicit) {
-    for (const lit of o.body) {
-      if (lit.expr.type === 'unify' && lit.expr.assign) {
-        compileError('rego_compile_error', `cannot assign vars inside implicit ${op} operand`, lit.loc);
-      }
-    }
-  }
-  const inner = new Scope(scope, scope.namer, o.explicit ? mentionedVars(o.body) : new Set());
-  return withOuter(resolveBody(cx, o.body, inner), inner);
 }
 
 /** A term expression; a call with one argument more than its arity assigns its result to that argument. */

@@ -3,7 +3,7 @@
  * literal is the first (in source order) whose inputs are bound, found by trial compilation;
  * a body whose remaining literals can never run has unsafe variables (`rego_unsafe_var_error`).
  */
-import type { IrBody, IrExpr, IrLiteral, IrTerm } from '../compiler/index.ts';
+import type { IrExpr, IrLiteral, IrTerm } from '../compiler/index.ts';
 import { displayName } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
 import { MEMBER_3 } from '../syntax/index.ts';
@@ -21,6 +21,7 @@ import {
   type Step,
   withBound,
 } from './layout.ts';
+import { compileTest } from './logic.ts';
 import { iterate } from './refs.ts';
 import { compileValue, compileValues } from './terms.ts';
 import { compileMatch, compileUnify, equalStep, unboundPatternVars } from './unify.ts';
@@ -112,35 +113,6 @@ export function compileExpr(cx: Cx, e: IrExpr, bound: Bound, next: Next): Step {
     case 'test':
       return compileTest(cx, e, bound, next);
   }
-}
-
-/**
- * `and`/`or`/`not { … }`: each operand body runs with what is bound before the expression, and
- * nothing it binds escapes. `and` and `or` stop an operand at its first solution and evaluate left
- * to right only as far as the outcome needs (a later operand's error never surfaces then); a
- * `not` body runs to its end, as in OPA, so an error after its first solution still surfaces.
- */
-function compileTest(cx: Cx, e: Extract<IrExpr, { k: 'test' }>, bound: Bound, next: Next): Step {
-  const missing = e.operands.flatMap((o) => o.outer.filter((v) => !bound.has(v)));
-  if (missing.length > 0) throw new NotReady([...new Set(missing)]);
-  const n = next(bound);
-  if (cx.dry) return n;
-  if (e.op === 'not') {
-    const found = cx.layout.temp();
-    const body = compileBody(cx, (e.operands[0] as IrBody).literals, bound, () => (_, f) => {
-      f[found] = true;
-      return false;
-    });
-    return (ctx, f) => {
-      f[found] = false;
-      body(ctx, f);
-      return f[found] !== true && n(ctx, f);
-    };
-  }
-  const [a, b] = e.operands.map((o) => compileBody(cx, o.literals, bound, () => FOUND)) as [Step, Step];
-  return e.op === 'and'
-    ? (ctx, f) => a(ctx, f) && b(ctx, f) && n(ctx, f)
-    : (ctx, f) => (a(ctx, f) || b(ctx, f)) && n(ctx, f);
 }
 
 /**

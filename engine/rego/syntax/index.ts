@@ -35,5 +35,6 @@ export type {
 } from './ast.ts';
 export type { ParseOptions } from './parse-module.ts';
 export { parseModule, parseQuery, parseTermText } from './parse-module.ts';
-export { INFIX_BUILTINS, MEMBER_2, MEMBER_3, TEMPLATE_STRING, TEMPLATE_VALUES } from './parse-term.ts';
+export { TEMPLATE_STRING, TEMPLATE_VALUES } from './parse-template.ts';
+export { INFIX_BUILTINS, MEMBER_2, MEMBER_3 } from './parse-term.ts';
 export { MAX_NESTING_DEPTH } from './parser-state.ts';
