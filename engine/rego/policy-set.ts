@@ -100,7 +100,7 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
         opaVersion: config.opaVersion,
       }),
     );
-    const tree = resolveModules(parsed, config.builtins);
+    const tree = resolveModules(parsed, config.builtins, config.opaVersion);
     checkRecursion(tree);
     const program = new CompiledProgram(tree, config.builtins, config.opaVersion);
     let data: Value;

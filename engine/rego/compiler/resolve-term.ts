@@ -6,6 +6,7 @@
 
 import type { BuiltinRegistry } from '../builtin.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
+import type { OpaVersion } from '../opa-version.ts';
 import type { CallTerm, Term } from '../syntax/index.ts';
 import { MEMBER_2, MEMBER_3, TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
 import { makeObject, SetValue, type Value } from '../value.ts';
@@ -31,6 +32,8 @@ export interface ResolveContext {
   readonly query?: boolean;
   /** What `rego.metadata.rule()` and `rego.metadata.chain()` answer in the rule being resolved. */
   readonly metadata?: RuleMetadata;
+  /** The OPA release the policies are compiled for (default `v1.15.2`). */
+  readonly opaVersion?: OpaVersion;
 }
 
 /** Operators the evaluator implements itself (their arity), even without a registry entry. */

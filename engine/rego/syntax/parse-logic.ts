@@ -169,17 +169,12 @@ function parseGroup(p: ParserState, parts: LiteralParts, operandContext: boolean
     return undefined;
   }
   const lit = lhs.body[0] as Literal;
-  if (p.logicOperator() && !lhs.explicit && lit.withs.length === 0) {
-    const group = chain(p, parts, lhs);
+  if (p.logicOperator() && (lhs.explicit || lit.withs.length === 0)) {
+    // A trailing `with` binds to the whole group: `(a or b with input as x)`.
+    const inner = chain(p, parts, lhs).body[0] as Literal;
     const withs = p.isKeyword('with') ? parts.withs(p) : [];
     p.expectPunct(')', "')' closing the parenthesized group");
-    const inner = group.body[0] as Literal;
     return single({ ...inner, withs: [...inner.withs, ...withs] });
-  }
-  if (p.logicOperator() && lhs.explicit) {
-    const group = chain(p, parts, lhs);
-    p.expectPunct(')', "')' closing the parenthesized group");
-    return group;
   }
   const nested = !lhs.explicit && (lit.negated || lit.expr.type === 'logic' || lit.expr.type === 'group');
   if (nested || (!lhs.explicit && lit.withs.length > 0)) {
