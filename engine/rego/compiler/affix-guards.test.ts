@@ -4,9 +4,7 @@ import { compilePolicies, type OpaVersion, RegoError, toJson } from '../index.ts
 import type { Value } from '../value.ts';
 
 // Measured with `opa eval --strict-builtin-errors` of OPA v1.15.2 and v1.22.2, input {"v": 5, "w": [5]}.
-const SOURCE = `package t
-import input.v as iv
-
+const RULES = `
 complete if startswith(input.v, "a")
 partial contains 1 if startswith(input.v, "a")
 g(x) if startswith(input.v, "a")
@@ -20,10 +18,17 @@ imp if startswith(iv, "a")
 neg if not startswith(input.v, "a")
 cmp := [1 | startswith(input.v, "a")]
 `;
+const V1_22_RULES = 'anded if { to_number("x") and startswith(input.v, "a") }\n';
+
+function source(opaVersion: OpaVersion): string {
+  return opaVersion === 'v1.22.2'
+    ? `package t\nimport future.keywords.and\nimport input.v as iv\n${RULES}${V1_22_RULES}`
+    : `package t\nimport input.v as iv\n${RULES}`;
+}
 const INPUT = { v: 5, w: [5] };
 
 function outcome(opaVersion: OpaVersion, rule: string, input: unknown = INPUT): unknown {
-  const policies = compilePolicies([{ file: 'p.rego', source: SOURCE, version: 'v1' }], {
+  const policies = compilePolicies([{ file: 'p.rego', source: source(opaVersion), version: 'v1' }], {
     builtins: createStandardBuiltins({ opaVersion }),
     opaVersion,
   });
@@ -49,6 +54,7 @@ describe("OPA v1.22.2's prefix and suffix index", () => {
     ['imp', undefined],
     ['neg', 'eval_type_error'],
     ['cmp', 'eval_type_error'],
+    ['anded', undefined],
   ])('skips a rule body whose input is not a string with the affix (%s)', (rule, want) => {
     expect(outcome('v1.22.2', rule)).toEqual(want);
   });

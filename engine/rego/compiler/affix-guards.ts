@@ -4,6 +4,7 @@
  * `strings.any_suffix_match`) with a constant is not evaluated at all when the input there is not
  * a string with that affix. Nothing else in the body runs then, so with strict errors a type error
  * (`startswith(5, "a")`) or an earlier expression's error never surfaces: the rule is undefined.
+ * The tests inside `a and b` count too (both operands must hold); those inside `or` do not here.
  * The engine puts the same test, on a string only, before everything else in the body. OPA
  * v1.15.2 has no such index.
  */
@@ -41,7 +42,13 @@ export function affixGuards(cx: ResolveContext, body: readonly Literal[], scope:
   const guards: IrLiteral[] = [];
   for (const lit of body) {
     const e = lit.expr;
-    if (lit.negated || lit.withs.length > 0 || e.type !== 'term' || e.term.type !== 'call') continue;
+    if (lit.negated || lit.withs.length > 0) continue;
+    // Both operands of `and` must hold, so what either tests, the body does.
+    if (e.type === 'logic' && e.op === 'and') {
+      guards.push(...affixGuards(cx, [...e.left.body, ...e.right.body], scope));
+      continue;
+    }
+    if (e.type !== 'term' || e.term.type !== 'call') continue;
     const { name, args, loc } = e.term;
     const [subject, affix] = args as [Term | undefined, Term | undefined];
     if (!AFFIX_BUILTINS.has(name) || args.length !== 2 || !subject || !affix) continue;
