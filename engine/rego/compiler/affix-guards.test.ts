@@ -18,11 +18,17 @@ imp if startswith(iv, "a")
 neg if not startswith(input.v, "a")
 cmp := [1 | startswith(input.v, "a")]
 `;
-const V1_22_RULES = 'anded if { to_number("x") and startswith(input.v, "a") }\n';
+const V1_22_RULES = `anded if { to_number("x") and startswith(input.v, "a") }
+orx if { to_number("x"); startswith(input.v, "a") or input.w[0] == 6 }
+ory if { to_number("x"); input.w[0] == 6 or input.w[0] == 7 }
+orz if { to_number("x"); startswith(input.v, "a") or input.w[0] == 5 }
+orq if { to_number("x"); startswith(input.v, "a") or count(input.w) > 0 }
+orc if { startswith(input.v, "a") or endswith(input.v, "b") or input.w[0] == "c" }
+`;
 
 function source(opaVersion: OpaVersion): string {
   return opaVersion === 'v1.22.2'
-    ? `package t\nimport future.keywords.and\nimport input.v as iv\n${RULES}${V1_22_RULES}`
+    ? `package t\nimport future.keywords.and\nimport future.keywords.or\nimport input.v as iv\n${RULES}${V1_22_RULES}`
     : `package t\nimport input.v as iv\n${RULES}`;
 }
 const INPUT = { v: 5, w: [5] };
@@ -41,7 +47,7 @@ function outcome(opaVersion: OpaVersion, rule: string, input: unknown = INPUT): 
   }
 }
 
-describe("OPA v1.22.2's prefix and suffix index", () => {
+describe("OPA v1.22.2's prefix and suffix index (and its ways through or)", () => {
   it.each([
     ['complete', undefined],
     ['partial', []],
@@ -55,6 +61,11 @@ describe("OPA v1.22.2's prefix and suffix index", () => {
     ['neg', 'eval_type_error'],
     ['cmp', 'eval_type_error'],
     ['anded', undefined],
+    ['orx', undefined],
+    ['ory', undefined],
+    ['orz', 'eval_builtin_error'],
+    ['orq', 'eval_builtin_error'],
+    ['orc', undefined],
   ])('skips a rule body whose input is not a string with the affix (%s)', (rule, want) => {
     expect(outcome('v1.22.2', rule)).toEqual(want);
   });
