@@ -24,6 +24,7 @@ ory if { to_number("x"); input.w[0] == 6 or input.w[0] == 7 }
 orz if { to_number("x"); startswith(input.v, "a") or input.w[0] == 5 }
 orq if { to_number("x"); startswith(input.v, "a") or count(input.w) > 0 }
 orc if { startswith(input.v, "a") or endswith(input.v, "b") or input.w[0] == "c" }
+andeq if count(input.v) > 1 and input.w[0] == 1
 `;
 
 function source(opaVersion: OpaVersion): string {
@@ -66,6 +67,7 @@ describe("OPA v1.22.2's prefix and suffix index (and its ways through or)", () =
     ['orz', 'eval_builtin_error'],
     ['orq', 'eval_builtin_error'],
     ['orc', undefined],
+    ['andeq', undefined],
   ])('skips a rule body whose input is not a string with the affix (%s)', (rule, want) => {
     expect(outcome('v1.22.2', rule)).toEqual(want);
   });

@@ -128,8 +128,9 @@ function orGuard(alts: readonly IrLiteral[][], loc: Literal['loc']): IrLiteral {
 }
 
 /**
- * The guards of a body: the affix tests it makes (in its `and` chains too), and for each `or`
- * whose every way is keyed (affix tests, `input.… == constant`), one of those ways.
+ * The guards of a body: the affix tests it makes, those and the `input.… == constant` tests of its
+ * `and` chains (both operands must hold), and for each `or` whose every way is keyed one of those
+ * ways.
  */
 export function affixGuards(cx: ResolveContext, body: readonly Literal[], scope: Scope): IrLiteral[] {
   const guards: IrLiteral[] = [];
@@ -138,7 +139,7 @@ export function affixGuards(cx: ResolveContext, body: readonly Literal[], scope:
     if (lit.negated || lit.withs.length > 0) continue;
     // Both operands of `and` must hold, so what either tests, the body does.
     if (e.type === 'logic' && e.op === 'and') {
-      guards.push(...affixGuards(cx, [...e.left.body, ...e.right.body], scope));
+      guards.push(...conjunctionTests(cx, [lit], scope));
     } else if (e.type === 'logic') {
       const alts = alternatives(cx, [lit], scope);
       if (alts && alts.length > 1 && alts.length <= MAX_INDEX_PATHS) guards.push(orGuard(alts, lit.loc));

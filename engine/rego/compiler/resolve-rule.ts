@@ -8,7 +8,7 @@ import type { BuiltinRegistry } from '../builtin.ts';
 import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import type { Body, Module, Rule, Term } from '../syntax/index.ts';
 import { affixGuards } from './affix-guards.ts';
-import { hoistOperands, inputReadsFirst } from './call-operands.ts';
+import { andOperandReadsFirst, hoistOperands, inputReadsFirst } from './call-operands.ts';
 import type { IrElse, IrLiteral, IrRule, IrTerm } from './ir.ts';
 import { MetadataIndex } from './metadata.ts';
 import { patternVars, resolveBody } from './resolve-body.ts';
@@ -173,7 +173,7 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
     key,
     value,
     args,
-    body: withOuter(inputReadsFirst(literals), scope),
+    body: withOuter(andOperandReadsFirst(inputReadsFirst(literals)), scope),
     elses,
     loc: rule.loc,
     name: ['data', ...fullPath].join('.'),
