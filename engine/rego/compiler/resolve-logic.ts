@@ -3,7 +3,7 @@
  * Each operand is a body of its own scope; what it binds stays inside.
  */
 import type { Literal, Operand } from '../syntax/index.ts';
-import type { IrBody, IrExpr } from './ir.ts';
+import type { IrBody, IrExpr, IrLiteral } from './ir.ts';
 import { resolveBody } from './resolve-body.ts';
 import { compileError, type ResolveContext, withOuter } from './resolve-term.ts';
 import { mentionedVars, Scope } from './scope.ts';
@@ -18,10 +18,9 @@ export function resolveTest(cx: ResolveContext, lit: Literal, scope: Scope): IrE
   if (e.type !== 'group') return compileError('rego_compile_error', 'expected a logical expression', lit.loc);
   const body = resolveOperand(cx, e.operand, scope, 'not');
   if (lit.negated) return { k: 'test', op: 'not', operands: [body] };
-  const negation = {
-    literals: [{ expr: { k: 'test', op: 'not', operands: [body] }, withs: [], loc: lit.loc }],
-  };
-  return { k: 'test', op: 'not', operands: [{ ...negation, outer: body.outer }] } as IrExpr;
+  // A group that is not negated holds when its body does: `not not { … }`.
+  const negation: IrLiteral = { expr: { k: 'test', op: 'not', operands: [body] }, withs: [], loc: lit.loc };
+  return { k: 'test', op: 'not', operands: [{ literals: [negation], outer: body.outer }] };
 }
 
 /**
