@@ -100,9 +100,9 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
         opaVersion: config.opaVersion,
       }),
     );
-    const tree = resolveModules(parsed, config.builtins);
+    const tree = resolveModules(parsed, config.builtins, config.opaVersion);
     checkRecursion(tree);
-    const program = new CompiledProgram(tree, config.builtins);
+    const program = new CompiledProgram(tree, config.builtins, config.opaVersion);
     let data: Value;
     try {
       data = fromJson(config.data, 'data');

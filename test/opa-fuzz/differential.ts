@@ -3,7 +3,7 @@
  * by both with the same input and strict built-in errors, and the answers compared — the
  * documents exactly (as JSON, object keys in any order), errors by their kind (code).
  */
-import { createStandardBuiltins } from '@gatehousejs/engine';
+import { createStandardBuiltins } from '../../engine/rego/builtins/index.ts';
 import {
   compilePolicies,
   DEFAULT_OPA_VERSION,
@@ -104,7 +104,7 @@ export async function runDifferentialBatch(
   const random = createRandomSource(batch.seed);
   const divergences: Divergence[] = [];
   for (let id = 0; id < batch.count; id++) {
-    const program = generateProgram(random, id);
+    const program = generateProgram(random, id, batch.opaVersion);
     const refs = program.rules.map((rule) => `${program.packagePath}.${rule}`);
     const opa = await batch.oracle.evaluate(program.source, refs, program.input);
     const engine = engineAnswers(program, refs, batch.opaVersion);

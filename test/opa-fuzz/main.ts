@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { consola } from 'consola';
-import { OPA_VERSIONS, type OpaVersion } from '../../engine/rego/index.ts';
+import { OPA_VERSIONS } from '../../engine/rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
 import { describeDivergence, runDifferentialBatch } from './differential.ts';
 import { startOpaOracle } from './opa-server.ts';
@@ -17,17 +17,17 @@ const { values } = parseArgs({
     opa: { type: 'string', default: 'v1.15.2' },
   },
 });
+const opaVersion = OPA_VERSIONS.find((v) => v === values.opa);
+if (!opaVersion) {
+  consola.error(`--opa must be one of ${OPA_VERSIONS.join(', ')}`);
+  process.exit(2);
+}
 const seed = Number(values.seed);
 const count = Number(values.count);
 if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
   consola.error('--seed and --count must be integers (count at least 1)');
   process.exit(2);
 }
-if (!(OPA_VERSIONS as readonly string[]).includes(values.opa)) {
-  consola.error(`--opa must be one of ${OPA_VERSIONS.join(', ')}, got "${values.opa}"`);
-  process.exit(2);
-}
-const opaVersion = values.opa as OpaVersion;
 
 const oracle = await startOpaOracle(ensurePeer('opa', [values.opa]));
 try {

@@ -5,6 +5,8 @@
  * arguments from the input. Arguments come from `input` so that OPA's type checker, which the
  * engine does not have, never refuses a program at compile time for a constant of the wrong type.
  */
+
+import { type OpaVersion, opaAtLeast } from '../../engine/rego/opa-version.ts';
 import { BINARY, FORMATS, INFIX, TERNARY, UNARY } from './builtin-calls.ts';
 import { EDGE_STRINGS, EDGE_VALUES } from './edge-values.ts';
 import type { RandomSource } from './random-source.ts';
@@ -72,9 +74,36 @@ function condition(random: RandomSource, x: string): string {
   }
 }
 
-function rule(random: RandomSource, name: string, pkg: string): string[] {
+/** Rules using the logical operators of OPA v1.22 (`and`, `or`, `not { … }`). */
+function logicRule(random: RandomSource, name: string): string[] {
   const cond = (x: string) => condition(random, x);
-  switch (random.below(23)) {
+  const op = () => random.pick(['and', 'or']);
+  switch (random.below(4)) {
+    case 0:
+      return [
+        `${name} if ${cond(operand(random))} ${op()} ${cond(operand(random))} ${op()} ${cond(operand(random))}`,
+      ];
+    case 1:
+      return [
+        `${name} contains x if {`,
+        '  some x in input.xs',
+        `  ${cond('x')} ${op()} { ${cond('x')}; ${cond('x')} }`,
+        '}',
+      ];
+    case 2:
+      return [`${name} if not { some x in input.xs; ${cond('x')} ${op()} not ${cond('x')} }`];
+    default:
+      return [
+        `${name} := [x | some x in input.xs; (${cond('x')} ${op()} ${cond('x')}) ${op()} not ${cond('x')}]`,
+      ];
+  }
+}
+
+function rule(random: RandomSource, name: string, pkg: string, logic: boolean): string[] {
+  const cond = (x: string) => condition(random, x);
+  const shape = random.below(logic ? 27 : 23);
+  if (shape >= 23) return logicRule(random, name);
+  switch (shape) {
     case 0:
     case 1:
     case 2:
@@ -192,12 +221,21 @@ function rule(random: RandomSource, name: string, pkg: string): string[] {
 
 /**
  * Generates program `id`: a package `fuzz.p<id>` of one to four rules (`r0`…), and an input.
+ * For OPA v1.22.2 and later, the module imports `and`, `or` and `not` bodies and some rules use
+ * them (`not expr` then evaluates its operands inside the negation).
  * @example generateProgram(createRandomSource(1), 0).source; // 'package fuzz.p0\n…'
  */
-export function generateProgram(random: RandomSource, id: number): FuzzProgram {
+export function generateProgram(
+  random: RandomSource,
+  id: number,
+  opaVersion: OpaVersion = 'v1.15.2',
+): FuzzProgram {
   const packagePath = `fuzz.p${id}`;
+  const logic = opaAtLeast(opaVersion, 'v1.22.2');
   const lines = [`package ${packagePath}`, ''];
+  if (logic)
+    lines.push('import future.keywords.and', 'import future.keywords.not', 'import future.keywords.or', '');
   const rules = Array.from({ length: 1 + random.below(4) }, (_, i) => `r${i}`);
-  for (const name of rules) lines.push(...rule(random, name, packagePath), '');
+  for (const name of rules) lines.push(...rule(random, name, packagePath, logic), '');
   return { packagePath, source: lines.join('\n'), rules, input: generateInput(random) };
 }

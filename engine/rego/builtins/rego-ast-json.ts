@@ -85,6 +85,10 @@ function exprTerms(lit: Literal): Value {
         domain: termJson(e.domain),
         body: bodyJson(e.body),
       });
+    case 'logic':
+    case 'group':
+      // `rego.parse_module` reads OPA v1.15.2's syntax, which has no `and`/`or` or not bodies.
+      throw new Error(`rego.parse_module: ${e.type} expressions are not in OPA v1.15.2's syntax`);
   }
 }
 

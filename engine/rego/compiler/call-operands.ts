@@ -40,6 +40,8 @@ function operand(h: Hoisting, t: IrTerm): IrTerm {
     case 'ref':
       return bind(h, { ...t, path: t.path.map((p) => operand(h, p)) });
     case 'call':
+      // A template string renders undefined parts (`<undefined>`): they stay inside it.
+      if (t.callee.kind === 'template') return bind(h, t);
       return bind(h, { ...t, args: t.args.map((a) => operand(h, a)) });
     case 'array':
     case 'set':
@@ -139,10 +141,34 @@ function isInputRead(lit: IrLiteral): boolean {
 }
 
 /**
+ * The constant `input` reads of the operands of an `and` (OPA v1.22), which OPA's index requires
+ * like the body's own since both operands must hold; as reads of their own (a fresh variable).
+ */
+function andOperandReads(lit: IrLiteral): IrLiteral[] {
+  const e = lit.expr;
+  if (e.k !== 'test' || e.op !== 'and' || lit.withs.length > 0) return [];
+  return e.operands.flatMap((o) =>
+    o.literals.flatMap((l): IrLiteral[] => {
+      if (!isInputRead(l) || l.expr.k !== 'unify' || l.expr.left.k !== 'var') return andOperandReads(l);
+      return [{ ...l, expr: { ...l.expr, left: { ...l.expr.left, name: `${l.expr.left.name}'` } } }];
+    }),
+  );
+}
+
+/**
  * The literals with the operand reads of constant `input` paths first. OPA's rule index
  * skips a rule whose body reads an undefined `input` path before evaluating any of it, so such a
  * rule is undefined even where an earlier expression would raise a (strict) built-in error.
  */
 export function inputReadsFirst(literals: IrLiteral[]): IrLiteral[] {
   return [...literals.filter(isInputRead), ...literals.filter((l) => !isInputRead(l))];
+}
+
+/**
+ * A rule body's literals led by the constant `input` reads of its `and` operands: OPA's index
+ * requires those of the rule's own body (not of nested bodies, whose `or` may not need them).
+ */
+export function andOperandReadsFirst(literals: IrLiteral[]): IrLiteral[] {
+  const reads = literals.flatMap(andOperandReads);
+  return reads.length > 0 ? [...reads, ...literals] : literals;
 }

@@ -64,6 +64,9 @@ export function walkLiteral(lit: IrLiteral, f: IrVisitor): void {
     case 'not':
       walkBody(e.body, f);
       break;
+    case 'test':
+      for (const o of e.operands) walkBody(o, f);
+      break;
   }
   for (const w of lit.withs) {
     f.with?.(w);

@@ -12,8 +12,11 @@ export type Callee =
   | { readonly kind: 'builtin'; readonly name: string; readonly def: BuiltinDefinition | undefined }
   | { readonly kind: 'function'; readonly name: string; readonly path: readonly string[] }
   | { readonly kind: 'print' }
-  /** A template string's parts, joined (`internal.template_string`). */
-  | { readonly kind: 'template' };
+  /**
+   * A template string's parts, joined (`internal.template_string`). The arguments at `spread`
+   * are sets of a part's values (a part written with `with` modifiers).
+   */
+  | { readonly kind: 'template'; readonly spread?: readonly number[] };
 
 /** A resolved term. */
 export type IrTerm =
@@ -89,7 +92,12 @@ export type IrExpr =
       readonly domain: IrTerm;
       readonly body: IrBody;
     }
-  | { readonly k: 'not'; readonly body: IrBody };
+  | { readonly k: 'not'; readonly body: IrBody }
+  /**
+   * `a and b`, `a or b`, `not { … }` (OPA v1.22): a test of operand bodies, each of which needs
+   * one solution (`not`: none); it binds nothing. `and`/`or` short-circuit left to right.
+   */
+  | { readonly k: 'test'; readonly op: 'and' | 'or' | 'not'; readonly operands: readonly IrBody[] };
 
 /** A resolved literal (negation is expressed as an `IrExpr` of kind `not`). */
 export interface IrLiteral {

@@ -6,6 +6,7 @@ import type { Body, Literal, Term, WithModifier } from '../syntax/index.ts';
 import { hoistOperands, inputReadsFirst, refuseNegatedWildcards } from './call-operands.ts';
 import type { Callee, IrExpr, IrLiteral, IrTerm, IrWith, WithTarget } from './ir.ts';
 import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
+import { resolveTest } from './resolve-logic.ts';
 import {
   calleeArity,
   compileError,
@@ -80,6 +81,8 @@ function resolveLiteral(cx: ResolveContext, lit: Literal, scope: Scope): IrLiter
     return [];
   }
   const withs = lit.withs.map((w) => resolveWith(cx, w, scope));
+  if (e.type === 'logic' || e.type === 'group')
+    return [{ expr: resolveTest(cx, lit, scope), withs, loc: lit.loc }];
   const expr = resolveExpr(cx, lit, scope);
   const outputCall = lit.expr.type === 'term' && lit.expr.term.type === 'call';
   const options = { outputCall, negated: lit.negated, query: cx.query === true };
@@ -129,7 +132,9 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
     case 'term':
       return resolveTermExpr(cx, e.term, scope);
     case 'some':
-      return compileError('rego_compile_error', 'unexpected some declaration', lit.loc);
+    case 'logic':
+    case 'group':
+      return compileError('rego_compile_error', `unexpected ${e.type} expression`, lit.loc);
   }
 }
 

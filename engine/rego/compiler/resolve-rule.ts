@@ -5,8 +5,10 @@
  */
 
 import type { BuiltinRegistry } from '../builtin.ts';
+import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import type { Body, Module, Rule, Term } from '../syntax/index.ts';
-import { hoistOperands, inputReadsFirst } from './call-operands.ts';
+import { affixGuards } from './affix-guards.ts';
+import { andOperandReadsFirst, hoistOperands, inputReadsFirst } from './call-operands.ts';
 import type { IrElse, IrLiteral, IrRule, IrTerm } from './ir.ts';
 import { MetadataIndex } from './metadata.ts';
 import { patternVars, resolveBody } from './resolve-body.ts';
@@ -46,6 +48,7 @@ function shapeOf(rule: Rule, dynamicLength: number): RuleShape {
 export function resolveModules(
   modules: readonly Module[],
   builtins: BuiltinRegistry,
+  opaVersion: OpaVersion = DEFAULT_OPA_VERSION,
 ): RuleNode<ResolvedRule> {
   const shapes = new RuleNode<RuleShape>([]);
   const ruleNames = new Map<string, Set<string>>();
@@ -73,6 +76,7 @@ export function resolveModules(
       ruleNames: ruleNames.get(m.packagePath.join('.')) ?? new Set(),
       tree: shapes,
       builtins,
+      opaVersion,
     };
     for (const r of m.rules) {
       const path = [...m.packagePath, ...splitRef(r).path];
@@ -100,6 +104,14 @@ function importAliases(m: Module): Map<string, readonly string[]> {
   return aliases;
 }
 
+/** A rule body, led by the affix tests OPA v1.22's rule index makes before evaluating it. */
+function guardedBody(cx: ResolveContext, body: Body, scope: Scope): IrLiteral[] {
+  const guards = opaAtLeast(cx.opaVersion ?? DEFAULT_OPA_VERSION, 'v1.22.2')
+    ? affixGuards(cx, body, scope)
+    : [];
+  return [...guards, ...resolveBody(cx, body, scope)];
+}
+
 function declareParams(args: readonly Term[], scope: Scope): void {
   for (const a of args) for (const name of patternVars(a)) scope.declare(name);
 }
@@ -114,8 +126,16 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
   ];
   const scope = new Scope(undefined, new VarNamer(), mentionedVars(rule.body, headTerms));
   declareParams(rule.args, scope);
-  const args = rule.args.map((a) => resolveTerm(cx, a, scope));
-  const literals = resolveBody(cx, rule.body, scope);
+  const literals = guardedBody(cx, rule.body, scope);
+  // A template string as a parameter is computed in the body (it may use variables the body
+  // binds) and compared with the argument, as OPA does.
+  const args = rule.args.map((a) => {
+    const resolved = resolveTerm(cx, a, scope);
+    if (resolved.k !== 'call' || resolved.callee.kind !== 'template') return resolved;
+    const param: IrTerm = { k: 'var', name: scope.namer.fresh('$param'), loc: resolved.loc };
+    literals.push({ expr: { k: 'unify', left: param, right: resolved }, withs: [], loc: resolved.loc });
+    return param;
+  });
   // OPA moves a call in the head into the body, where its operands are evaluated first.
   const headOperands = (t: Term): IrTerm => {
     const resolved = resolveTerm(cx, t, scope);
@@ -133,7 +153,7 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
     const s = new Scope(undefined, scope.namer, mentionedVars(e.body, [...rule.args, e.value]));
     declareParams(rule.args, s);
     const elseArgs = rule.args.map((a) => resolveTerm(cx, a, s));
-    const body = resolveBody(cx, e.body, s);
+    const body = guardedBody(cx, e.body, s);
     return {
       value: resolveTerm(cx, e.value, s),
       body: withOuter(bindArgs(elseArgs, args, body), s),
@@ -153,7 +173,7 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
     key,
     value,
     args,
-    body: withOuter(inputReadsFirst(literals), scope),
+    body: withOuter(andOperandReadsFirst(inputReadsFirst(literals)), scope),
     elses,
     loc: rule.loc,
     name: ['data', ...fullPath].join('.'),

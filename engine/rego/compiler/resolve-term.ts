@@ -6,8 +6,9 @@
 
 import type { BuiltinRegistry } from '../builtin.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
+import type { OpaVersion } from '../opa-version.ts';
 import type { CallTerm, Term } from '../syntax/index.ts';
-import { MEMBER_2, MEMBER_3, TEMPLATE_STRING } from '../syntax/index.ts';
+import { MEMBER_2, MEMBER_3, TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
 import { makeObject, SetValue, type Value } from '../value.ts';
 import type { Callee, IrBody, IrTerm } from './ir.ts';
 import type { RuleMetadata } from './metadata.ts';
@@ -31,6 +32,8 @@ export interface ResolveContext {
   readonly query?: boolean;
   /** What `rego.metadata.rule()` and `rego.metadata.chain()` answer in the rule being resolved. */
   readonly metadata?: RuleMetadata;
+  /** The OPA release the policies are compiled for (default `v1.15.2`). */
+  readonly opaVersion?: OpaVersion;
 }
 
 /** Operators the evaluator implements itself (their arity), even without a registry entry. */
@@ -195,6 +198,13 @@ export function resolveCall(
   scope: Scope,
 ): { callee: Callee; args: IrTerm[] } {
   const callee = resolveCallee(cx, t.name, t.loc, scope);
+  if (callee.kind === 'template') {
+    const spread = t.args.flatMap((a, i) => (a.type === 'call' && a.name === TEMPLATE_VALUES ? [i] : []));
+    const args = t.args.map((a) =>
+      resolveTerm(cx, a.type === 'call' && a.name === TEMPLATE_VALUES ? (a.args[0] as Term) : a, scope),
+    );
+    return { callee: spread.length > 0 ? { kind: 'template', spread } : callee, args };
+  }
   return { callee, args: t.args.map((a) => resolveTerm(cx, a, scope)) };
 }
 

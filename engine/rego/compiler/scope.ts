@@ -5,7 +5,7 @@
  * enclosing body that mentions it (so comprehensions share the variables of their rule), and is
  * local to the innermost body otherwise. Every variable gets a unique name (`x#3`).
  */
-import type { Body, Expr, Literal, Term } from '../syntax/index.ts';
+import type { Body, Expr, Literal, Operand, Term } from '../syntax/index.ts';
 
 /** Allocates unique variable names within one rule or query. */
 export class VarNamer {
@@ -140,7 +140,19 @@ function exprVars(e: Expr, out: Set<string>): void {
     case 'every':
       termVars(e.domain, out);
       break;
+    case 'logic':
+      operandVars(e.left, out);
+      operandVars(e.right, out);
+      break;
+    case 'group':
+      operandVars(e.operand, out);
+      break;
   }
+}
+
+/** An implicit operand's variables are its enclosing body's; an explicit one keeps its own. */
+function operandVars(o: Operand, out: Set<string>): void {
+  if (!o.explicit) for (const lit of o.body) literalVars(lit, out);
 }
 
 function termVars(t: Term, out: Set<string>): void {

@@ -38,7 +38,7 @@ const INLINE: Readonly<Record<string, (args: readonly Value[]) => Value>> = {
 export function compileCall(cx: Cx, t: CallTerm, bound: Bound, k: ValueNext): Step {
   const callee = t.callee;
   if (callee.kind === 'print') return compilePrint(cx, t.args, t.loc, bound, k);
-  if (callee.kind === 'template') return compileTemplate(cx, t.args, t.loc, bound, k);
+  if (callee.kind === 'template') return compileTemplate(cx, t.args, callee.spread, t.loc, bound, k);
   return compileValues(cx, t.args, bound, (gets, b) => {
     if (callee.kind === 'builtin' && callee.def?.kind === 'relation') {
       return relationStep(cx, callee.def, gets, t.loc, b, k);

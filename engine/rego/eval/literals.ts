@@ -21,6 +21,7 @@ import {
   type Step,
   withBound,
 } from './layout.ts';
+import { compileTest } from './logic.ts';
 import { iterate } from './refs.ts';
 import { compileValue, compileValues } from './terms.ts';
 import { compileMatch, compileUnify, equalStep, unboundPatternVars } from './unify.ts';
@@ -109,6 +110,8 @@ export function compileExpr(cx: Cx, e: IrExpr, bound: Bound, next: Next): Step {
       return compileEvery(cx, e, bound, next);
     case 'not':
       return compileNot(cx, e.body.literals, bound, next);
+    case 'test':
+      return compileTest(cx, e, bound, next);
   }
 }
 

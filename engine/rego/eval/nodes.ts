@@ -50,10 +50,23 @@ export interface DefinitionGroup {
   readonly fallback: CompiledDefinition | undefined;
   /** All definitions yield the same constant: the first success decides. */
   readonly earlyExit: boolean;
+  /** The message of a conflict between two values (its wording follows the OPA release). */
+  readonly conflict: string;
+  /**
+   * The conflict error listing the values the definitions produce for `args` (OPA v1.22 lists
+   * them); `undefined` keeps the error as raised.
+   */
+  readonly explain:
+    | ((ctx: Ctx, g: DefinitionGroup, error: RegoError, args?: readonly Value[]) => RegoError)
+    | undefined;
   readonly index: RuleIndex | undefined;
 }
 
-function candidates(ctx: Ctx, g: DefinitionGroup, args?: readonly Value[]): readonly CompiledDefinition[] {
+export function candidates(
+  ctx: Ctx,
+  g: DefinitionGroup,
+  args?: readonly Value[],
+): readonly CompiledDefinition[] {
   return g.index ? g.index.select(ctx, args) : g.definitions;
 }
 
@@ -61,47 +74,66 @@ function candidates(ctx: Ctx, g: DefinitionGroup, args?: readonly Value[]): read
 export function evaluateComplete(g: DefinitionGroup): (ctx: Ctx) => Value | undefined {
   return (ctx) => {
     ctx.state.tick();
-    let result: Value | undefined;
-    for (const d of candidates(ctx, g)) {
-      const v = runDefinition(ctx, d);
-      if (v === undefined) continue;
-      if (result !== undefined && !equal(result, v)) {
-        throw new RegoError(
-          'eval_conflict_error',
-          'complete rules must not produce multiple outputs',
-          d.rule.loc,
-        );
-      }
-      result = v;
-      if (g.earlyExit) break;
+    try {
+      return completeValue(ctx, g);
+    } catch (e) {
+      throw explained(ctx, g, e);
     }
-    return result === undefined && g.fallback ? runDefinition(ctx, g.fallback) : result;
   };
+}
+
+function completeValue(ctx: Ctx, g: DefinitionGroup): Value | undefined {
+  let result: Value | undefined;
+  for (const d of candidates(ctx, g)) {
+    const v = runDefinition(ctx, d);
+    if (v === undefined) continue;
+    if (result !== undefined && !equal(result, v)) {
+      throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
+    }
+    result = v;
+    if (g.earlyExit) break;
+  }
+  return result === undefined && g.fallback ? runDefinition(ctx, g.fallback) : result;
+}
+
+/** `e`, listing the conflicting values when it is this group's own conflict. */
+function explained(ctx: Ctx, g: DefinitionGroup, e: unknown, args?: readonly Value[]): unknown {
+  const own = e instanceof RegoError && e.code === 'eval_conflict_error' && e.detail === g.conflict;
+  return own && g.explain ? g.explain(ctx, g, e, args) : e;
 }
 
 /** Call of a function node. */
 export function callFunction(g: DefinitionGroup): (ctx: Ctx, args: readonly Value[]) => Value | undefined {
   return (ctx, args) => {
     ctx.state.tick();
-    let result: Value | undefined;
-    const init = (f: unknown[]) => {
-      for (let i = 0; i < args.length; i++) f[i + 1] = args[i];
-    };
-    for (const d of candidates(ctx, g, args)) {
-      const v = runDefinition(ctx, d, init);
-      if (v === undefined) continue;
-      if (result !== undefined && !equal(result, v)) {
-        throw new RegoError(
-          'eval_conflict_error',
-          'functions must not produce multiple outputs for same inputs',
-          d.rule.loc,
-        );
-      }
-      result = v;
-      if (g.earlyExit) break;
+    try {
+      return functionValue(ctx, g, args);
+    } catch (e) {
+      throw explained(ctx, g, e, args);
     }
-    return result === undefined && g.fallback ? runDefinition(ctx, g.fallback, init) : result;
   };
+}
+
+/** Writes a call's arguments into slots 1…n of a fresh frame. */
+export function argumentSlots(args: readonly Value[]): (f: unknown[]) => void {
+  return (f) => {
+    for (let i = 0; i < args.length; i++) f[i + 1] = args[i];
+  };
+}
+
+function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Value | undefined {
+  let result: Value | undefined;
+  const init = argumentSlots(args);
+  for (const d of candidates(ctx, g, args)) {
+    const v = runDefinition(ctx, d, init);
+    if (v === undefined) continue;
+    if (result !== undefined && !equal(result, v)) {
+      throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
+    }
+    result = v;
+    if (g.earlyExit) break;
+  }
+  return result === undefined && g.fallback ? runDefinition(ctx, g.fallback, init) : result;
 }
 
 /** Evaluation of a set node (`p contains x`). */

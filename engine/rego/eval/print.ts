@@ -6,17 +6,24 @@
  */
 import type { IrTerm } from '../compiler/index.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
+import { SetValue } from '../value.ts';
 import { formatValue } from './format.ts';
 import type { Bound, Cx, Getter, Step } from './layout.ts';
 import { compileValue, type ValueNext } from './terms.ts';
 
-/** Steps collecting every value of each argument, as text, into its own slot of the frame. */
-function collectors(cx: Cx, args: readonly IrTerm[], bound: Bound) {
-  return args.map((arg) => {
+/**
+ * Steps collecting every value of each argument, as text, into its own slot of the frame. The
+ * arguments at `spread` are sets whose members are the values.
+ */
+function collectors(cx: Cx, args: readonly IrTerm[], bound: Bound, spread: readonly number[] = []) {
+  return args.map((arg, i) => {
     const acc = cx.layout.temp();
+    const members = spread.includes(i);
     const step = compileValue(cx, arg, bound, (get) => (ctx, f) => {
       const v = get(ctx, f);
-      if (v !== undefined) (f[acc] as string[]).push(formatValue(v, true));
+      const texts = f[acc] as string[];
+      if (members && v instanceof SetValue) for (const m of v) texts.push(formatValue(m, true));
+      else if (v !== undefined && !members) texts.push(formatValue(v, true));
       return false;
     });
     return { acc, step };
@@ -49,11 +56,12 @@ export function compilePrint(
 export function compileTemplate(
   cx: Cx,
   args: readonly IrTerm[],
+  spread: readonly number[] | undefined,
   loc: SourceLocation,
   bound: Bound,
   k: ValueNext,
 ): Step {
-  const parts = collectors(cx, args, bound);
+  const parts = collectors(cx, args, bound, spread);
   const get: Getter = (ctx, f) =>
     parts
       .map(({ acc, step }) => {

@@ -6,8 +6,11 @@
 import type { BuiltinRegistry } from '../builtin.ts';
 import type { IrTerm, ResolvedQuery, ResolvedRule, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
+import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import { equal, type SetValue, type Value } from '../value.ts';
 import { lookupPath } from './collections.ts';
+import { conflictListing } from './conflict-listing.ts';
+import { conflictMessage } from './conflicts.ts';
 import type { Ctx } from './context.ts';
 import { compileDefinition, type TerminalFactory } from './definitions.ts';
 import { buildIndex } from './indexing.ts';
@@ -52,9 +55,6 @@ function valueTerminal(message: string): TerminalFactory {
       };
     });
 }
-
-const completeTerminal = valueTerminal('complete rules must not produce multiple outputs');
-const functionTerminal = valueTerminal('functions must not produce multiple outputs for same inputs');
 
 const setTerminal: TerminalFactory = (cx, key, bound) =>
   compileValue(cx, key as IrTerm, bound, (get) => (ctx, f) => {
@@ -101,11 +101,14 @@ function constantValue(rules: readonly ResolvedRule[]): Value | undefined {
 export class CompiledProgram implements Program {
   readonly root: Node;
   readonly builtins: BuiltinRegistry;
+  /** The OPA release whose evaluation (error wording) the program follows. */
+  readonly opaVersion: OpaVersion;
   private readonly handles = new Map<Node, CompiledNode>();
 
-  constructor(root: Node, builtins: BuiltinRegistry) {
+  constructor(root: Node, builtins: BuiltinRegistry, opaVersion: OpaVersion = DEFAULT_OPA_VERSION) {
     this.root = root;
     this.builtins = builtins;
+    this.opaVersion = opaVersion;
     for (const node of root.walk()) this.handles.set(node, new CompiledNode(node));
     this.compileNode(root, false);
   }
@@ -125,7 +128,8 @@ export class CompiledProgram implements Program {
         ctx.targets === null ? c.value(ctx) : this.docAt(ctx, c.path),
       );
     } else if (cls === 'complete' || cls === 'function') {
-      const terminal = cls === 'complete' ? completeTerminal : functionTerminal;
+      const conflict = conflictMessage(cls, node.path, this.opaVersion);
+      const terminal = valueTerminal(conflict);
       const rules = node.rules.filter((r) => !r.isDefault);
       const fallbackRule = node.rules.find((r) => r.isDefault);
       const definitions = rules.map((r) => compileDefinition(this, r, terminal));
@@ -139,6 +143,8 @@ export class CompiledProgram implements Program {
         definitions,
         fallback: fallbackRule && compileDefinition(this, fallbackRule, terminal),
         earlyExit,
+        conflict,
+        explain: opaAtLeast(this.opaVersion, 'v1.22.2') ? conflictListing(this) : undefined,
         index: buildIndex(definitions),
       };
       if (cls === 'complete') h.evaluate = this.direct(rules, fallbackRule) ?? evaluateComplete(group);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { standardBuiltins } from '../builtins/index.ts';
+import { createStandardBuiltins, standardBuiltins } from '../builtins/index.ts';
 import { RegoError } from '../errors.ts';
-import { compilePolicies } from '../index.ts';
+import { compilePolicies, OPA_VERSIONS } from '../index.ts';
+import { toJson, type Value } from '../value.ts';
 
 function evaluate(rules: string, input?: unknown) {
   const policies = compilePolicies([{ file: 'p.rego', source: `package t\n${rules}\n` }], {
@@ -44,5 +45,38 @@ describe('template strings', () => {
     expect(() => evaluate('p := $"abc')).toThrow(
       /p\.rego:2:6: rego_parse_error: non-terminated template string/,
     );
+  });
+
+  describe.each(OPA_VERSIONS)('as OPA %s evaluates them', (opaVersion) => {
+    const source = `package t
+
+a := input.a
+b := input.b
+
+w := $"foo {a with input as {"a": 42}}"
+
+o := x if { x := $"{a} {b}" with input as {"a": 1} with input as {"b": "bar"} }
+
+fa := f("foo bar")
+
+f($"{x} {input.y}") := 42 if x = "foo"
+`;
+    const policies = compilePolicies([{ file: 'p.rego', source, version: 'v1' }], {
+      builtins: createStandardBuiltins({ opaVersion }),
+      opaVersion,
+    });
+
+    it('apply `with` inside a template expression, and render a part undefined under `with`', () => {
+      expect(toJson(policies.evaluate('data.t', { y: 'bar' }) as Value)).toEqual({
+        fa: 42,
+        o: '<undefined> bar',
+        w: 'foo 42',
+      });
+    });
+
+    it('render undefined parts of a template string in a query', () => {
+      const [row] = policies.query('x = $"{data.t.nope} {input.y}"', { input: {} });
+      expect(row?.x).toBe('<undefined> <undefined>');
+    });
   });
 });

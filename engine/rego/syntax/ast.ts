@@ -135,8 +135,32 @@ export interface EveryExpr {
   readonly body: Body;
 }
 
+/**
+ * An operand of `and`/`or` or of `not { … }` (OPA v1.22): a body that succeeds at most once and
+ * binds nothing outside. Written `{ … }` (`explicit`: its own variables are local to it) or as one
+ * expression (its variables are those of the enclosing body).
+ */
+export interface Operand {
+  readonly body: Body;
+  readonly explicit: boolean;
+}
+
+/** `a and b`, `a or b` (OPA v1.22): a test of its operands, short-circuiting left to right. */
+export interface LogicExpr {
+  readonly type: 'logic';
+  readonly op: 'and' | 'or';
+  readonly left: Operand;
+  readonly right: Operand;
+}
+
+/** A body used as an expression: `not { … }`, `not (a or b)` (the literal is negated). */
+export interface GroupExpr {
+  readonly type: 'group';
+  readonly operand: Operand;
+}
+
 /** The expression of a literal. */
-export type Expr = TermExpr | UnifyExpr | SomeDecl | SomeIn | EveryExpr;
+export type Expr = TermExpr | UnifyExpr | SomeDecl | SomeIn | EveryExpr | LogicExpr | GroupExpr;
 
 /** `with target as value`. */
 export interface WithModifier {

@@ -10,11 +10,14 @@ export type {
   ElseClause,
   EveryExpr,
   Expr,
+  GroupExpr,
   Import,
   Literal,
+  LogicExpr,
   Module,
   ObjectComprehension,
   ObjectTerm,
+  Operand,
   RefTerm,
   RegoVersion,
   Rule,
@@ -34,5 +37,6 @@ export type { Token, TokenKind } from './lexer.ts';
 export { tokenize } from './lexer.ts';
 export type { ParseOptions } from './parse-module.ts';
 export { parseModule, parseQuery, parseTermText } from './parse-module.ts';
-export { INFIX_BUILTINS, MEMBER_2, MEMBER_3, TEMPLATE_STRING } from './parse-term.ts';
+export { TEMPLATE_STRING, TEMPLATE_VALUES } from './parse-template.ts';
+export { INFIX_BUILTINS, MEMBER_2, MEMBER_3 } from './parse-term.ts';
 export { MAX_NESTING_DEPTH } from './parser-state.ts';

@@ -7,10 +7,11 @@ import { DEFAULT_OPA_VERSION, type OpaVersion } from '../opa-version.ts';
 import { annotationBlocks, scoped } from './annotations.ts';
 import type { Body, Import, Module, RegoVersion, Rule, Term } from './ast.ts';
 import { tokenize } from './lexer.ts';
+import { parseImport, parsePath } from './parse-import.ts';
 import { parseBody } from './parse-query.ts';
 import { parseRules } from './parse-rule.ts';
-import { parseTerm, parseTermInfix } from './parse-term.ts';
-import { FUTURE_KEYWORDS, type FutureKeyword, MAX_NESTING_DEPTH, ParserState } from './parser-state.ts';
+import { parseTermInfix } from './parse-term.ts';
+import { MAX_NESTING_DEPTH, ParserState } from './parser-state.ts';
 
 /** Options of the parser. */
 export interface ParseOptions {
@@ -126,59 +127,4 @@ export function parseTermText(source: string, file = 'term'): Term {
 
 function atStatementStart(p: ParserState): boolean {
   return p.tok.kind === 'eof' || p.tok.newline;
-}
-
-/** Parses a dotted path after `package`/`import` into its parts (first part the root). */
-function parsePath(p: ParserState, what: string): string[] {
-  const t = p.tok;
-  if (t.kind !== 'ident') p.unexpected(`expected ${what} path`);
-  const term = parseTerm(p);
-  const parts: string[] = [];
-  if (term.type === 'var') return what === 'package' ? ['data', term.name] : [term.name];
-  if (term.type !== 'ref' || term.head.type !== 'var') return p.fail(t.loc, `illegal ${what} path`);
-  parts.push(term.head.name);
-  for (const k of term.path) {
-    if (k.type !== 'scalar' || typeof k.value !== 'string') {
-      p.fail(k.loc, `unexpected ${k.type} token: expecting string`);
-    }
-    parts.push(k.value as string);
-  }
-  return what === 'package' ? ['data', ...parts] : parts;
-}
-
-function parseImport(p: ParserState): Import {
-  const loc = p.next().loc;
-  const path = parsePath(p, 'import');
-  const root = path[0] as string;
-  if (!['data', 'input', 'future', 'rego'].includes(root)) {
-    p.fail(loc, `unexpected import path, must begin with one of: {data, future, input, rego}, got: ${root}`);
-  }
-  let alias: string | undefined;
-  if (p.isKeyword('as')) {
-    p.next();
-    const t = p.tok;
-    if (t.kind !== 'ident' || p.isKeywordName(t.text)) p.unexpected('expected var');
-    alias = p.next().text;
-  }
-  if (root === 'future') enableFutureKeywords(p, path, loc);
-  if (root === 'rego') {
-    if (path.length !== 2 || path[1] !== 'v1') p.fail(loc, 'invalid import, must be `rego.v1`');
-    p.version = 'v1';
-    for (const k of FUTURE_KEYWORDS) p.keywords.add(k);
-  }
-  return { path, alias, loc };
-}
-
-function enableFutureKeywords(p: ParserState, path: readonly string[], loc: Import['loc']): void {
-  if (path[1] !== 'keywords' || path.length > 3) p.fail(loc, 'invalid import, must be `future.keywords`');
-  const kw = path[2];
-  if (kw === undefined) {
-    for (const k of FUTURE_KEYWORDS) p.keywords.add(k);
-    return;
-  }
-  if (!(FUTURE_KEYWORDS as readonly string[]).includes(kw)) {
-    p.fail(loc, `unexpected keyword, must be one of [${FUTURE_KEYWORDS.join(' ')}]`);
-  }
-  p.keywords.add(kw as FutureKeyword);
-  if (kw === 'every') p.keywords.add('in');
 }

@@ -3,6 +3,7 @@
  * `some … in …`, `every`, unification/assignment and `with` modifiers.
  */
 import type { Body, Expr, Literal, Term, VarTerm, WithModifier } from './ast.ts';
+import { type LiteralParts, parseLogicLiteral } from './parse-logic.ts';
 import { MEMBER_2, MEMBER_3, parseTerm, parseTermInfix } from './parse-term.ts';
 import type { ParserState } from './parser-state.ts';
 
@@ -32,6 +33,8 @@ export function parseBody(p: ParserState, end: string | undefined): Body {
 
 /** Parses one literal. */
 export function parseLiteral(p: ParserState): Literal {
+  const logic = parseLogicLiteral(p, LITERAL_PARTS);
+  if (logic) return logic;
   const loc = p.tok.loc;
   let negated = false;
   if (p.isKeyword('not')) {
@@ -51,6 +54,12 @@ export function parseLiteral(p: ParserState): Literal {
   const withs = p.isKeyword('with') ? parseWiths(p) : [];
   return { negated, expr, withs, loc };
 }
+
+const LITERAL_PARTS: LiteralParts = {
+  expr: (p) => parseExpr(p),
+  withs: (p) => parseWiths(p),
+  body: (p, end) => [...parseBody(p, end)],
+};
 
 function parseExpr(p: ParserState): Expr {
   const left = parseTermInfix(p, true);
@@ -108,7 +117,8 @@ function parseEvery(p: ParserState): Expr {
   return { type: 'every', key, value, domain, body };
 }
 
-function parseWiths(p: ParserState): WithModifier[] {
+/** Parses `with target as value` modifiers (the current token is `with`). */
+export function parseWiths(p: ParserState): WithModifier[] {
   const withs: WithModifier[] = [];
   while (p.isKeyword('with')) {
     const loc = p.next().loc;

@@ -168,8 +168,11 @@ function parseRuleBody(p: ParserState, hasIf: boolean): Body {
   if (hasIf) {
     p.next();
     if (!p.isPunct('{')) return [parseBodyLiteral(p)];
+    const start = p.pos;
     const asBlock = p.attempt(() => parseBlock(p));
-    if (asBlock) return asBlock;
+    // `p if { … } or …`: the braces are the first operand of `or` (OPA v1.22).
+    if (asBlock && !p.logicOperator()) return asBlock;
+    p.pos = start;
     return [parseBodyLiteral(p)];
   }
   if (!p.isPunct('{')) return [];

@@ -6,6 +6,7 @@ import { RegoError } from '../errors.ts';
 import { parseNumber } from '../value.ts';
 import type { CallTerm, Term } from './ast.ts';
 import { parseArray, parseSetOrObject } from './parse-collection.ts';
+import { parseTemplate } from './parse-template.ts';
 import { ParserState } from './parser-state.ts';
 
 /** Built-in names of the infix operators. */
@@ -29,9 +30,6 @@ export const INFIX_BUILTINS: Readonly<Record<string, string>> = {
 export const MEMBER_2 = 'internal.member_2';
 /** Name of the membership built-in of `k, v in xs`. */
 export const MEMBER_3 = 'internal.member_3';
-/** The built-in a template string `$"…{x}…"` calls on its parts. */
-export const TEMPLATE_STRING = 'internal.template_string';
-
 function call(name: string, args: Term[], infix: string, lhs: Term): CallTerm {
   return { type: 'call', name, args, infix, loc: lhs.loc };
 }
@@ -98,7 +96,7 @@ export function parseTerm(p: ParserState): Term {
     p.termCache.set(start, { term, end: p.pos });
     return term;
   } catch (e) {
-    if (e instanceof RegoError && !ParserState.isDepthError(e)) p.termCache.set(start, e);
+    if (e instanceof RegoError && !ParserState.isDefinite(e)) p.termCache.set(start, e);
     throw e;
   } finally {
     p.leave();
@@ -146,31 +144,6 @@ function parsePrimary(p: ParserState): Term {
     }
     default:
       return p.unexpected();
-  }
-}
-
-/**
- * A template string as OPA compiles it: a call of `internal.template_string` on its text parts
- * and expressions, in order.
- */
-function parseTemplate(p: ParserState): Term {
-  const loc = p.next().loc;
-  const args: Term[] = [];
-  for (;;) {
-    const t = p.tok;
-    if (t.kind === 'template-end') {
-      p.next();
-      return { type: 'call', name: TEMPLATE_STRING, args, loc };
-    }
-    if (t.kind === 'template-text') {
-      p.next();
-      args.push({ type: 'scalar', value: t.text, loc: t.loc });
-    } else if (t.kind === 'template-open') {
-      p.next();
-      args.push(parseTermInfix(p, false));
-      if (p.tok.kind !== 'template-close') p.unexpected("expected '}' closing the template expression");
-      p.next();
-    } else p.unexpected('expected template string text or expression');
   }
 }
 

@@ -27,6 +27,15 @@ export const FUTURE_KEYWORDS = ['contains', 'every', 'if', 'in'] as const;
 /** One of {@link FUTURE_KEYWORDS}. */
 export type FutureKeyword = (typeof FUTURE_KEYWORDS)[number];
 
+/**
+ * Keywords OPA v1.22 added: the `and`/`or` operators and `not { … }` bodies (`not` itself is
+ * always reserved; importing it enables bodies after it). Enabled by `import future.keywords…`
+ * or `import rego.v2`, never by default.
+ */
+export const LOGIC_KEYWORDS = ['and', 'not', 'or'] as const;
+/** A keyword a module can enable. */
+export type ImportableKeyword = FutureKeyword | 'and' | 'or';
+
 /** Deepest nesting of terms and bodies the parser accepts (deeper input is refused cleanly). */
 export const MAX_NESTING_DEPTH = 200;
 
@@ -36,7 +45,9 @@ export class ParserState {
   readonly file: string;
   pos = 0;
   /** Future keywords currently enabled. */
-  readonly keywords = new Set<FutureKeyword>();
+  readonly keywords = new Set<ImportableKeyword>();
+  /** Whether `not` may be followed by a body `{ … }` or a group `( … )` (OPA v1.22). */
+  notBodies = false;
   /** `v1` once the module is v1 syntax or imports `rego.v1`. */
   version: RegoVersion;
   private wildcards = 0;
@@ -107,7 +118,19 @@ export class ParserState {
 
   /** Whether `name` is a reserved word in the current state. */
   isKeywordName(name: string): boolean {
-    return ALWAYS_KEYWORDS.has(name) || this.keywords.has(name as FutureKeyword);
+    return ALWAYS_KEYWORDS.has(name) || this.keywords.has(name as ImportableKeyword);
+  }
+
+  /** Whether the `and` or `or` operator is enabled. */
+  get logicActive(): boolean {
+    return this.keywords.has('and') || this.keywords.has('or');
+  }
+
+  /** Whether the current token is the enabled operator `and` or `or`. */
+  logicOperator(): 'and' | 'or' | undefined {
+    if (this.isKeyword('and')) return 'and';
+    if (this.isKeyword('or')) return 'or';
+    return undefined;
   }
 
   /** Consumes the punctuation `p` or fails. */
@@ -133,9 +156,19 @@ export class ParserState {
     this.depth--;
   }
 
-  /** Whether `e` is the nesting-depth error (which no backtracking may swallow). */
-  static isDepthError(e: unknown): boolean {
-    return e instanceof RegoError && e.detail.startsWith('nesting too deep');
+  /** Errors no backtracking may swallow (the input cannot parse another way). */
+  private static readonly definite = new WeakSet<RegoError>();
+
+  /** Whether `e` is the nesting-depth error or another error no backtracking may swallow. */
+  static isDefinite(e: unknown): boolean {
+    return e instanceof RegoError && (e.detail.startsWith('nesting too deep') || ParserState.definite.has(e));
+  }
+
+  /** Throws a parse error at `loc` that no enclosing alternative may replace. */
+  failDefinitely(loc: SourceLocation, message: string): never {
+    const e = new RegoError('rego_parse_error', message, loc);
+    ParserState.definite.add(e);
+    throw e;
   }
 
   /** Runs `attempt`; on a parse error restores the position and returns `undefined`. */
@@ -145,7 +178,7 @@ export class ParserState {
     try {
       return attempt();
     } catch (e) {
-      if (!(e instanceof RegoError) || ParserState.isDepthError(e)) throw e;
+      if (!(e instanceof RegoError) || ParserState.isDefinite(e)) throw e;
       this.pos = saved;
       this.depth = depth;
       return undefined;

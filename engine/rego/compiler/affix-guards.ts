@@ -1,0 +1,151 @@
+/**
+ * OPA v1.22's rule index also indexes string prefixes and suffixes: a rule body testing
+ * `startswith(input.path, "a")` (or `endswith`, `strings.any_prefix_match`,
+ * `strings.any_suffix_match`) with a constant is not evaluated at all when the input there is not
+ * a string with that affix. Nothing else in the body runs then, so with strict errors a type error
+ * (`startswith(5, "a")`) or an earlier expression's error never surfaces: the rule is undefined.
+ * The tests inside `a and b` count too (both operands must hold); those inside `or` do not here.
+ * The engine puts the same test, on a string only, before everything else in the body. OPA
+ * v1.15.2 has no such index.
+ */
+import type { Literal, Term } from '../syntax/index.ts';
+import type { IrLiteral, IrTerm } from './ir.ts';
+import { type ResolveContext, resolveCallee, resolveTerm } from './resolve-term.ts';
+import type { Scope } from './scope.ts';
+
+const AFFIX_BUILTINS = new Set([
+  'startswith',
+  'endswith',
+  'strings.any_prefix_match',
+  'strings.any_suffix_match',
+]);
+
+/** Whether `t` reads `input` at a constant path (`input.a[0]`, or through `import input.a as x`). */
+function isConstantInputRef(cx: ResolveContext, t: Term, scope: Scope): boolean {
+  const head = t.type === 'ref' ? t.head : t;
+  if (head.type !== 'var' || scope.declaredName(head.name)) return false;
+  if (head.name !== 'input' && cx.imports.get(head.name)?.[0] !== 'input') return false;
+  if (t.type !== 'ref') return head.name !== 'input';
+  return t.path.every(
+    (k) => k.type === 'scalar' && (typeof k.value === 'string' || typeof k.value === 'number'),
+  );
+}
+
+function isConstantAffix(t: Term): boolean {
+  if (t.type === 'scalar') return typeof t.value === 'string';
+  if (t.type === 'array' || t.type === 'set') return t.items.every(isConstantAffix);
+  return false;
+}
+
+/** Most ways through `or`s OPA's index keeps for one rule (beyond, it drops the `or`s). */
+const MAX_INDEX_PATHS = 32;
+
+function testOf(
+  cx: ResolveContext,
+  scope: Scope,
+  loc: Literal['loc'],
+  callee: string,
+  args: readonly Term[],
+): IrLiteral {
+  const term: IrTerm = {
+    k: 'call',
+    callee: resolveCallee(cx, callee, loc, scope),
+    args: args.map((a) => resolveTerm(cx, a, scope)),
+    loc,
+  };
+  return { expr: { k: 'term', term }, withs: [], loc };
+}
+
+/** `is_string(ref)` and the affix test, when `lit` is an indexable affix test. */
+function affixTest(cx: ResolveContext, lit: Literal, scope: Scope): IrLiteral[] {
+  const e = lit.expr;
+  if (e.type !== 'term' || e.term.type !== 'call') return [];
+  const { name, args, loc } = e.term;
+  const [subject, affix] = args as [Term | undefined, Term | undefined];
+  if (!AFFIX_BUILTINS.has(name) || args.length !== 2 || !subject || !affix) return [];
+  if (!isConstantInputRef(cx, subject, scope) || !isConstantAffix(affix)) return [];
+  if (!cx.builtins.has(name) || !cx.builtins.has('is_string')) return [];
+  return [testOf(cx, scope, loc, 'is_string', [subject]), testOf(cx, scope, loc, name, [subject, affix])];
+}
+
+/** `input.… == constant` (or `=`), which OPA's index also keys on; it never raises an error. */
+function equalityTest(cx: ResolveContext, lit: Literal, scope: Scope): IrLiteral[] {
+  const e = lit.expr;
+  const pair =
+    e.type === 'unify' && !e.assign
+      ? [e.left, e.right]
+      : e.type === 'term' && e.term.type === 'call' && e.term.name === 'equal' && e.term.args.length === 2
+        ? e.term.args
+        : undefined;
+  if (!pair) return [];
+  const [a, b] = pair as [Term, Term];
+  const [ref, constant] = isConstantInputRef(cx, a, scope) ? [a, b] : [b, a];
+  if (!isConstantInputRef(cx, ref, scope) || constant.type !== 'scalar') return [];
+  return [testOf(cx, scope, lit.loc, 'equal', [ref, constant])];
+}
+
+/**
+ * The ways an operand body can hold, each the guards it needs (affix tests and equalities), or
+ * `undefined` when one way is unconstrained (OPA's index then says nothing about the `or`).
+ */
+function alternatives(cx: ResolveContext, body: readonly Literal[], scope: Scope): IrLiteral[][] | undefined {
+  const [only] = body;
+  if (body.length === 1 && only && !only.negated && only.withs.length === 0) {
+    const e = only.expr;
+    if (e.type === 'logic' && e.op === 'or') {
+      const left = alternatives(cx, e.left.body, scope);
+      const right = left && alternatives(cx, e.right.body, scope);
+      return right && left ? [...left, ...right] : undefined;
+    }
+  }
+  const guards = conjunctionTests(cx, body, scope);
+  return guards.length > 0 ? [guards] : undefined;
+}
+
+/** The tests a body's literals (and those of its `and` chains) make that OPA's index keys on. */
+function conjunctionTests(cx: ResolveContext, body: readonly Literal[], scope: Scope): IrLiteral[] {
+  return body.flatMap((lit) => {
+    if (lit.negated || lit.withs.length > 0) return [];
+    const e = lit.expr;
+    if (e.type === 'logic' && e.op === 'and')
+      return conjunctionTests(cx, [...e.left.body, ...e.right.body], scope);
+    return [...affixTest(cx, lit, scope), ...equalityTest(cx, lit, scope)];
+  });
+}
+
+/** The guard of an `or`: one of its ways must hold. */
+function orGuard(alts: readonly IrLiteral[][], loc: Literal['loc']): IrLiteral {
+  const bodies = alts.map((literals) => ({ literals, outer: [] }));
+  let guard: IrLiteral = { expr: { k: 'test', op: 'or', operands: bodies.slice(0, 2) }, withs: [], loc };
+  for (const body of bodies.slice(2)) {
+    guard = {
+      expr: { k: 'test', op: 'or', operands: [{ literals: [guard], outer: [] }, body] },
+      withs: [],
+      loc,
+    };
+  }
+  return guard;
+}
+
+/**
+ * The guards of a body: the affix tests it makes, those and the `input.… == constant` tests of its
+ * `and` chains (both operands must hold), and for each `or` whose every way is keyed one of those
+ * ways.
+ */
+export function affixGuards(cx: ResolveContext, body: readonly Literal[], scope: Scope): IrLiteral[] {
+  const guards: IrLiteral[] = [];
+  for (const lit of body) {
+    const e = lit.expr;
+    if (lit.negated || lit.withs.length > 0) continue;
+    // Both operands of `and` must hold, so what either tests, the body does.
+    if (e.type === 'logic' && e.op === 'and') {
+      guards.push(...conjunctionTests(cx, [lit], scope));
+    } else if (e.type === 'logic') {
+      const alts = alternatives(cx, [lit], scope);
+      if (alts && alts.length > 1 && alts.length <= MAX_INDEX_PATHS) guards.push(orGuard(alts, lit.loc));
+    } else {
+      guards.push(...affixTest(cx, lit, scope));
+    }
+  }
+  return guards;
+}
