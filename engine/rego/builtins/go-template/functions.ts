@@ -4,7 +4,8 @@
  * Go's results and error texts.
  */
 import { utf8Bytes, utf8Text } from '../bytes.ts';
-import { formatGoArgs, type GoArg } from '../sprintf.ts';
+import type { GoArg } from '../go-fmt-arg.ts';
+import { formatGoArgs } from '../sprintf.ts';
 import { FunctionError } from './function-error.ts';
 import {
   boxed,
