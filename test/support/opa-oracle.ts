@@ -8,9 +8,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { standardBuiltins } from '../../engine/rego/builtins/index.ts';
+import { createStandardBuiltins } from '../../engine/rego/builtins/index.ts';
 import { writeJson } from '../../engine/rego/builtins/json-text.ts';
 import { RegoError } from '../../engine/rego/errors.ts';
+import { DEFAULT_OPA_VERSION, type OpaVersion } from '../../engine/rego/opa-version.ts';
 import { compilePolicies } from '../../engine/rego/policy-set.ts';
 import { freePort } from './free-port.ts';
 import { ensurePeer } from './peers.ts';
@@ -23,11 +24,16 @@ export function oracleModule(expressions: readonly string[]): string {
   return `package oracle\nimport rego.v1\n${expressions.map((e, i) => `r${i} := ${e}`).join('\n')}\n`;
 }
 
-/** The engine's outcome for every rule of {@link oracleModule}. */
-export function engineOutcomes(expressions: readonly string[], input: unknown = {}): (i: number) => Outcome {
+/** The engine's outcome for every rule of {@link oracleModule}, compiled for `opaVersion` (default v1.15.2). */
+export function engineOutcomes(
+  expressions: readonly string[],
+  input: unknown = {},
+  opaVersion: OpaVersion = DEFAULT_OPA_VERSION,
+): (i: number) => Outcome {
   const policies = compilePolicies([{ file: 'p.rego', source: oracleModule(expressions) }], {
-    builtins: standardBuiltins,
+    builtins: createStandardBuiltins({ opaVersion }),
     version: 'v1',
+    opaVersion,
   });
   return (i) => {
     try {
