@@ -43,7 +43,8 @@ type Keyword =
   | 'template'
   | 'with';
 
-const KEYWORDS: ReadonlySet<string> = new Set([
+/** The keywords of template actions. */
+export const KEYWORDS: ReadonlySet<string> = new Set([
   'block',
   'break',
   'continue',

@@ -4,22 +4,8 @@
  * and character constants. Each returns false after emitting an error token.
  */
 import { goQuote } from '../rego-text.ts';
-import type { ItemType } from './items.ts';
+import { type ItemType, KEYWORDS } from './items.ts';
 import { isAlphaNumeric, type LexCursor, runeText } from './lex-cursor.ts';
-
-const KEYWORDS: ReadonlySet<string> = new Set([
-  'block',
-  'break',
-  'continue',
-  'define',
-  'else',
-  'end',
-  'if',
-  'nil',
-  'range',
-  'template',
-  'with',
-]);
 
 /** An identifier, keyword or boolean. */
 export function lexIdentifier(lx: LexCursor): boolean {
