@@ -3,8 +3,12 @@
  * carrying OPA's error code and, when known, the file, line and column it concerns.
  */
 
-/** Error codes, as OPA names them (plus `eval_limit_error` for Gatehouse's guard rails). */
+/**
+ * Error codes, as OPA names them (plus `eval_limit_error` for Gatehouse's guard rails and
+ * `invalid_options` for options of `compilePolicies` or `createStandardBuiltins` that are wrong).
+ */
 export type RegoErrorCode =
+  | 'invalid_options'
   | 'rego_parse_error'
   | 'rego_compile_error'
   | 'rego_type_error'

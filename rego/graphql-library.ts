@@ -1,5 +1,5 @@
 /**
- * The GraphQL library, as the engine's GraphQL built-ins import it. The published package has the
+ * The GraphQL library, as the GraphQL built-ins import it. The published package has the
  * parts used bundled in its place (`bundle-libraries.mjs`, run by `npm run build`) with
  * `process.env.NODE_ENV` fixed to `production`: the library reads it when it is loaded, which Deno
  * refuses without `--allow-env` and which an edge runtime may not have at all.

@@ -1,6 +1,8 @@
 /**
- * @module The embedded Rego engine: parser (v0 and v1 syntax), compiler to closures, and an
- * evaluator with OPA's semantics; built-ins plug in through the {@link BuiltinRegistry} contract.
+ * @module @gatehousejs/rego
+ * The Rego language with OPA's semantics: parser (v0 and v1 syntax), compiler, evaluator, values
+ * and the standard built-ins; further built-ins plug in through the {@link BuiltinRegistry}
+ * contract. Runtime-neutral (Web APIs only) and independent of the rest of Gatehouse.
  */
 export type {
   BuiltinContext,
@@ -11,6 +13,14 @@ export type {
   BuiltinRelation,
 } from './builtin.ts';
 export { BuiltinError } from './builtin.ts';
+export type {
+  OutboundCalls,
+  OutboundRequest,
+  OutboundResponse,
+  RandomBytes,
+  StandardBuiltinsOptions,
+} from './builtins/index.ts';
+export { createStandardBuiltins, standardBuiltins } from './builtins/index.ts';
 export type {
   CompileConfig,
   CompileOptions,

@@ -2,8 +2,7 @@
  * The public face of the engine: compile a set of modules once ({@link compilePolicies}), then
  * evaluate `data` paths and queries against inputs as often as needed.
  */
-import { EngineError } from '../engine-error.ts';
-import { optionProblems } from '../option-problems.ts';
+
 import {
   type CompileConfig,
   type CompileOptions,
@@ -15,6 +14,7 @@ import {
 import { checkRecursion, resolveModules, resolveQuery } from './compiler/index.ts';
 import { isStackOverflow, RegoError } from './errors.ts';
 import { CompiledProgram, Ctx, type EvalSettings, EvalState } from './eval/index.ts';
+import { optionProblems } from './option-problems.ts';
 import { parseModule, parseQuery } from './syntax/index.ts';
 import { asValue, fromJson, type Value } from './value.ts';
 
@@ -84,12 +84,11 @@ function inputValue(input: unknown): Value | undefined {
 export function compilePolicies(modules: readonly PolicyModule[], options?: CompileOptions): PolicySet {
   const parsedOptions = compileOptionsSchema.safeParse(options);
   if (!parsedOptions.success) {
-    throw new EngineError(
+    throw new RegoError(
       'invalid_options',
       `invalid compile options: ${optionProblems(parsedOptions.error)}`,
-      {
-        cause: parsedOptions.error,
-      },
+      undefined,
+      { cause: parsedOptions.error },
     );
   }
   const config = parsedOptions.data;

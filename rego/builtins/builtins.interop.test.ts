@@ -4,7 +4,7 @@
  * follows (v1.15.2, the OPA Topaz 0.33.16 embeds, and v1.22.2); the built-ins v1.22 adds or
  * changes have their own cases, run against v1.22.2 (`since-v1.22/interop-cases.ts`).
  */
-import { defineBuiltinComparison } from '../../../test/support/opa-builtin-comparison.ts';
+import { defineBuiltinComparison } from '../../test/support/opa-builtin-comparison.ts';
 import { expressions, input } from './builtins-interop-cases.ts';
 import { sinceV1_22Expressions, sinceV1_22Input } from './since-v1.22/interop-cases.ts';
 

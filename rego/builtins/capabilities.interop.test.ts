@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensurePeer } from '../../../test/support/peers.ts';
+import { ensurePeer } from '../../test/support/peers.ts';
 import { OPA_VERSIONS } from '../opa-version.ts';
 import { createStandardBuiltins } from './registry.ts';
 

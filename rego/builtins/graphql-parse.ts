@@ -12,7 +12,7 @@ import {
   Source,
   type Token,
   TokenKind,
-} from '../../graphql-library.ts';
+} from '../graphql-library.ts';
 import { GraphQLProblem } from './graphql-problem.ts';
 
 /** gqlparser's description of a token: punctuators bare, names and values tagged. */

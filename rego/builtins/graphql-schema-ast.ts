@@ -13,8 +13,8 @@ import type {
   NameNode,
   OperationTypeDefinitionNode,
   StringValueNode,
-} from '../../graphql-library.ts';
-import { Kind } from '../../graphql-library.ts';
+} from '../graphql-library.ts';
+import { Kind } from '../graphql-library.ts';
 import {
   directivesAst,
   type Json,

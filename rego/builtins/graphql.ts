@@ -4,6 +4,8 @@
  * returned in gqlparser's AST shape as OPA returns them, with gqlparser's error texts
  * (`<message> in GraphQL string at location <line>:<column>`).
  */
+
+import { type BuiltinDefinition, BuiltinError } from '../builtin.ts';
 import {
   buildASTSchema,
   type DefinitionNode,
@@ -14,8 +16,7 @@ import {
   specifiedRules,
   validate,
   validateSchema,
-} from '../../graphql-library.ts';
-import { type BuiltinDefinition, BuiltinError } from '../builtin.ts';
+} from '../graphql-library.ts';
 import { fromJson, isObject, toJson, type Value } from '../value.ts';
 import { queryDocumentAst } from './graphql-ast.ts';
 import { located, parseQuery, parseSchema } from './graphql-parse.ts';

@@ -2,8 +2,8 @@
  * The registry of standard built-ins, assembled from one definition list per family.
  */
 import { randomBytes } from '@noble/hashes/utils.js';
-import { EngineError } from '../../engine-error.ts';
 import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
+import { RegoError } from '../errors.ts';
 import { DEFAULT_OPA_VERSION, OPA_VERSIONS, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import { aggregateBuiltins } from './aggregates.ts';
 import { arithmeticBuiltins } from './arithmetic.ts';
@@ -96,7 +96,7 @@ export interface StandardBuiltinsOptions {
 function releaseOverlays(version: OpaVersion): readonly BuiltinDefinition[] {
   // Callers without types could pass any text: a release the engine does not follow is refused.
   if (!OPA_VERSIONS.includes(version)) {
-    throw new EngineError(
+    throw new RegoError(
       'invalid_options',
       `invalid standard built-ins options: opaVersion: must be one of ${OPA_VERSIONS.join(', ')}, got ${JSON.stringify(version)}`,
     );
@@ -110,7 +110,7 @@ function releaseOverlays(version: OpaVersion): readonly BuiltinDefinition[] {
  * @param options.randomBytes randomness for `uuid.rfc4122` / `rand.intn`; default the platform's `crypto.getRandomValues`
  * @param options.outbound transports enabling `http.send` (allowed hosts only) and `net.lookup_ip_addr`; default none
  * @param options.opaVersion the OPA release followed (default `v1.15.2`, the OPA of Topaz 0.33.16)
- * @throws {EngineError} `invalid_options` for a release the engine does not follow
+ * @throws {RegoError} `invalid_options` for a release the engine does not follow
  * @example
  * const builtins = createStandardBuiltins({ randomBytes: (n) => new Uint8Array(n) });
  * builtins.get('count')?.kind; // 'function'

@@ -4,9 +4,10 @@
  * value counts (OPA v1.22 also refuses text whose later documents are malformed); aliases are
  * capped against expansion bombs.
  */
-import { isScalar, Pair, parseAllDocuments, Scalar, stringify, YAMLMap } from '../../yaml-library.ts';
+
 import type { BuiltinDefinition } from '../builtin.ts';
 import { isObject, makeObject, normalizeNumber, objectEntries, SetValue, type Value } from '../value.ts';
+import { isScalar, Pair, parseAllDocuments, Scalar, stringify, YAMLMap } from '../yaml-library.ts';
 import { writeJson } from './json-text.ts';
 import { arg, builtinError, defineFunction, stringArg } from './operands.ts';
 

@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensurePeer } from '../../../test/support/peers.ts';
+import { ensurePeer } from '../../test/support/peers.ts';
 import { standardBuiltins } from '../builtins/index.ts';
 import { compilePolicies, toJson } from '../index.ts';
 

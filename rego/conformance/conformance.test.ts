@@ -12,7 +12,7 @@ import { hasConformanceCases } from './cases.ts';
 import { EXPECTED_FAILURES_DIR } from './expected-failures.ts';
 import { defineConformanceSuite } from './testing/conformance-suite.ts';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = process.env.OPA_CONFORMANCE_DIR ?? path.resolve(repo, '../shared/conformance/opa');
 const version = process.env.OPA_CONFORMANCE_REGO_VERSION === 'v1' ? 'v1' : 'v0';
 const categories = process.env.OPA_CONFORMANCE_CATEGORIES?.split(',')

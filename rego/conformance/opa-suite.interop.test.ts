@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ensurePeer } from '../../../test/support/peers.ts';
+import { ensurePeer } from '../../test/support/peers.ts';
 import { EXPECTED_FAILURES_DIR } from './expected-failures.ts';
 import { defineConformanceSuite } from './testing/conformance-suite.ts';
 

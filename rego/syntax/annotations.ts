@@ -4,9 +4,10 @@
  * organizations, related resources, schemas, custom data, entrypoint). Values are normalized as
  * OPA reports them (`"Jane <j@x.y>"` becomes `{name, email}`, a resource URL `{ref}`).
  */
-import { parse } from '../../yaml-library.ts';
+
 import { RegoError } from '../errors.ts';
 import { fromJson, type PlainObject, type Value } from '../value.ts';
+import { parse } from '../yaml-library.ts';
 
 /** One annotation block: the line of the statement it describes and its normalized fields. */
 export interface AnnotationBlock {

@@ -21,7 +21,7 @@ const SEEDS = [
 ];
 
 function conformanceModules(): string[] {
-  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const dir = process.env.OPA_CONFORMANCE_DIR ?? path.resolve(repo, '../shared/conformance/opa');
   if (!existsSync(dir)) return [];
   const out: string[] = [];
