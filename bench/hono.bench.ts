@@ -8,10 +8,10 @@
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthzConfig } from '@gatehousejs/core';
+import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import { authzMiddleware, identityFromHeader } from '@gatehousejs/hono';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
-import { InMemoryDecisionService } from '../core/testing/index.ts';
 import { printTable } from './measure.ts';
 
 const TARGET_RATIO = 0.85;

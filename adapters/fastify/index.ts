@@ -4,7 +4,7 @@
  * helpers, the non-raising permission query, identity providers, route scanning and policy
  * validation — the Hono adapter's surface, over the same core.
  */
-export type { ScanOptions } from '@gatehousejs/core';
+export type { ScanOptions } from '@gatehousejs/core/adapter';
 export { checkRelations } from './check-relations.ts';
 export type { AuthzAnswer } from './http-answers.ts';
 export { AuthzHttpError } from './http-answers.ts';

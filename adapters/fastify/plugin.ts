@@ -2,13 +2,8 @@
  * The plugin: authorizes every request by the policy path of its matched route pattern.
  */
 
-import {
-  AuthzConfigError,
-  checkPolicy,
-  compilePathExclusions,
-  type PathPattern,
-  policyPathMemo,
-} from '@gatehousejs/core';
+import { AuthzConfigError, checkPolicy } from '@gatehousejs/core';
+import { compilePathExclusions, type PathPattern, policyPathMemo } from '@gatehousejs/core/adapter';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { answeringAuthzErrors, orAnswer, sendAccessDenied } from './http-answers.ts';
 import { type FastifyAuthzConfig, REQUEST_DECORATIONS, requestInfo } from './request-state.ts';

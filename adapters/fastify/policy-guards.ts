@@ -3,7 +3,8 @@
  * explicit policy path.
  */
 
-import { AuthzConfigError, checkPolicy, isPackagePath, policyPathMemo } from '@gatehousejs/core';
+import { AuthzConfigError, checkPolicy, isPackagePath } from '@gatehousejs/core';
+import { policyPathMemo } from '@gatehousejs/core/adapter';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { orAnswer, sendAccessDenied } from './http-answers.ts';
 import { type FastifyAuthzConfig, requestInfo } from './request-state.ts';

@@ -9,8 +9,8 @@ import {
   type HierarchyLevelInput,
   type HierarchyMode,
   hierarchyOf,
-  requireName,
 } from '@gatehousejs/core';
+import { requireName } from '@gatehousejs/core/adapter';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { orAnswer, sendAccessDenied } from './http-answers.ts';
 import { type FastifyAuthzConfig, requestInfo, routeParam } from './request-state.ts';

@@ -3,7 +3,8 @@
  * a list (called by the handler).
  */
 
-import { checkRelation, filterAuthorized, requireName } from '@gatehousejs/core';
+import { checkRelation, filterAuthorized } from '@gatehousejs/core';
+import { requireName } from '@gatehousejs/core/adapter';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AuthzHttpError, answerOf, orAnswer, sendAccessDenied, sendAnswer } from './http-answers.ts';
 import type { RebacOptions } from './rebac-guards.ts';

@@ -4,7 +4,7 @@
  * the non-raising permission query, identity providers, route scanning and policy validation.
  */
 
-export type { ScanOptions } from '@gatehousejs/core';
+export type { ScanOptions } from '@gatehousejs/core/adapter';
 export { checkRelations } from './check-relations.ts';
 export type { AuthzEnv, AuthzVariables, HonoAuthzConfig } from './context-vars.ts';
 export { checkGuardParameters } from './guard-parameters.ts';

@@ -2,13 +2,8 @@
  * The global middleware: authorizes every request by the policy path of its matched route.
  */
 
-import {
-  checkPolicy,
-  compilePathExclusions,
-  type Decision,
-  type PathPattern,
-  policyPathMemo,
-} from '@gatehousejs/core';
+import { checkPolicy, type Decision } from '@gatehousejs/core';
+import { compilePathExclusions, type PathPattern, policyPathMemo } from '@gatehousejs/core/adapter';
 import type { MiddlewareHandler } from 'hono';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';

@@ -2,7 +2,8 @@
  * Per-route policy guards: the policy flow for one route, by derived or explicit policy path.
  */
 
-import { AuthzConfigError, checkPolicy, isPackagePath, policyPathMemo } from '@gatehousejs/core';
+import { AuthzConfigError, checkPolicy, isPackagePath } from '@gatehousejs/core';
+import { policyPathMemo } from '@gatehousejs/core/adapter';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';

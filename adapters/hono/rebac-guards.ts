@@ -8,8 +8,8 @@ import {
   type HierarchyLevelInput,
   type HierarchyMode,
   hierarchyOf,
-  requireName,
 } from '@gatehousejs/core';
+import { requireName } from '@gatehousejs/core/adapter';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { readsRouteParameters } from './guard-parameters.ts';

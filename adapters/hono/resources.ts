@@ -2,7 +2,8 @@
  * Resource helpers: fetch-then-authorize for one resource, and filtering of a list.
  */
 
-import { checkRelation, filterAuthorized, requireName } from '@gatehousejs/core';
+import { checkRelation, filterAuthorized } from '@gatehousejs/core';
+import { requireName } from '@gatehousejs/core/adapter';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, answering, jsonHttpError } from './http-errors.ts';

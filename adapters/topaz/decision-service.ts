@@ -7,15 +7,15 @@ import {
   Authorizer,
   PathSeparator,
 } from '@aserto/node-authorizer/src/gen/cjs/aserto/authorizer/v2/authorizer_pb.js';
-import {
-  canonicalJson,
-  type DecideOptions,
-  type DecisionQuery,
-  type DecisionService,
-  type Decisions,
-  type Identity,
-  type ResourceContext,
+import type {
+  DecideOptions,
+  DecisionQuery,
+  DecisionService,
+  Decisions,
+  Identity,
+  ResourceContext,
 } from '@gatehousejs/core';
+import { canonicalJson } from '@gatehousejs/core/adapter';
 import { identityContextOf, isRequestOf, type PolicyInstance, structOf } from './authorizer-messages.ts';
 import { dottedPackagePath } from './policy-packages.ts';
 import { createPooledCalls } from './pooled-calls.ts';

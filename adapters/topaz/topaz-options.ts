@@ -4,7 +4,8 @@
  * an `AuthzConfigError` naming the field.
  */
 import { readFileSync } from 'node:fs';
-import { AuthzConfigError, parseOptions } from '@gatehousejs/core';
+import { AuthzConfigError } from '@gatehousejs/core';
+import { parseOptions } from '@gatehousejs/core/adapter';
 import { z } from 'zod';
 import { ConnectionPool, ConnectionPoolOptionsSchema } from './connection-pool.ts';
 

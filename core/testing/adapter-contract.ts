@@ -1,7 +1,8 @@
 /**
- * The adapter contract: one suite every framework adapter runs (Hono, Fastify), so that the same
- * requests against the same routes and policies get the same statuses and bodies. Decisions come
- * from the embedded engine (see `fixtures/contract-engine.ts`).
+ * The adapter contract: one suite every framework adapter runs (Hono, Fastify, and a third
+ * party's), so that the same requests against the same routes and policies get the same statuses
+ * and bodies. Decisions come from the in-memory decision service (`adapter-contract-decisions.ts`)
+ * unless the run gives its own (our adapters also run it on the embedded engine).
  *
  * The application `makeApp` builds, with the adapter's own API, identities from `X-User-ID`:
  *
@@ -22,12 +23,17 @@
  * The global authorization excludes `/health` and `/guarded/.*` (the guards decide there alone).
  */
 
-import type { Clock, DecisionService, Logger } from '@gatehousejs/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock, recordingLogger } from '../core/testing/index.ts';
-import { CONTRACT_DOCUMENTS, type ContractEngine, startContractEngine } from './fixtures/contract-engine.ts';
-
-export { CONTRACT_DOCUMENTS } from './fixtures/contract-engine.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { DecisionService } from '../ports/decision-service.ts';
+import type { Logger } from '../ports/logger.ts';
+import {
+  CONTRACT_DOCUMENTS,
+  type ContractDecisions,
+  startInMemoryContractDecisions,
+} from './adapter-contract-decisions.ts';
+import { recordingLogger } from './harness.ts';
+import { ManualClock } from './manual-clock.ts';
 
 /** The global exclusions of the contract's application. */
 export const CONTRACT_EXCLUDE_PATHS = ['/health', '/guarded/.*'] as const;
@@ -65,38 +71,51 @@ export function contractBody(contentType: string, text: string): unknown {
 const denied = (policyPath: string) => ({ detail: `Access denied: ${policyPath}` });
 const UNAVAILABLE = { detail: 'Authorization service unavailable: try again later' };
 
+/** Options of {@link runAdapterContract}. */
+export interface AdapterContractOptions {
+  /**
+   * Starts the decision service of one case, loaded with the contract's policies and directory
+   * (default: the in-memory decision service with `CONTRACT_RULES`).
+   */
+  readonly decisions?: () => Promise<ContractDecisions>;
+}
+
 /**
- * Runs the contract against the applications `makeApp` builds.
+ * Runs the contract (Vitest) against the applications `makeApp` builds: `makeApp` gets the
+ * decision service, clock and logger to configure with and returns a way to send requests.
  *
+ * @param options.decisions the decision side (default: the in-memory decision service)
  * @example
- * runAdapterContract('hono', (setup) => honoContractApp(setup));
+ * runAdapterContract('express', (setup) => expressContractApp(setup));
  */
 export function runAdapterContract(
   name: string,
   makeApp: (setup: ContractSetup) => ContractApp | Promise<ContractApp>,
+  options: AdapterContractOptions = {},
 ): void {
+  const startDecisions = options.decisions ?? startInMemoryContractDecisions;
   describe(`adapter contract: ${name}`, () => {
-    const running: { engine: ContractEngine; app: ContractApp }[] = [];
+    const running: { decisions: ContractDecisions; app: ContractApp }[] = [];
     afterEach(async () => {
-      for (const { engine, app } of running.splice(0)) {
+      for (const { decisions, app } of running.splice(0)) {
         await app.close?.();
-        await engine.dispose();
+        await decisions.dispose();
       }
     });
 
     async function start(options: Partial<ContractSetup> = {}) {
-      const engine = await startContractEngine();
+      const decisions = await startDecisions();
       const clock = new ManualClock();
       const errors: string[] = [];
       const app = await makeApp({
-        decisionService: engine.service,
+        decisionService: decisions.service,
         clock,
         logger: recordingLogger([], errors),
         paramsAsResourceContext: false,
         ...options,
       });
-      running.push({ engine, app });
-      return { app, engine, clock, errors };
+      running.push({ decisions, app });
+      return { app, decisions, clock, errors };
     }
 
     it('allows by the policy of the matched route pattern, and denies with 403 and its path', async () => {
@@ -246,8 +265,8 @@ export function runAdapterContract(
     });
 
     it('answers 503 when the decision service is unavailable and there is no breaker, never 500 or an allow', async () => {
-      const { app, engine } = await start();
-      await engine.service.close();
+      const { app, decisions } = await start();
+      await decisions.stop();
       for (const [path, user] of [
         ['/api/documents/1', 'alice'],
         ['/guarded/auto/1', 'alice'],
@@ -265,14 +284,14 @@ export function runAdapterContract(
     });
 
     it('lets the breaker fallback decide while the service is down: a stale allow, otherwise 403', async () => {
-      const { app, engine, clock } = await start({
+      const { app, decisions, clock } = await start({
         decisionCache: { ttlSeconds: 1 },
         circuitBreaker: { failureThreshold: 1 },
         paramsAsResourceContext: true,
       });
       expect((await app.request('GET', '/api/documents/1', 'alice')).status).toBe(200);
       clock.advance(5_000);
-      await engine.service.close();
+      await decisions.stop();
       expect(await app.request('GET', '/api/documents/1', 'alice')).toMatchObject({
         status: 200,
         body: { id: '1' },

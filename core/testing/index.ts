@@ -1,8 +1,29 @@
 /**
- * @module gatehouse/core/testing
- * Test support for the core and its adapters (not part of the published surface): the in-memory
- * decision service, a manual clock, and a harness that records audit records and log messages.
+ * @module @gatehousejs/core/testing
+ * Test support for adapters and decision services, ours and third parties': the contract suites
+ * (Vitest) every framework adapter and every decision service runs — `runAdapterContract` with
+ * the applications an adapter builds, `runDecisionServiceContract` with a service loaded with the
+ * shared fixture — and the doubles they use: the in-memory decision service, a manual clock, and
+ * a harness that records audit records and log messages. Needs `vitest` (an optional peer).
  */
+
+export type { ContractSubject } from '../ports/decision-service.contract.ts';
+export { runDecisionServiceContract } from '../ports/decision-service.contract.ts';
+export type { DecisionServiceFixture } from '../ports/decision-service.fixture.ts';
+export { CONTRACT_POLICY_ROOT, decisionServiceFixture } from '../ports/decision-service.fixture.ts';
+export type {
+  AdapterContractOptions,
+  ContractApp,
+  ContractResponse,
+  ContractSetup,
+} from './adapter-contract.ts';
+export { CONTRACT_EXCLUDE_PATHS, contractBody, runAdapterContract } from './adapter-contract.ts';
+export type { ContractDecisions } from './adapter-contract-decisions.ts';
+export {
+  CONTRACT_DOCUMENTS,
+  CONTRACT_RULES,
+  startInMemoryContractDecisions,
+} from './adapter-contract-decisions.ts';
 export { contractRules } from './contract-rules.ts';
 export type { Harness, TestRequest } from './harness.ts';
 export { alice, bob, createHarness, nobody, recordingLogger } from './harness.ts';
