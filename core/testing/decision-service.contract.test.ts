@@ -1,6 +1,6 @@
-import { contractRules } from '../testing/contract-rules.ts';
-import { InMemoryDecisionService } from '../testing/in-memory-decision-service.ts';
+import { contractRules } from './contract-rules.ts';
 import { runDecisionServiceContract } from './decision-service.contract.ts';
+import { InMemoryDecisionService } from './in-memory-decision-service.ts';
 
 runDecisionServiceContract('in-memory double', async (fixture) => ({
   service: new InMemoryDecisionService({ rules: contractRules(fixture) }),

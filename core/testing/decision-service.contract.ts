@@ -11,16 +11,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '../identity.ts';
 import {
-  type DecisionServiceFixture,
-  decisionServiceFixture,
-  CONTRACT_POLICY_ROOT as ROOT,
-} from './decision-service.fixture.ts';
-import {
   type DecisionQuery,
   type DecisionService,
   DecisionServiceError,
   type ResourceContext,
-} from './decision-service.ts';
+} from '../ports/decision-service.ts';
+import {
+  type DecisionServiceFixture,
+  decisionServiceFixture,
+  CONTRACT_POLICY_ROOT as ROOT,
+} from './decision-service.fixture.ts';
 
 /** What `setup` returns: the service loaded with the fixture, and how to release it. */
 export interface ContractSubject {

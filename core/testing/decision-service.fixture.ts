@@ -3,7 +3,7 @@
  * with `import rego.v1`, valid for Topaz), a Topaz directory manifest (v3), and the objects and
  * relations the relationship cases read. A service under contract loads all of it in `setup`.
  */
-import type { DirectoryObject, Relation } from './relation-directory.ts';
+import type { DirectoryObject, Relation } from '../ports/relation-directory.ts';
 
 /** What `runDecisionServiceContract`'s `setup` receives. */
 export interface DecisionServiceFixture {

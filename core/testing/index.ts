@@ -7,10 +7,6 @@
  * a harness that records audit records and log messages. Needs `vitest` (an optional peer).
  */
 
-export type { ContractSubject } from '../ports/decision-service.contract.ts';
-export { runDecisionServiceContract } from '../ports/decision-service.contract.ts';
-export type { DecisionServiceFixture } from '../ports/decision-service.fixture.ts';
-export { CONTRACT_POLICY_ROOT, decisionServiceFixture } from '../ports/decision-service.fixture.ts';
 export type {
   AdapterContractOptions,
   ContractApp,
@@ -25,6 +21,10 @@ export {
   startInMemoryContractDecisions,
 } from './adapter-contract-decisions.ts';
 export { contractRules } from './contract-rules.ts';
+export type { ContractSubject } from './decision-service.contract.ts';
+export { runDecisionServiceContract } from './decision-service.contract.ts';
+export type { DecisionServiceFixture } from './decision-service.fixture.ts';
+export { CONTRACT_POLICY_ROOT, decisionServiceFixture } from './decision-service.fixture.ts';
 export type { Harness, TestRequest } from './harness.ts';
 export { alice, bob, createHarness, nobody, recordingLogger } from './harness.ts';
 export type { DecisionRule, InMemoryDecisionServiceOptions } from './in-memory-decision-service.ts';
