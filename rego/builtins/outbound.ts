@@ -16,8 +16,8 @@ import {
   SetValue,
   type Value,
 } from '../value.ts';
-import { formatIP, parseIP } from './ip-address.ts';
 import { JsonSyntaxError, parseJson, writeJson } from './json-text.ts';
+import { formatIP, parseIP } from './net/index.ts';
 import { defineFunction, objectArg, operandError, stringArg } from './operands.ts';
 import { regoText } from './rego-text.ts';
 

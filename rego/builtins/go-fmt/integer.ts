@@ -2,7 +2,7 @@
  * Go's `fmt` integer formatting (`%d %b %o %O %x %X`, flags, width, precision) for `int64` and
  * `*big.Int` arguments, and the padding shared by every verb.
  */
-import { goQuote } from './rego-text.ts';
+import { goQuote } from '../rego-text.ts';
 
 /** Parsed `fmt` flags, width and precision of one verb. */
 export interface FormatFlags {

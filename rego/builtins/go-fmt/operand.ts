@@ -3,8 +3,8 @@
  * converts it (integers `int`/`int64`, or `*big.Int` beyond 64 bits, other numbers `float64`,
  * strings themselves, every other value its Rego text).
  */
-import type { Value } from '../value.ts';
-import { regoText } from './rego-text.ts';
+import type { Value } from '../../value.ts';
+import { regoText } from '../rego-text.ts';
 
 /**
  * The Go type OPA hands `fmt` for integers that fit 64 bits: `int` up to OPA v1.15, `int64`

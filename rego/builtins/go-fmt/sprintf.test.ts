@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SetValue } from '../value.ts';
-import { call } from './test-support.ts';
+import { SetValue } from '../../value.ts';
+import { call } from '../test-support.ts';
 
 describe('sprintf', () => {
   it.each([

@@ -4,15 +4,15 @@
  * (so `%v` of an array prints `["a", 1]`). Go's error markers (`%!d(string=x)`, `%!v(MISSING)`,
  * `%!(EXTRA …)`) are reproduced.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import type { Value } from '../value.ts';
-import { utf8Bytes } from './bytes.ts';
-import { formatFloatMagnitude } from './go-float.ts';
-import { binaryFloatMagnitude, hexFloatMagnitude } from './go-float-binary.ts';
-import { type GoArg, type GoIntType, toGoArg } from './go-fmt-arg.ts';
-import { type FormatFlags, formatInteger, pad, quoteRune } from './go-integer.ts';
-import { arrayArg, builtinError, defineFunction, stringArg } from './operands.ts';
-import { goQuote, numberText } from './rego-text.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import type { Value } from '../../value.ts';
+import { utf8Bytes } from '../bytes.ts';
+import { arrayArg, builtinError, defineFunction, stringArg } from '../operands.ts';
+import { goQuote, numberText } from '../rego-text.ts';
+import { formatFloatMagnitude } from './float.ts';
+import { binaryFloatMagnitude, hexFloatMagnitude } from './float-binary.ts';
+import { type FormatFlags, formatInteger, pad, quoteRune } from './integer.ts';
+import { type GoArg, type GoIntType, toGoArg } from './operand.ts';
 
 /** Largest width or precision Go's `fmt` accepts. */
 const MAX_WIDTH = 1_000_000;

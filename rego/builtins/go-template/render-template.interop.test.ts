@@ -5,7 +5,7 @@
  * texts must agree. Besides the hand-written cases, 300 templates generated from a fixed seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineOutcomes, type OpaOracle, startOpaOracle } from '../../test/support/opa-oracle.ts';
+import { engineOutcomes, type OpaOracle, startOpaOracle } from '../../../test/support/opa-oracle.ts';
 import { generatedTemplateExpressions } from './render-template-fuzz-cases.ts';
 import { numberMethodExpressions, renderTemplateExpressions } from './render-template-interop-cases.ts';
 

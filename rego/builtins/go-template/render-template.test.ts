@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromJson, makeObject, SetValue, type Value } from '../value.ts';
-import { call, failure } from './test-support.ts';
+import { fromJson, makeObject, SetValue, type Value } from '../../value.ts';
+import { call, failure } from '../test-support.ts';
 
 const render = (template: string, vars: unknown = {}): Value | undefined =>
   call('strings.render_template', template, fromJson(vars as never));

@@ -3,14 +3,12 @@
  * as OPA runs it (no `missingkey` option: a missing key renders as `<undefined>`). Parse,
  * data and execution failures are built-in errors carrying Go's message.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import {
-  renderGoTemplate,
-  TemplateDataError,
-  TemplateExecError,
-  TemplateParseError,
-} from './go-template/index.ts';
-import { builtinError, defineFunction, objectArg, stringArg } from './operands.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { builtinError, defineFunction, objectArg, stringArg } from '../operands.ts';
+import { TemplateExecError } from './evaluator.ts';
+import { TemplateParseError } from './parser.ts';
+import { renderGoTemplate } from './render.ts';
+import { TemplateDataError } from './template-data.ts';
 
 const NAME = 'strings.render_template';
 

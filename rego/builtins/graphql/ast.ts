@@ -14,8 +14,8 @@ import type {
   TypeNode,
   ValueNode,
   VariableDefinitionNode,
-} from '../graphql-library.ts';
-import { Kind } from '../graphql-library.ts';
+} from '../../graphql-library.ts';
+import { Kind } from '../../graphql-library.ts';
 
 /** A JSON value of the AST before pruning. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -5,7 +5,7 @@
  * (`<message> in GraphQL string at location <line>:<column>`).
  */
 
-import { type BuiltinDefinition, BuiltinError } from '../builtin.ts';
+import { type BuiltinDefinition, BuiltinError } from '../../builtin.ts';
 import {
   buildASTSchema,
   type DefinitionNode,
@@ -16,14 +16,14 @@ import {
   specifiedRules,
   validate,
   validateSchema,
-} from '../graphql-library.ts';
-import { fromJson, isObject, toJson, type Value } from '../value.ts';
-import { queryDocumentAst } from './graphql-ast.ts';
-import { located, parseQuery, parseSchema } from './graphql-parse.ts';
-import { queryDocumentText, schemaDocumentText } from './graphql-print.ts';
-import { GraphQLProblem } from './graphql-problem.ts';
-import { schemaDocumentAst } from './graphql-schema-ast.ts';
-import { builtinError, defineFunction, stringArg, typeError } from './operands.ts';
+} from '../../graphql-library.ts';
+import { fromJson, isObject, toJson, type Value } from '../../value.ts';
+import { builtinError, defineFunction, stringArg, typeError } from '../operands.ts';
+import { queryDocumentAst } from './ast.ts';
+import { located, parseQuery, parseSchema } from './parse.ts';
+import { queryDocumentText, schemaDocumentText } from './print.ts';
+import { GraphQLProblem } from './problem.ts';
+import { schemaDocumentAst } from './schema-ast.ts';
 
 function queryText(name: string, v: Value, pos: number): string {
   if (typeof v === 'string') return v;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callJson, failure } from './test-support.ts';
+import { callJson, failure } from '../test-support.ts';
 
 const SCHEMA = 'type Query { user(id: ID!): User } type User { id: ID! name: String }';
 

@@ -12,8 +12,8 @@ import {
   Source,
   type Token,
   TokenKind,
-} from '../graphql-library.ts';
-import { GraphQLProblem } from './graphql-problem.ts';
+} from '../../graphql-library.ts';
+import { GraphQLProblem } from './problem.ts';
 
 /** gqlparser's description of a token: punctuators bare, names and values tagged. */
 function tokenText(t: Token): string {

@@ -3,8 +3,8 @@
  * structs as JSON), so the built-ins that accept an AST object in place of text can parse it
  * again. Fields missing from the object read as gqlparser's zero values.
  */
-import type { JsonValue } from '../value.ts';
-import { GraphQLProblem } from './graphql-problem.ts';
+import type { JsonValue } from '../../value.ts';
+import { GraphQLProblem } from './problem.ts';
 
 type Node = { readonly [key: string]: JsonValue };
 

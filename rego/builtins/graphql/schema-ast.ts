@@ -13,17 +13,9 @@ import type {
   NameNode,
   OperationTypeDefinitionNode,
   StringValueNode,
-} from '../graphql-library.ts';
-import { Kind } from '../graphql-library.ts';
-import {
-  directivesAst,
-  type Json,
-  type JsonObject,
-  pruneAst,
-  stringText,
-  typeAst,
-  valueAst,
-} from './graphql-ast.ts';
+} from '../../graphql-library.ts';
+import { Kind } from '../../graphql-library.ts';
+import { directivesAst, type Json, type JsonObject, pruneAst, stringText, typeAst, valueAst } from './ast.ts';
 
 function description(d: { description?: StringValueNode | undefined }): string {
   return d.description ? stringText(d.description) : '';

@@ -3,14 +3,14 @@
  * gojsonschema reads them) checked and applied with gojsonschema's error texts and error objects
  * (`{error, type, field, desc}`).
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import { isObject, type Value } from '../value.ts';
-import { type Doc, toDoc } from './json-schema-doc.ts';
-import { parseSchemaDocument } from './json-schema-parse.ts';
-import { SchemaError, type SchemaReading, type SubSchema } from './json-schema-types.ts';
-import { validateDocument } from './json-schema-validate.ts';
-import { JsonSyntaxError, parseJson } from './json-text.ts';
-import { builtinError, defineFunction } from './operands.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { isObject, type Value } from '../../value.ts';
+import { JsonSyntaxError, parseJson } from '../json-text.ts';
+import { builtinError, defineFunction } from '../operands.ts';
+import { type Doc, toDoc } from './doc.ts';
+import { parseSchemaDocument } from './parse.ts';
+import { SchemaError, type SchemaReading, type SubSchema } from './types.ts';
+import { validateDocument } from './validate.ts';
 
 /** A problem loading an operand, worded as OPA words it. */
 class LoadError extends Error {}

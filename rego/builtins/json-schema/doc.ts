@@ -2,8 +2,8 @@
  * JSON documents as gojsonschema sees them (OPA hands it `ast.JSON` of the operands): sets as
  * arrays, objects with string keys, numbers exact.
  */
-import { isObject, objectEntries, SetValue, type Value } from '../value.ts';
-import { writeJson } from './json-text.ts';
+import { isObject, objectEntries, SetValue, type Value } from '../../value.ts';
+import { writeJson } from '../json-text.ts';
 
 /** A JSON document. */
 export type Doc = null | boolean | number | bigint | string | Doc[] | { [key: string]: Doc };

@@ -3,9 +3,10 @@
  * are not strings, pass. `email`, `uri` and their relatives approximate Go's `net/mail` and
  * `net/url` parsers.
  */
-import { compileRegex } from './go-regexp.ts';
-import { parseTime } from './go-time-parse.ts';
-import { parseIP } from './ip-address.ts';
+
+import { parseIP } from '../net/index.ts';
+import { compileRegex } from '../regex/index.ts';
+import { parseTime } from '../time/index.ts';
 
 const HOSTNAME =
   /^([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]{0,61}[a-zA-Z0-9])(\.([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]{0,61}[a-zA-Z0-9]))*$/;

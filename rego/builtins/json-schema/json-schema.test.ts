@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callJson, failure } from './test-support.ts';
+import { callJson, failure } from '../test-support.ts';
 
 const SCHEMA = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
 

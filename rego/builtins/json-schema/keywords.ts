@@ -2,9 +2,9 @@
  * The keywords of one JSON schema object, read in gojsonschema's order (so the first problem
  * reported is gojsonschema's) with its checks.
  */
-import { compileRegex } from './go-regexp.ts';
-import { type Doc, type DocObject, isDocNumber, isDocObject, marshal } from './json-schema-doc.ts';
-import { compareRational, type Rational, rational } from './json-schema-number.ts';
+import { compileRegex } from '../regex/index.ts';
+import { type Doc, type DocObject, isDocNumber, isDocObject, marshal } from './doc.ts';
+import { compareRational, type Rational, rational } from './number.ts';
 import {
   invalidType,
   mustBeOf,
@@ -15,7 +15,7 @@ import {
   SchemaError,
   type SchemaReading,
   type SubSchema,
-} from './json-schema-types.ts';
+} from './types.ts';
 
 /** gojsonschema's list of types, in its order. */
 const TYPES = ['array', 'boolean', 'integer', 'number', 'null', 'object', 'string'];

@@ -3,8 +3,8 @@
  * `$schema` names draft 4, 6 or 7; `definitions`, then `$ref`, then the other keywords. References
  * resolve within the document (`#`, `#/definitions/…`); other documents are not fetched.
  */
-import { type Doc, type DocObject, isDocObject } from './json-schema-doc.ts';
-import { HYBRID, readKeywords } from './json-schema-keywords.ts';
+import { type Doc, type DocObject, isDocObject } from './doc.ts';
+import { HYBRID, readKeywords } from './keywords.ts';
 import {
   emptySchema,
   invalidType,
@@ -12,7 +12,7 @@ import {
   SchemaError,
   type SchemaReading,
   type SubSchema,
-} from './json-schema-types.ts';
+} from './types.ts';
 
 const DRAFTS: Readonly<Record<string, number>> = {
   'http://json-schema.org/draft-04/schema': 4,

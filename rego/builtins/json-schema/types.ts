@@ -2,9 +2,9 @@
  * A JSON schema as gojsonschema (OPA's fork) holds it after reading, and the readers of its
  * keywords, with gojsonschema's error texts.
  */
-import type { CompiledRegex } from './go-regexp.ts';
-import { type Doc, type DocObject, isDocNumber } from './json-schema-doc.ts';
-import { isIntegral, type Rational, rational } from './json-schema-number.ts';
+import type { CompiledRegex } from '../regex/index.ts';
+import { type Doc, type DocObject, isDocNumber } from './doc.ts';
+import { isIntegral, type Rational, rational } from './number.ts';
 
 /** A schema gojsonschema refuses, with its error text. */
 export class SchemaError extends Error {}

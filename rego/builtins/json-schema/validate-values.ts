@@ -2,12 +2,12 @@
  * The keywords gojsonschema checks per kind of value (common, array, object, string, number), in
  * its order and with its error types and descriptions.
  */
-import { matches } from './go-regexp.ts';
-import { type Doc, marshal } from './json-schema-doc.ts';
-import { matchesFormat } from './json-schema-formats.ts';
-import { compareRational, isMultiple, rational, rationalText } from './json-schema-number.ts';
-import { best, fieldOf, type Result } from './json-schema-result.ts';
-import type { SubSchema } from './json-schema-types.ts';
+import { matches } from '../regex/index.ts';
+import { type Doc, marshal } from './doc.ts';
+import { matchesFormat } from './formats.ts';
+import { compareRational, isMultiple, rational, rationalText } from './number.ts';
+import { best, fieldOf, type Result } from './result.ts';
+import type { SubSchema } from './types.ts';
 
 /** Validates a value against a subschema into a fresh result. */
 export type SubValidate = (s: SubSchema, node: Doc, context: readonly string[]) => Result;

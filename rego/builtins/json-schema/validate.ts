@@ -1,14 +1,14 @@
-import { type Doc, isDocNumber, isDocObject } from './json-schema-doc.ts';
-import { isIntegral } from './json-schema-number.ts';
-import { best, Result, type SchemaViolation } from './json-schema-result.ts';
-import type { SubSchema } from './json-schema-types.ts';
+import { type Doc, isDocNumber, isDocObject } from './doc.ts';
+import { isIntegral } from './number.ts';
+import { best, Result, type SchemaViolation } from './result.ts';
+import type { SubSchema } from './types.ts';
 import {
   validateArray,
   validateCommon,
   validateNumber,
   validateObject,
   validateString,
-} from './json-schema-validate-values.ts';
+} from './validate-values.ts';
 
 function typeName(types: readonly string[]): string {
   return types.length > 1 ? `[${types.join(',')}]` : (types[0] ?? 'Undefined');

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type JsonValue, makeObject, type Value } from '../value.ts';
-import { call, callJson, failure } from './test-support.ts';
+import { type JsonValue, makeObject, type Value } from '../../value.ts';
+import { call, callJson, failure } from '../test-support.ts';
 
 /** A JWK as an engine value (objects with string keys). */
 function jwk(o: Record<string, unknown>): Value {

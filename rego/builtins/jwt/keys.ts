@@ -7,12 +7,12 @@ import { ECParameters } from '@peculiar/asn1-ecc';
 import { RSAPublicKey } from '@peculiar/asn1-rsa';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
-import { isObject, type ObjectValue, objectGet, type Value } from '../value.ts';
-import { decodeBase64UrlBytes } from './encoding.ts';
-import { parseJson } from './json-text.ts';
-import { type Curve, JWS_ALGORITHMS, type JwsKey } from './jws-algorithms.ts';
-import { TokenError } from './jws-token.ts';
-import { type PemBlock, pemBlock } from './pem-block.ts';
+import { isObject, type ObjectValue, objectGet, type Value } from '../../value.ts';
+import { decodeBase64UrlBytes } from '../encoding.ts';
+import { parseJson } from '../json-text.ts';
+import { type PemBlock, pemBlock } from '../pem-block.ts';
+import { type Curve, JWS_ALGORITHMS, type JwsKey } from './algorithms.ts';
+import { TokenError } from './token.ts';
 
 /** A key with the `kid` and `alg` its JWK named (empty when it named none, or came from PEM). */
 export interface VerificationKey {

@@ -3,14 +3,14 @@
  * and `io.jwt.encode_sign_raw` (the same three as JSON text): a compact JWS signed with the first
  * key of the JWK (set) under the header's `alg`.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import { isObject, type ObjectValue, objectGet } from '../value.ts';
-import { base64Text } from './bytes.ts';
-import { JsonSyntaxError, parseJson, writeJson } from './json-text.ts';
-import { JWS_ALGORITHMS, signWith } from './jws-algorithms.ts';
-import { jwkObjects, keyFromJwk } from './jws-keys.ts';
-import { TokenError, tokenBuiltin } from './jws-token.ts';
-import { arg, stringArg } from './operands.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { isObject, type ObjectValue, objectGet } from '../../value.ts';
+import { base64Text } from '../bytes.ts';
+import { JsonSyntaxError, parseJson, writeJson } from '../json-text.ts';
+import { arg, stringArg } from '../operands.ts';
+import { JWS_ALGORITHMS, signWith } from './algorithms.ts';
+import { jwkObjects, keyFromJwk } from './keys.ts';
+import { TokenError, tokenBuiltin } from './token.ts';
 
 const encoder = new TextEncoder();
 

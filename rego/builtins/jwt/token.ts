@@ -2,12 +2,12 @@
  * JSON Web Tokens in compact serialization as OPA reads them: three base64url sections, a JSON
  * object header (never a JWE), and `io.jwt.decode` with nested tokens (`cty: JWT`) unwrapped.
  */
-import type { BuiltinContext, BuiltinDefinition } from '../builtin.ts';
-import { isObject, type ObjectValue, objectGet, type Value } from '../value.ts';
-import { decodeBase64UrlBytes } from './encoding.ts';
-import { JsonSyntaxError, parseJson } from './json-text.ts';
-import { builtinError, defineFunction, stringArg } from './operands.ts';
-import { decodeUtf8 } from './utf8.ts';
+import type { BuiltinContext, BuiltinDefinition } from '../../builtin.ts';
+import { isObject, type ObjectValue, objectGet, type Value } from '../../value.ts';
+import { decodeBase64UrlBytes } from '../encoding.ts';
+import { JsonSyntaxError, parseJson } from '../json-text.ts';
+import { builtinError, defineFunction, stringArg } from '../operands.ts';
+import { decodeUtf8 } from '../utf8.ts';
 
 /** The three encoded sections of a compact JWS. */
 export interface CompactToken {

@@ -3,15 +3,11 @@
  * certificate or public key, or a JWK set whose `kid`/`alg` select the keys tried) and
  * `io.jwt.decode_verify` (signature, `alg`, `iss`, `aud`, `exp`, `nbf` and nested tokens).
  */
-import type { BuiltinContext, BuiltinDefinition } from '../builtin.ts';
-import { isNumber, type ObjectValue, objectEntries, objectGet, type Value } from '../value.ts';
-import { verifySignature } from './jws-algorithms.ts';
-import {
-  JWX_V2_WORDING,
-  type JwkFailureWording,
-  type VerificationKey,
-  verificationKeys,
-} from './jws-keys.ts';
+import type { BuiltinContext, BuiltinDefinition } from '../../builtin.ts';
+import { isNumber, type ObjectValue, objectEntries, objectGet, type Value } from '../../value.ts';
+import { objectArg, stringArg } from '../operands.ts';
+import { verifySignature } from './algorithms.ts';
+import { JWX_V2_WORDING, type JwkFailureWording, type VerificationKey, verificationKeys } from './keys.ts';
 import {
   type CompactToken,
   decodeHeader,
@@ -21,8 +17,7 @@ import {
   splitToken,
   TokenError,
   tokenBuiltin,
-} from './jws-token.ts';
-import { objectArg, stringArg } from './operands.ts';
+} from './token.ts';
 
 const encoder = new TextEncoder();
 

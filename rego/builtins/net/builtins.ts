@@ -2,11 +2,11 @@
  * CIDR built-ins: `net.cidr_contains`, `net.cidr_intersects`, `net.cidr_is_valid`,
  * `net.cidr_overlap`, `net.cidr_contains_matches`, `net.cidr_expand`, `net.cidr_merge`.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import { isObject, objectEntries, SetValue, type Value } from '../value.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { isObject, objectEntries, SetValue, type Value } from '../../value.ts';
+import { arg, builtinError, defineFunction, stringArg } from '../operands.ts';
 import { mergeCidrs } from './cidr-merge.ts';
 import { contains, formatIP, lastAddress, type Network, parseCIDR, parseIP } from './ip-address.ts';
-import { arg, builtinError, defineFunction, stringArg } from './operands.ts';
 
 /** The most addresses `net.cidr_expand` lists before refusing (OPA only stops on a timeout). */
 const EXPAND_LIMIT = 1n << 20n;

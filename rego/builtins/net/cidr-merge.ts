@@ -3,7 +3,8 @@
  * mask) become address ranges, overlapping or adjacent ranges merge, and each merged range is
  * written as the fewest CIDR blocks; a network that merged with nothing is printed as given.
  */
-import type { Value } from '../value.ts';
+import type { Value } from '../../value.ts';
+import { builtinError, collectionItems } from '../operands.ts';
 import {
   type Address,
   formatIP,
@@ -13,7 +14,6 @@ import {
   parseCIDR,
   parseIP,
 } from './ip-address.ts';
-import { builtinError, collectionItems } from './operands.ts';
 
 const NAME = 'net.cidr_merge';
 /** IPv4 addresses live in the IPv4-mapped IPv6 space so both families sort and merge together. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SetValue } from '../value.ts';
-import { callJson, failure } from './test-support.ts';
+import { SetValue } from '../../value.ts';
+import { callJson, failure } from '../test-support.ts';
 
 describe('net.cidr_merge', () => {
   it('merges adjacent and overlapping networks into the fewest blocks', () => {

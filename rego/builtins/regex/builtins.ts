@@ -3,9 +3,10 @@
  * `regex.is_valid`, `regex.split`, `regex.find_n`, `regex.find_all_string_submatch_n`,
  * `regex.replace`, `regex.template_match`.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import type { Value } from '../value.ts';
-import { utf8Bytes } from './bytes.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import type { Value } from '../../value.ts';
+import { utf8Bytes } from '../bytes.ts';
+import { arg, builtinError, defineFunction, intArg, stringArg } from '../operands.ts';
 import {
   type CompiledRegex,
   compileRegex,
@@ -15,7 +16,6 @@ import {
   replaceAllMatches,
   splitAll,
 } from './go-regexp.ts';
-import { arg, builtinError, defineFunction, intArg, stringArg } from './operands.ts';
 
 function regexFor(name: string, pattern: string): CompiledRegex {
   try {

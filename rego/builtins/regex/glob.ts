@@ -4,10 +4,10 @@
  * Globs are translated to Go regular expressions, so they share the regex engine's linear-time
  * guarantee.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import type { Value } from '../value.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import type { Value } from '../../value.ts';
+import { arg, builtinError, defineFunction, elementError, stringArg, typeError } from '../operands.ts';
 import { type CompiledRegex, compileRegex, matches } from './go-regexp.ts';
-import { arg, builtinError, defineFunction, elementError, stringArg, typeError } from './operands.ts';
 
 const CACHE_SIZE = 500;
 const cache = new Map<string, CompiledRegex | string>();

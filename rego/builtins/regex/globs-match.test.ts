@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, failure } from './test-support.ts';
+import { call, failure } from '../test-support.ts';
 
 describe('regex.globs_match', () => {
   it.each([

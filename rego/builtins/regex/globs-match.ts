@@ -4,8 +4,8 @@
  * token, `\` escapes; anything else is literal). Decided exactly, by searching the product of the
  * two patterns' automata; two empty patterns intersect, as in OPA.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import { builtinError, defineFunction, stringArg } from './operands.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { builtinError, defineFunction, stringArg } from '../operands.ts';
 
 /** One token: the characters it matches (`undefined`: any) and its repetition. */
 interface GlobToken {

@@ -5,8 +5,8 @@
  * where a call expression's terms are `[operator, args…]`, `some` is `{symbols}` and `every`
  * is `{key, value, domain, body}`.
  */
-import type { Body, Literal, Term } from '../syntax/index.ts';
-import { makeObject, type Value } from '../value.ts';
+import type { Body, Literal, Term } from '../../syntax/index.ts';
+import { makeObject, type Value } from '../../value.ts';
 
 /** An object value from entries whose values may be absent (absent ones are left out, as Go's `omitempty`). */
 export function jsonObject(entries: Record<string, Value | undefined>): Value {

@@ -4,8 +4,8 @@
  * it generates `"generated": true`; the engine answers as v1.15.2.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineOutcomes, type OpaOracle, startOpaOracle } from '../../test/support/opa-oracle.ts';
-import { parseModuleExpressions } from './rego-parse-module-interop-cases.ts';
+import { engineOutcomes, type OpaOracle, startOpaOracle } from '../../../test/support/opa-oracle.ts';
+import { parseModuleExpressions } from './parse-module-interop-cases.ts';
 
 const engine = engineOutcomes(parseModuleExpressions);
 

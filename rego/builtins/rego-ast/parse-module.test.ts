@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callJson, failure } from './test-support.ts';
+import { callJson, failure } from '../test-support.ts';
 
 const parse = (source: string) => callJson('rego.parse_module', 'x.rego', source) as Record<string, unknown>;
 const ref = (...parts: string[]) => ({

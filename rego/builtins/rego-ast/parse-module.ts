@@ -4,14 +4,14 @@
  * comments, without locations (OPA's default). A parse error is a built-in error carrying the
  * parser's `rego_parse_error`.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import { RegoError } from '../errors.ts';
-import { type Import, type Module, parseModule } from '../syntax/index.ts';
-import type { Value } from '../value.ts';
-import { builtinError, defineFunction, stringArg } from './operands.ts';
-import { jsonObject } from './rego-ast-json.ts';
-import { commentsJson } from './rego-comments.ts';
-import { headOperators, ruleJson } from './rego-rule-json.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { RegoError } from '../../errors.ts';
+import { type Import, type Module, parseModule } from '../../syntax/index.ts';
+import type { Value } from '../../value.ts';
+import { builtinError, defineFunction, stringArg } from '../operands.ts';
+import { jsonObject } from './ast-json.ts';
+import { commentsJson } from './comments.ts';
+import { headOperators, ruleJson } from './rule-json.ts';
 
 const NAME = 'rego.parse_module';
 

@@ -4,9 +4,9 @@
  * the rule was written (`:=`, `=`, `contains`, with or without a body), read back from the
  * rule's tokens.
  */
-import { type Rule, type Term, tokenize } from '../syntax/index.ts';
-import type { Value } from '../value.ts';
-import { bodyJson, jsonObject, TRUE_BODY, termJson } from './rego-ast-json.ts';
+import { type Rule, type Term, tokenize } from '../../syntax/index.ts';
+import type { Value } from '../../value.ts';
+import { bodyJson, jsonObject, TRUE_BODY, termJson } from './ast-json.ts';
 
 /** The operator after a rule's head: `:=`, `=`, `contains`, or none. */
 type HeadOperator = ':=' | '=' | 'contains' | undefined;

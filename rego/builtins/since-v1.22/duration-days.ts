@@ -5,9 +5,9 @@
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
 import { normalizeNumber } from '../../value.ts';
-import { DurationError, parseDuration } from '../duration.ts';
 import { builtinError, defineFunction, stringArg } from '../operands.ts';
 import { goQuote } from '../rego-text.ts';
+import { DurationError, parseDuration } from '../time/index.ts';
 
 /** Hours in one of the extended units. */
 const HOURS: Record<string, number> = { d: 24, w: 7 * 24, y: 365 * 24 };

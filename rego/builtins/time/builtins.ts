@@ -4,13 +4,13 @@
  * `time.weekday`, `time.add_date`, `time.diff`, `time.format`. Zones are IANA names, `UTC`
  * (default) or `Local`.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import { isNumber, normalizeNumber, type Value } from '../value.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { isNumber, normalizeNumber, type Value } from '../../value.ts';
+import { arg, builtinError, defineFunction, intArg, stringArg, typeError } from '../operands.ts';
 import { type CivilTime, civilTime, daysIn, instantOf, isKnownZone } from './civil-time.ts';
 import { DurationError, parseDuration } from './duration.ts';
 import { formatTime, WEEKDAYS } from './go-time-layout.ts';
 import { parseTime, TimeParseError } from './go-time-parse.ts';
-import { arg, builtinError, defineFunction, intArg, stringArg, typeError } from './operands.ts';
 
 const MIN_NS = -(2n ** 63n);
 const MAX_NS = 2n ** 63n - 1n;

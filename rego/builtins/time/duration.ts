@@ -1,5 +1,5 @@
 /** Go's `time.ParseDuration` (`1h30m`, `1.5s`, `-250ms`, `0`), exact to the nanosecond. */
-import { goQuote } from './rego-text.ts';
+import { goQuote } from '../rego-text.ts';
 
 const UNITS: Record<string, bigint> = {
   ns: 1n,

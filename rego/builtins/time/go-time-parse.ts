@@ -2,6 +2,8 @@
  * Go's `time.Parse(layout, value)`: the result in nanoseconds since the epoch, and Go's error
  * texts (`parsing time "x" as "2006-01-02": cannot parse "x" as "2006"`).
  */
+
+import { goQuote } from '../rego-text.ts';
 import { daysFromCivil, daysIn, instantOf } from './civil-time.ts';
 import {
   Bad,
@@ -13,7 +15,6 @@ import {
   zoneNameLength,
 } from './go-time-fields.ts';
 import { type LayoutElement, MONTHS, parseLayout, WEEKDAYS } from './go-time-layout.ts';
-import { goQuote } from './rego-text.ts';
 
 /** A parse failure with Go's message. */
 export class TimeParseError extends Error {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { standardBuiltins } from './index.ts';
-import { call, failure, testContext } from './test-support.ts';
+import { standardBuiltins } from '../index.ts';
+import { call, failure, testContext } from '../test-support.ts';
 
 const NOV_14_2023 = 1_700_000_000_000_000_000n; // 2023-11-14T22:13:20Z, a Tuesday
 

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { call, failure } from './test-support.ts';
+import { call, failure } from '../test-support.ts';
 
-const pem = (name: string) =>
-  readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.pem`), 'utf8');
+const pem = (name: string) => readFileSync(path.join(import.meta.dirname, 'testdata', `${name}.pem`), 'utf8');
 
 // Values, not JSON: an RSA modulus is a bigint beyond a double's range.
 type Cert = Record<string, unknown> & { Subject: { CommonName: string } };
@@ -90,7 +89,7 @@ describe('crypto.x509.parse_certificate_request', () => {
 
 describe('crypto.x509.parse_keypair', () => {
   const key = (name: string) =>
-    readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.key`), 'utf8');
+    readFileSync(path.join(import.meta.dirname, 'testdata', `${name}.key`), 'utf8');
 
   it('returns Go’s tls.Certificate: the chain’s DER, the key struct and the leaf', () => {
     const pair = call('crypto.x509.parse_keypair', pem('leaf') + pem('ca'), key('leaf')) as {

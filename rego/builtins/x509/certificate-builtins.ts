@@ -3,13 +3,13 @@
  * (one or several, concatenated), read as OPA reads them, returned as Go's `x509.Certificate`;
  * `crypto.x509.parse_certificate_request`: a signing request as Go's `x509.CertificateRequest`.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import type { Value } from '../value.ts';
-import { decodeBase64Bytes } from './encoding.ts';
-import { builtinError, defineFunction, stringArg } from './operands.ts';
-import { pemBlock } from './pem-block.ts';
-import { certificateValue } from './x509-certificate.ts';
-import { certificateRequestValue } from './x509-request.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import type { Value } from '../../value.ts';
+import { decodeBase64Bytes } from '../encoding.ts';
+import { builtinError, defineFunction, stringArg } from '../operands.ts';
+import { pemBlock } from '../pem-block.ts';
+import { certificateValue } from './certificate.ts';
+import { certificateRequestValue } from './request.ts';
 
 const MALFORMED = 'x509: malformed certificate';
 const BEGIN = '-----BEGIN';

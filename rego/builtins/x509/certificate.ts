@@ -7,11 +7,11 @@ import { ECParameters } from '@peculiar/asn1-ecc';
 import { RSAPublicKey } from '@peculiar/asn1-rsa';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, type SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
-import type { Value } from '../value.ts';
-import { bytesToBigInt } from './jws-keys.ts';
-import { extensionFields } from './x509-extensions.ts';
-import { base64 } from './x509-json.ts';
-import { nameValue } from './x509-name.ts';
+import type { Value } from '../../value.ts';
+import { bytesToBigInt } from '../jwt/index.ts';
+import { extensionFields } from './extensions.ts';
+import { base64 } from './go-json.ts';
+import { nameValue } from './name.ts';
 
 /** Go's `x509.SignatureAlgorithm` numbers by signature OID. */
 const SIGNATURE_ALGORITHMS: Readonly<Record<string, number>> = {

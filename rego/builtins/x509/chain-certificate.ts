@@ -5,12 +5,12 @@
  */
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate } from '@peculiar/asn1-x509';
-import { type ObjectValue, objectGet, type Value } from '../value.ts';
-import { decodeBase64Bytes } from './encoding.ts';
-import { type Address, type Network, parseIP } from './ip-address.ts';
-import type { JwsKey } from './jws-algorithms.ts';
-import { publicKeyFromSpki } from './jws-keys.ts';
-import { certificateValue } from './x509-certificate.ts';
+import { type ObjectValue, objectGet, type Value } from '../../value.ts';
+import { decodeBase64Bytes } from '../encoding.ts';
+import type { JwsKey } from '../jwt/index.ts';
+import { publicKeyFromSpki } from '../jwt/index.ts';
+import { type Address, type Network, parseIP } from '../net/index.ts';
+import { certificateValue } from './certificate.ts';
 
 /** One certificate of a chain. */
 export interface ChainCertificate {

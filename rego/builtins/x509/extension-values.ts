@@ -20,12 +20,12 @@ import {
   SubjectAlternativeName,
   SubjectKeyIdentifier,
 } from '@peculiar/asn1-x509';
-import type { Value } from '../value.ts';
-import { formatIP, parseIP } from './ip-address.ts';
-import { bytesToBigInt } from './jws-keys.ts';
-import { base64, type Fields } from './x509-json.ts';
-import { oidArcs } from './x509-name.ts';
-import { goUrlValue } from './x509-url.ts';
+import type { Value } from '../../value.ts';
+import { bytesToBigInt } from '../jwt/index.ts';
+import { formatIP, parseIP } from '../net/index.ts';
+import { base64, type Fields } from './go-json.ts';
+import { oidArcs } from './name.ts';
+import { goUrlValue } from './url.ts';
 
 /** Authority information access. */
 export const AIA = '1.3.6.1.5.5.7.1.1';

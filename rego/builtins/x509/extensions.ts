@@ -3,9 +3,9 @@
  * values, as JSON; each extension is applied by `x509-extension-values.ts`.
  */
 import type { Extension } from '@peculiar/asn1-x509';
-import { AIA, applyExtension, push } from './x509-extension-values.ts';
-import { base64, type Fields } from './x509-json.ts';
-import { oidArcs } from './x509-name.ts';
+import { AIA, applyExtension, push } from './extension-values.ts';
+import { base64, type Fields } from './go-json.ts';
+import { oidArcs } from './name.ts';
 
 /** Extensions Go handles (an unhandled critical one is listed in `UnhandledCriticalExtensions`). */
 const HANDLED = new Set(

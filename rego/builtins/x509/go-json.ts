@@ -1,8 +1,8 @@
 /**
  * Go's JSON encoding of the parts of X.509 structs: `[]byte` as base64, structs as objects.
  */
-import type { Value } from '../value.ts';
-import { base64Text } from './bytes.ts';
+import type { Value } from '../../value.ts';
+import { base64Text } from '../bytes.ts';
 
 /** Base64 of bytes, as Go's JSON encodes `[]byte`. */
 export function base64(bytes: ArrayBuffer | Uint8Array): string {

@@ -3,14 +3,14 @@
  * `tls.X509KeyPair` reads them (after OPA's base64 and bare-DER handling), returned as Go's
  * `tls.Certificate` JSON: the chain's DER, the key struct and the parsed leaf.
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import { isObject, objectGet, type Value } from '../value.ts';
-import { decodeBase64Bytes } from './encoding.ts';
-import { builtinError, defineFunction, typeError } from './operands.ts';
-import { pemBlock } from './pem-block.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { isObject, objectGet, type Value } from '../../value.ts';
+import { decodeBase64Bytes } from '../encoding.ts';
+import { builtinError, defineFunction, typeError } from '../operands.ts';
+import { pemBlock } from '../pem-block.ts';
+import { certificateValue } from './certificate.ts';
+import { base64 } from './go-json.ts';
 import { anyPrivateKey, goJson, type PrivateKey } from './private-keys.ts';
-import { certificateValue } from './x509-certificate.ts';
-import { base64 } from './x509-json.ts';
 
 const NAME = 'crypto.x509.parse_keypair';
 const BEGIN = '-----BEGIN';

@@ -4,8 +4,8 @@
  * constraints of the chain's CAs applied to the certificates below them (DNS names, e-mail
  * addresses, URI hosts and IP addresses; permitted lists must match, excluded ones must not).
  */
-import { type Address, contains, type Network, parseIP } from './ip-address.ts';
-import type { ChainCertificate } from './x509-chain-certificate.ts';
+import { type Address, contains, type Network, parseIP } from '../net/index.ts';
+import type { ChainCertificate } from './chain-certificate.ts';
 
 const lower = (s: string): string => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, callJson, failure } from './test-support.ts';
+import { call, callJson, failure } from '../test-support.ts';
 
 const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 });
 const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });

@@ -10,14 +10,14 @@ import { ECParameters, ECPrivateKey } from '@peculiar/asn1-ecc';
 import { PrivateKeyInfo } from '@peculiar/asn1-pkcs8';
 import { RSAPrivateKey } from '@peculiar/asn1-rsa';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
-import type { BuiltinDefinition } from '../builtin.ts';
-import { makeObject, type Value } from '../value.ts';
-import { base64Text } from './bytes.ts';
-import { decodeBase64Bytes } from './encoding.ts';
-import type { Curve } from './jws-algorithms.ts';
-import { bytesToBigInt } from './jws-keys.ts';
-import { builtinError, defineFunction, stringArg } from './operands.ts';
-import { pemBlock } from './pem-block.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { makeObject, type Value } from '../../value.ts';
+import { base64Text } from '../bytes.ts';
+import { decodeBase64Bytes } from '../encoding.ts';
+import type { Curve } from '../jwt/index.ts';
+import { bytesToBigInt } from '../jwt/index.ts';
+import { builtinError, defineFunction, stringArg } from '../operands.ts';
+import { pemBlock } from '../pem-block.ts';
 
 /** A private key read from DER. */
 export type PrivateKey =

@@ -5,11 +5,11 @@
 import { CertificationRequest } from '@peculiar/asn1-csr';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Extensions, SubjectAlternativeName } from '@peculiar/asn1-x509';
-import type { Value } from '../value.ts';
-import { publicKey, signatureAlgorithm } from './x509-certificate.ts';
-import { alternativeNames } from './x509-extension-values.ts';
-import { base64, type Fields } from './x509-json.ts';
-import { nameValue, oidArcs } from './x509-name.ts';
+import type { Value } from '../../value.ts';
+import { publicKey, signatureAlgorithm } from './certificate.ts';
+import { alternativeNames } from './extension-values.ts';
+import { base64, type Fields } from './go-json.ts';
+import { nameValue, oidArcs } from './name.ts';
 
 const EXTENSION_REQUEST = '1.2.840.113549.1.9.14';
 const SAN = '2.5.29.17';

@@ -7,8 +7,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256, p384, p521 } from '@noble/curves/nist.js';
 import { sha256, sha384, sha512 } from '@noble/hashes/sha2.js';
-import { verifySignature } from './jws-algorithms.ts';
-import type { ChainCertificate } from './x509-chain-certificate.ts';
+import { verifySignature } from '../jwt/index.ts';
+import type { ChainCertificate } from './chain-certificate.ts';
 
 /** Go's `KeyUsageCertSign`. */
 const KEY_USAGE_CERT_SIGN = 32;

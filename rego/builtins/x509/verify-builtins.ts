@@ -5,13 +5,13 @@
  * Options as OPA reads them: `DNSName`, `CurrentTime` (ns), `MaxConstraintComparisons` (checked,
  * unused by the Go release OPA is built with), `KeyUsages` (names such as `KeyUsageServerAuth`).
  */
-import type { BuiltinDefinition } from '../builtin.ts';
-import { compare, type ObjectValue, objectEntries, SetValue, type Value } from '../value.ts';
-import { decodeBase64Bytes } from './encoding.ts';
-import { builtinError, defineFunction, objectArg, stringArg } from './operands.ts';
-import { parseCertificates } from './x509.ts';
-import { type ChainCertificate, chainCertificate } from './x509-chain-certificate.ts';
-import { type VerifyOptions, verifyChain } from './x509-verify.ts';
+import type { BuiltinDefinition } from '../../builtin.ts';
+import { compare, type ObjectValue, objectEntries, SetValue, type Value } from '../../value.ts';
+import { decodeBase64Bytes } from '../encoding.ts';
+import { builtinError, defineFunction, objectArg, stringArg } from '../operands.ts';
+import { parseCertificates } from './certificate-builtins.ts';
+import { type ChainCertificate, chainCertificate } from './chain-certificate.ts';
+import { type VerifyOptions, verifyChain } from './verify.ts';
 
 const NAME = 'crypto.x509.parse_and_verify_certificates';
 const WITH_OPTIONS = `${NAME}_with_options`;

@@ -1,6 +1,6 @@
 /**
  * Certificate chains for the chain verification built-ins' comparison with OPA
- * (`x509-verify.interop.test.ts`). The certificates in `testdata/x509/chain/` are throwaway test
+ * (`verify.interop.test.ts`). The certificates in `testdata/chain/` are throwaway test
  * fixtures made with openssl (keys discarded): an EC root, an RSA intermediate with `pathlen:0`,
  * leaves for server and client authentication, an Ed25519 leaf signed by the root, a second
  * intermediate that breaks the path length, a name-constrained root with leaves inside, outside
@@ -50,7 +50,7 @@ const NAMES = [
 ];
 
 const pem = (name: string) =>
-  readFileSync(path.join(import.meta.dirname, 'testdata/x509/chain', `${name}.pem`), 'utf8');
+  readFileSync(path.join(import.meta.dirname, 'testdata/chain', `${name}.pem`), 'utf8');
 const der = (text: string) =>
   Buffer.from(text.replace(/-----[^\n]*-----\n?/g, '').replace(/\n/g, ''), 'base64');
 

@@ -3,8 +3,8 @@
  * (the version Topaz 0.33.16 embeds): verdicts, returned chains and option errors must agree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineOutcomes, type OpaOracle, startOpaOracle } from '../../test/support/opa-oracle.ts';
-import { expressions, input } from './x509-verify-interop-cases.ts';
+import { engineOutcomes, type OpaOracle, startOpaOracle } from '../../../test/support/opa-oracle.ts';
+import { expressions, input } from './verify-interop-cases.ts';
 
 const engine = engineOutcomes(expressions, input);
 

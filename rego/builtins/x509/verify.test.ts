@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fromJson, type Value } from '../value.ts';
-import { standardBuiltins } from './registry.ts';
-import { call, failure, testContext } from './test-support.ts';
+import { fromJson, type Value } from '../../value.ts';
+import { standardBuiltins } from '../registry.ts';
+import { call, failure, testContext } from '../test-support.ts';
 
 const pem = (name: string) =>
-  readFileSync(path.join(import.meta.dirname, 'testdata/x509/chain', `${name}.pem`), 'utf8');
+  readFileSync(path.join(import.meta.dirname, 'testdata/chain', `${name}.pem`), 'utf8');
 const chain = (...names: string[]) => names.map(pem).join('');
 /** The fixtures were made in November 2026: evaluations run in 2027, within their validity. */
 const IN_2027 = 1_800_000_000_000_000_000n;

@@ -7,9 +7,9 @@
  * the requested ones (server authentication by default) and the CAs' name constraints hold.
  * The first chain left is the answer, leaf first.
  */
-import type { ChainCertificate } from './x509-chain-certificate.ts';
-import { chainConstraintsHold, hostnameMatches } from './x509-name-checks.ts';
-import { signedBy } from './x509-signature.ts';
+import type { ChainCertificate } from './chain-certificate.ts';
+import { chainConstraintsHold, hostnameMatches } from './name-checks.ts';
+import { signedBy } from './signature.ts';
 
 /** The options of `crypto.x509.parse_and_verify_certificates_with_options`. */
 export interface VerifyOptions {
