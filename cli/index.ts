@@ -1,5 +1,5 @@
 /**
- * @module authz-tool
+ * @module @gatehousejs/authz-tool
  * The `authz-tool` command-line tool and the same functions for programs: generate Rego policies
  * from a Hono app's routes (`generatePolicies`), compare routes with a policy directory
  * (`policyDiff`, `policyMap`), and the citty commands themselves.

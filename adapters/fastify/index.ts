@@ -1,5 +1,5 @@
 /**
- * @module gatehouse/fastify
+ * @module @gatehousejs/fastify
  * The Fastify adapter: the authorization plugin, per-route guards (`preHandler` hooks), resource
  * helpers, the non-raising permission query, identity providers, route scanning and policy
  * validation — the Hono adapter's surface, over the same core.

@@ -1,5 +1,5 @@
 /**
- * @module gatehouse/hono
+ * @module @gatehousejs/hono
  * The Hono adapter: the global authorization middleware, per-route guards, resource helpers,
  * the non-raising permission query, identity providers, route scanning and policy validation.
  */

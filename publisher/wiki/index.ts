@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/wiki
+ * @module publisher/wiki
  * The Confluence REST API v1 client: typed calls, the records it reads, and the transport under
  * them (ofetch with its own retries, backoff with jitter, Retry-After, timeouts, pacing, counting).
  */

@@ -11,8 +11,8 @@
  * });
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DirectoryObject, Relation } from './relation-directory.ts';
-import type { GraphSubject, RelationGraph, SubjectSearch } from './relation-graph.ts';
+import type { DirectoryObject, Relation } from '../ports/relation-directory.ts';
+import type { GraphSubject, RelationGraph, SubjectSearch } from '../ports/relation-graph.ts';
 
 /** The fixture a graph implementation is loaded with. */
 export interface RelationGraphFixture {
