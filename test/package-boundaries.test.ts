@@ -110,7 +110,6 @@ const CYCLES_TO_BREAK: readonly (readonly string[])[] = [
     'rego/eval/withs.ts',
   ],
   ['rego/compiler/resolve-body.ts', 'rego/compiler/resolve-logic.ts', 'rego/compiler/resolve-term.ts'],
-  ['rego/value-json.ts', 'rego/value-order.ts', 'rego/value.ts'],
 ];
 
 /** Source files (tests included) of every workspace, with their imports. */

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { runRelationGraphContract } from '@gatehousejs/core/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   ARROW_THROUGH_SETS_EXPECTED,
   ARROW_THROUGH_SETS_MANIFEST,

@@ -1,6 +1,6 @@
+import { runRelationGraphContract } from '@gatehousejs/core/testing';
 import postgres, { type Sql } from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runRelationGraphContract } from '@gatehousejs/core/testing';
 import { type EmbeddedPostgresServer, startTestPostgres } from '../../test/support/postgres.ts';
 import {
   ARROW_THROUGH_SETS_EXPECTED,

@@ -15,7 +15,7 @@ import {
   objectGet,
   SetValue,
   type Value,
-} from '../value.ts';
+} from '../value/index.ts';
 import { JsonSyntaxError, parseJson, writeJson } from './json-text.ts';
 import { formatIP, parseIP } from './net/index.ts';
 import { defineFunction, objectArg, operandError, stringArg } from './operands.ts';

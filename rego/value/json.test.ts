@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { standardBuiltins } from './builtins/index.ts';
-import { compilePolicies } from './policy-set.ts';
-import { toJson } from './value.ts';
+import { standardBuiltins } from '../builtins/index.ts';
+import { compilePolicies } from '../policy-set.ts';
+import { toJson } from './index.ts';
 
 describe('toJson of integers beyond a double', () => {
   it('keeps exact integers as numbers and larger ones as their digits', () => {

@@ -1,19 +1,11 @@
 /**
  * Conversion between JSON (and caller-supplied values) and Rego values: checked on the way in
  * (one allocation-free pass when nothing needs converting), sets and non-string keys encoded on
- * the way out. Re-exported by `value.ts`, where callers import it from.
+ * the way out.
  */
-import {
-  type ArrayValue,
-  makeObject,
-  normalizeNumber,
-  ObjectMap,
-  type ObjectValue,
-  objectEntries,
-  type PlainObject,
-  SetValue,
-  type Value,
-} from './value.ts';
+import { makeObject, ObjectMap, SetValue } from './collections.ts';
+import { objectEntries } from './order.ts';
+import { type ArrayValue, normalizeNumber, type ObjectValue, type PlainObject, type Value } from './value.ts';
 
 /** A JSON value, as accepted from and returned to callers. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

@@ -1,13 +1,14 @@
 /**
- * OPA's total order over values, structural equality, and canonical keys (equal values, equal
- * keys) for hashing. Re-exported by `value.ts`, where callers import it from.
+ * OPA's total order over values, structural equality, canonical keys (equal values, equal keys)
+ * for hashing, and the entries of an object in that order.
  */
+import type { SetValue } from './collections.ts';
 import {
   type ArrayValue,
+  isObjectMap,
+  isSet,
   kindOf,
   type ObjectValue,
-  objectEntries,
-  SetValue,
   type Value,
   type ValueKind,
 } from './value.ts';
@@ -119,9 +120,17 @@ export function canonicalKey(v: Value): string {
     default:
       if (v === null) return 'null';
       if (Array.isArray(v)) return `[${v.map(canonicalKey).join(',')}]`;
-      if (v instanceof SetValue) return `<${v.sorted().map(canonicalKey).join(',')}>`;
+      if (isSet(v)) return `<${v.sorted().map(canonicalKey).join(',')}>`;
       return `{${objectEntries(v as ObjectValue)
         .map(([k, x]) => `${canonicalKey(k)}:${canonicalKey(x)}`)
         .join(',')}}`;
   }
+}
+
+/** Entries of an object, sorted by key in OPA's order. */
+export function objectEntries(o: ObjectValue): readonly (readonly [Value, Value])[] {
+  if (isObjectMap(o)) return o.sortedEntries();
+  return Object.keys(o)
+    .sort(compareStrings)
+    .map((k) => [k, o[k] as Value] as const);
 }

@@ -16,7 +16,7 @@ import {
   SetValue,
   toJson,
   type Value,
-} from './value.ts';
+} from './index.ts';
 
 describe('numbers', () => {
   it('keeps integers beyond 2^53 exact as bigints and safe ones as numbers', () => {

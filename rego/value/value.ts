@@ -1,6 +1,5 @@
 /**
- * Rego values and their OPA semantics: kinds, structural equality, the total order OPA uses
- * for sorting and comparison, canonical keys for hashing, and conversion from and to JSON.
+ * The Rego value model: what a value is in JavaScript, its kind, and Rego numbers.
  *
  * Representation (chosen so that JSON input needs no conversion on the hot path):
  * - `null`, `boolean`, `string` are themselves.
@@ -12,10 +11,10 @@
  *   objects with at least one non-string key are {@link ObjectMap}s.
  * - sets are {@link SetValue}s.
  *
- * Ordering and equality live in `value-order.ts`, JSON conversion in `value-json.ts`; both are
- * re-exported here.
+ * Sets and objects with non-string keys are in `collections.ts`, the order of values in
+ * `order.ts`, JSON in `json.ts`.
  */
-import { canonicalKey, compare, compareStrings } from './value-order.ts';
+import type { ObjectMap, SetValue } from './collections.ts';
 
 /** A Rego value. */
 export type Value = null | boolean | number | bigint | string | ArrayValue | ObjectValue | SetValue;
@@ -28,89 +27,24 @@ export type ObjectValue = PlainObject | ObjectMap;
 /** The kind of a value, as OPA's `type_name` names it. */
 export type ValueKind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'set';
 
-type Primitive = null | boolean | number | bigint | string;
+/**
+ * The mark of the collection classes, so that a value's kind is told without importing them: a
+ * symbol no input can carry (`'set'` on {@link SetValue}, `'map'` on {@link ObjectMap}).
+ */
+export const COLLECTION: unique symbol = Symbol('rego collection');
 
-/** Keyed storage shared by sets and objects: primitives by identity, composites by canonical key. */
-class KeyedStore<T> {
-  readonly prims = new Map<Primitive, T>();
-  readonly comps = new Map<string, T>();
-  get size(): number {
-    return this.prims.size + this.comps.size;
-  }
-  get(key: Value): T | undefined {
-    return isPrimitive(key) ? this.prims.get(key) : this.comps.get(canonicalKey(key));
-  }
-  set(key: Value, item: T): void {
-    if (isPrimitive(key)) this.prims.set(key, item);
-    else this.comps.set(canonicalKey(key), item);
-  }
-  *values(): IterableIterator<T> {
-    yield* this.prims.values();
-    yield* this.comps.values();
-  }
+interface Branded {
+  readonly [COLLECTION]?: 'set' | 'map';
 }
 
-/** A Rego set. Build it with {@link SetValue.add}, then treat it as immutable. */
-export class SetValue {
-  readonly #items = new KeyedStore<Value>();
-  #sorted: Value[] | undefined;
-
-  constructor(items?: Iterable<Value>) {
-    if (items) for (const item of items) this.add(item);
-  }
-  /** Number of elements. */
-  get size(): number {
-    return this.#items.size;
-  }
-  /** Adds an element; returns this set. */
-  add(item: Value): this {
-    if (!this.has(item)) {
-      this.#items.set(item, item);
-      this.#sorted = undefined;
-    }
-    return this;
-  }
-  /** Whether the set holds a value structurally equal to `item`. */
-  has(item: Value): boolean {
-    return isPrimitive(item) ? this.#items.prims.has(item) : this.#items.comps.has(canonicalKey(item));
-  }
-  /** Elements in OPA's order (sorted). */
-  sorted(): readonly Value[] {
-    this.#sorted ??= [...this.#items.values()].sort(compare);
-    return this.#sorted;
-  }
-  [Symbol.iterator](): Iterator<Value> {
-    return this.sorted()[Symbol.iterator]();
-  }
+/** Whether `v` is a Rego set. */
+export function isSet(v: Value | undefined): v is SetValue {
+  return typeof v === 'object' && v !== null && (v as Branded)[COLLECTION] === 'set';
 }
 
-/** A Rego object with at least one key that is not a string. */
-export class ObjectMap {
-  readonly #entries = new KeyedStore<readonly [Value, Value]>();
-  #sorted: (readonly [Value, Value])[] | undefined;
-
-  /** Number of keys. */
-  get size(): number {
-    return this.#entries.size;
-  }
-  /** The value under `key`, or `undefined`. */
-  get(key: Value): Value | undefined {
-    return this.#entries.get(key)?.[1];
-  }
-  /** Sets `key` to `value` (used while building). */
-  set(key: Value, value: Value): void {
-    this.#entries.set(key, [key, value]);
-    this.#sorted = undefined;
-  }
-  /** Entries sorted by key in OPA's order. */
-  sortedEntries(): readonly (readonly [Value, Value])[] {
-    this.#sorted ??= [...this.#entries.values()].sort((a, b) => compare(a[0], b[0]));
-    return this.#sorted;
-  }
-}
-
-function isPrimitive(v: Value): v is Primitive {
-  return v === null || typeof v !== 'object';
+/** Whether `v` is an object with a key that is not a string ({@link ObjectMap}). */
+export function isObjectMap(v: Value | undefined): v is ObjectMap {
+  return typeof v === 'object' && v !== null && (v as Branded)[COLLECTION] === 'map';
 }
 
 /** The kind of a value. */
@@ -126,8 +60,7 @@ export function kindOf(v: Value): ValueKind {
     default:
       if (v === null) return 'null';
       if (Array.isArray(v)) return 'array';
-      if (v instanceof SetValue) return 'set';
-      return 'object';
+      return (v as Branded)[COLLECTION] === 'set' ? 'set' : 'object';
   }
 }
 
@@ -138,7 +71,7 @@ export function isNumber(v: Value | undefined): v is number | bigint {
 
 /** Whether `v` is a Rego object (plain or {@link ObjectMap}). */
 export function isObject(v: Value | undefined): v is ObjectValue {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof SetValue);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && (v as Branded)[COLLECTION] !== 'set';
 }
 
 /** Keeps the number invariant: integers outside the safe range become `bigint`, safe ones `number`. */
@@ -176,43 +109,3 @@ function hugeInteger(text: string): bigint | undefined {
   const magnitude = BigInt(whole + fraction) * 10n ** BigInt(shift);
   return sign ? -magnitude : magnitude;
 }
-
-/** The value under `key` in object `o`, or `undefined`. */
-export function objectGet(o: ObjectValue, key: Value): Value | undefined {
-  if (o instanceof ObjectMap) return o.get(key);
-  if (typeof key !== 'string' || !Object.hasOwn(o, key)) return undefined;
-  return o[key];
-}
-
-/** Number of keys of an object. */
-export function objectSize(o: ObjectValue): number {
-  return o instanceof ObjectMap ? o.size : Object.keys(o).length;
-}
-
-/** Entries of an object, sorted by key in OPA's order. */
-export function objectEntries(o: ObjectValue): readonly (readonly [Value, Value])[] {
-  if (o instanceof ObjectMap) return o.sortedEntries();
-  return Object.keys(o)
-    .sort(compareStrings)
-    .map((k) => [k, o[k] as Value] as const);
-}
-
-/**
- * Builds an object from entries (a later duplicate key replaces an earlier one): a plain
- * null-prototype object when every key is a string, else an {@link ObjectMap}.
- */
-export function makeObject(entries: Iterable<readonly [Value, Value]>): ObjectValue {
-  const list = Array.isArray(entries) ? (entries as (readonly [Value, Value])[]) : [...entries];
-  if (list.every(([k]) => typeof k === 'string')) {
-    const o: Record<string, Value> = Object.create(null);
-    for (const [k, v] of list) o[k as string] = v;
-    return o;
-  }
-  const m = new ObjectMap();
-  for (const [k, v] of list) m.set(k, v);
-  return m;
-}
-
-export type { JsonValue } from './value-json.ts';
-export { asValue, fromJson, toJson } from './value-json.ts';
-export { canonicalKey, compare, compareStrings, equal } from './value-order.ts';

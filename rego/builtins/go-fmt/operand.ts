@@ -3,7 +3,7 @@
  * converts it (integers `int`/`int64`, or `*big.Int` beyond 64 bits, other numbers `float64`,
  * strings themselves, every other value its Rego text).
  */
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { regoText } from '../rego-text.ts';
 
 /**

@@ -5,7 +5,7 @@
  * `%!(EXTRA …)`) are reproduced.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { utf8Bytes } from '../bytes.ts';
 import { arrayArg, builtinError, defineFunction, stringArg } from '../operands.ts';
 import { goQuote, numberText } from '../rego-text.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromJson, makeObject, SetValue, type Value } from '../../value.ts';
+import { fromJson, makeObject, SetValue, type Value } from '../../value/index.ts';
 import { call, failure } from '../test-support.ts';
 
 const render = (template: string, vars: unknown = {}): Value | undefined =>

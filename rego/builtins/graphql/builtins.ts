@@ -17,7 +17,7 @@ import {
   validate,
   validateSchema,
 } from '../../graphql-library.ts';
-import { fromJson, isObject, toJson, type Value } from '../../value.ts';
+import { fromJson, isObject, toJson, type Value } from '../../value/index.ts';
 import { builtinError, defineFunction, stringArg, typeError } from '../operands.ts';
 import { queryDocumentAst } from './ast.ts';
 import { located, parseQuery, parseSchema } from './parse.ts';

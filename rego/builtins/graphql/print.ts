@@ -3,7 +3,7 @@
  * structs as JSON), so the built-ins that accept an AST object in place of text can parse it
  * again. Fields missing from the object read as gqlparser's zero values.
  */
-import type { JsonValue } from '../../value.ts';
+import type { JsonValue } from '../../value/index.ts';
 import { GraphQLProblem } from './problem.ts';
 
 type Node = { readonly [key: string]: JsonValue };

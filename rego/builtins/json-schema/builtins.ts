@@ -4,7 +4,7 @@
  * (`{error, type, field, desc}`).
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { isObject, type Value } from '../../value.ts';
+import { isObject, type Value } from '../../value/index.ts';
 import { JsonSyntaxError, parseJson } from '../json-text.ts';
 import { builtinError, defineFunction } from '../operands.ts';
 import { type Doc, toDoc } from './doc.ts';

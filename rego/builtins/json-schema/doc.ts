@@ -2,7 +2,7 @@
  * JSON documents as gojsonschema sees them (OPA hands it `ast.JSON` of the operands): sets as
  * arrays, objects with string keys, numbers exact.
  */
-import { isObject, objectEntries, SetValue, type Value } from '../../value.ts';
+import { isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import { writeJson } from '../json-text.ts';
 
 /** A JSON document. */

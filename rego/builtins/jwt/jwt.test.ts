@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type JsonValue, makeObject, type Value } from '../../value.ts';
+import { type JsonValue, makeObject, type Value } from '../../value/index.ts';
 import { call, callJson, failure } from '../test-support.ts';
 
 /** A JWK as an engine value (objects with string keys). */

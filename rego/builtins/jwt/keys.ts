@@ -7,7 +7,7 @@ import { ECParameters } from '@peculiar/asn1-ecc';
 import { RSAPublicKey } from '@peculiar/asn1-rsa';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
-import { isObject, type ObjectValue, objectGet, type Value } from '../../value.ts';
+import { isObject, type ObjectValue, objectGet, type Value } from '../../value/index.ts';
 import { decodeBase64UrlBytes } from '../encoding.ts';
 import { parseJson } from '../json-text.ts';
 import { type PemBlock, pemBlock } from '../pem-block.ts';

@@ -4,7 +4,7 @@
  * key of the JWK (set) under the header's `alg`.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { isObject, type ObjectValue, objectGet } from '../../value.ts';
+import { isObject, type ObjectValue, objectGet } from '../../value/index.ts';
 import { base64Text } from '../bytes.ts';
 import { JsonSyntaxError, parseJson, writeJson } from '../json-text.ts';
 import { arg, stringArg } from '../operands.ts';

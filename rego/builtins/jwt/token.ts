@@ -3,7 +3,7 @@
  * object header (never a JWE), and `io.jwt.decode` with nested tokens (`cty: JWT`) unwrapped.
  */
 import type { BuiltinContext, BuiltinDefinition } from '../../builtin.ts';
-import { isObject, type ObjectValue, objectGet, type Value } from '../../value.ts';
+import { isObject, type ObjectValue, objectGet, type Value } from '../../value/index.ts';
 import { decodeBase64UrlBytes } from '../encoding.ts';
 import { JsonSyntaxError, parseJson } from '../json-text.ts';
 import { builtinError, defineFunction, stringArg } from '../operands.ts';

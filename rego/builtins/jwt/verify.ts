@@ -4,7 +4,7 @@
  * `io.jwt.decode_verify` (signature, `alg`, `iss`, `aud`, `exp`, `nbf` and nested tokens).
  */
 import type { BuiltinContext, BuiltinDefinition } from '../../builtin.ts';
-import { isNumber, type ObjectValue, objectEntries, objectGet, type Value } from '../../value.ts';
+import { isNumber, type ObjectValue, objectEntries, objectGet, type Value } from '../../value/index.ts';
 import { objectArg, stringArg } from '../operands.ts';
 import { verifySignature } from './algorithms.ts';
 import { JWX_V2_WORDING, type JwkFailureWording, type VerificationKey, verificationKeys } from './keys.ts';

@@ -3,7 +3,7 @@
  * `net.cidr_overlap`, `net.cidr_contains_matches`, `net.cidr_expand`, `net.cidr_merge`.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { isObject, objectEntries, SetValue, type Value } from '../../value.ts';
+import { isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import { arg, builtinError, defineFunction, stringArg } from '../operands.ts';
 import { mergeCidrs } from './cidr-merge.ts';
 import { contains, formatIP, lastAddress, type Network, parseCIDR, parseIP } from './ip-address.ts';

@@ -3,7 +3,7 @@
  * mask) become address ranges, overlapping or adjacent ranges merge, and each merged range is
  * written as the fewest CIDR blocks; a network that merged with nothing is printed as given.
  */
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { builtinError, collectionItems } from '../operands.ts';
 import {
   type Address,

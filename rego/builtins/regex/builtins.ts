@@ -4,7 +4,7 @@
  * `regex.replace`, `regex.template_match`.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { utf8Bytes } from '../bytes.ts';
 import { arg, builtinError, defineFunction, intArg, stringArg } from '../operands.ts';
 import {

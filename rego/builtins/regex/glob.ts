@@ -5,7 +5,7 @@
  * guarantee.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { arg, builtinError, defineFunction, elementError, stringArg, typeError } from '../operands.ts';
 import { type CompiledRegex, compileRegex, matches } from './go-regexp.ts';
 

@@ -6,7 +6,7 @@
  * is `{key, value, domain, body}`.
  */
 import type { Body, Literal, Term } from '../../syntax/index.ts';
-import { makeObject, type Value } from '../../value.ts';
+import { makeObject, type Value } from '../../value/index.ts';
 
 /** An object value from entries whose values may be absent (absent ones are left out, as Go's `omitempty`). */
 export function jsonObject(entries: Record<string, Value | undefined>): Value {

@@ -2,7 +2,7 @@
  * The comments of a Rego module as OPA's AST JSON lists them: `{Text, Location}` with the text
  * after `#` in base64 (Go's `[]byte`) and the 1-based row and byte column of the `#`.
  */
-import { makeObject, type Value } from '../../value.ts';
+import { makeObject, type Value } from '../../value/index.ts';
 import { base64Text, utf8Bytes } from '../bytes.ts';
 
 /** Every `#` comment outside string literals, in order. */

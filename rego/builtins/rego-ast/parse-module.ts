@@ -7,7 +7,7 @@
 import type { BuiltinDefinition } from '../../builtin.ts';
 import { RegoError } from '../../errors.ts';
 import { type Import, type Module, parseModule } from '../../syntax/index.ts';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { builtinError, defineFunction, stringArg } from '../operands.ts';
 import { jsonObject } from './ast-json.ts';
 import { commentsJson } from './comments.ts';

@@ -5,7 +5,7 @@
  * rule's tokens.
  */
 import { type Rule, type Term, tokenize } from '../../syntax/index.ts';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { bodyJson, jsonObject, TRUE_BODY, termJson } from './ast-json.ts';
 
 /** The operator after a rule's head: `:=`, `=`, `contains`, or none. */

@@ -4,7 +4,7 @@
  * extended segment rewritten to hours, and the result read as a Go duration.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { normalizeNumber } from '../../value.ts';
+import { normalizeNumber } from '../../value/index.ts';
 import { builtinError, defineFunction, stringArg } from '../operands.ts';
 import { goQuote } from '../rego-text.ts';
 import { DurationError, parseDuration } from '../time/index.ts';

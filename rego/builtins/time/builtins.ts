@@ -5,7 +5,7 @@
  * (default) or `Local`.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { isNumber, normalizeNumber, type Value } from '../../value.ts';
+import { isNumber, normalizeNumber, type Value } from '../../value/index.ts';
 import { arg, builtinError, defineFunction, intArg, stringArg, typeError } from '../operands.ts';
 import { type CivilTime, civilTime, daysIn, instantOf, isKnownZone } from './civil-time.ts';
 import { DurationError, parseDuration } from './duration.ts';

@@ -4,7 +4,7 @@
  * `crypto.x509.parse_certificate_request`: a signing request as Go's `x509.CertificateRequest`.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { decodeBase64Bytes } from '../encoding.ts';
 import { builtinError, defineFunction, stringArg } from '../operands.ts';
 import { pemBlock } from '../pem-block.ts';

@@ -7,7 +7,7 @@ import { ECParameters } from '@peculiar/asn1-ecc';
 import { RSAPublicKey } from '@peculiar/asn1-rsa';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate, type SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { bytesToBigInt } from '../jwt/index.ts';
 import { extensionFields } from './extensions.ts';
 import { base64 } from './go-json.ts';

@@ -5,7 +5,7 @@
  */
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate } from '@peculiar/asn1-x509';
-import { type ObjectValue, objectGet, type Value } from '../../value.ts';
+import { type ObjectValue, objectGet, type Value } from '../../value/index.ts';
 import { decodeBase64Bytes } from '../encoding.ts';
 import type { JwsKey } from '../jwt/index.ts';
 import { publicKeyFromSpki } from '../jwt/index.ts';

@@ -20,7 +20,7 @@ import {
   SubjectAlternativeName,
   SubjectKeyIdentifier,
 } from '@peculiar/asn1-x509';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { bytesToBigInt } from '../jwt/index.ts';
 import { formatIP, parseIP } from '../net/index.ts';
 import { base64, type Fields } from './go-json.ts';

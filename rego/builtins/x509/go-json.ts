@@ -1,7 +1,7 @@
 /**
  * Go's JSON encoding of the parts of X.509 structs: `[]byte` as base64, structs as objects.
  */
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { base64Text } from '../bytes.ts';
 
 /** Base64 of bytes, as Go's JSON encodes `[]byte`. */

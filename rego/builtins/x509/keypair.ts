@@ -4,7 +4,7 @@
  * `tls.Certificate` JSON: the chain's DER, the key struct and the parsed leaf.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { isObject, objectGet, type Value } from '../../value.ts';
+import { isObject, objectGet, type Value } from '../../value/index.ts';
 import { decodeBase64Bytes } from '../encoding.ts';
 import { builtinError, defineFunction, typeError } from '../operands.ts';
 import { pemBlock } from '../pem-block.ts';

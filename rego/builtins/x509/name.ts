@@ -3,7 +3,7 @@
  * return for `Subject` and `Issuer`).
  */
 import type { Name } from '@peculiar/asn1-x509';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 
 /** An OID as Go's `asn1.ObjectIdentifier` marshals: an array of integers. */
 export function oidArcs(oid: string): number[] {

@@ -11,7 +11,7 @@ import { PrivateKeyInfo } from '@peculiar/asn1-pkcs8';
 import { RSAPrivateKey } from '@peculiar/asn1-rsa';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { makeObject, type Value } from '../../value.ts';
+import { makeObject, type Value } from '../../value/index.ts';
 import { base64Text } from '../bytes.ts';
 import { decodeBase64Bytes } from '../encoding.ts';
 import type { Curve } from '../jwt/index.ts';

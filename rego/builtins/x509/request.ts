@@ -5,7 +5,7 @@
 import { CertificationRequest } from '@peculiar/asn1-csr';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Extensions, SubjectAlternativeName } from '@peculiar/asn1-x509';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { publicKey, signatureAlgorithm } from './certificate.ts';
 import { alternativeNames } from './extension-values.ts';
 import { base64, type Fields } from './go-json.ts';

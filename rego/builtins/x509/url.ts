@@ -3,7 +3,7 @@
  * `URIs` field of OPA's certificate objects). Escaping follows Go's path encoding closely enough
  * for the URIs certificates carry.
  */
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 

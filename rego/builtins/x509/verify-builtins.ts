@@ -6,7 +6,7 @@
  * unused by the Go release OPA is built with), `KeyUsages` (names such as `KeyUsageServerAuth`).
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { compare, type ObjectValue, objectEntries, SetValue, type Value } from '../../value.ts';
+import { compare, type ObjectValue, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import { decodeBase64Bytes } from '../encoding.ts';
 import { builtinError, defineFunction, objectArg, stringArg } from '../operands.ts';
 import { parseCertificates } from './certificate-builtins.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fromJson, type Value } from '../../value.ts';
+import { fromJson, type Value } from '../../value/index.ts';
 import { standardBuiltins } from '../registry.ts';
 import { call, failure, testContext } from '../test-support.ts';
 
