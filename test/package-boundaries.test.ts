@@ -72,6 +72,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@gatehousejs/opentelemetry': ['@gatehousejs/core'],
   '@gatehousejs/authz-tool': [
     '@gatehousejs/core',
+    '@gatehousejs/rego',
     '@gatehousejs/engine',
     '@gatehousejs/hono',
     '@gatehousejs/fastify',
