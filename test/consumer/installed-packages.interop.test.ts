@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.ts';
 import { ensurePeer } from '../support/peers.ts';
@@ -17,6 +18,7 @@ const LIBRARY = ['@gatehousejs/core', '@gatehousejs/hono', '@gatehousejs/engine'
 const TSC = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const FIXTURES = path.join(REPO_ROOT, 'test', 'consumer', 'fixtures');
 const MB = 1024 * 1024;
+const runCommand = promisify(execFile);
 /** The Hono adapter's peer range of hono, a caret range whose lowest version is tested too. */
 const HONO_PEER_RANGE = (
   JSON.parse(await readFile(path.join(REPO_ROOT, 'adapters', 'hono', 'package.json'), 'utf8')) as {
@@ -141,12 +143,15 @@ describe('the packages as installed from their tarballs', () => {
     for (const workspace of packed.values()) {
       for (const file of workspace.files) {
         expect(file, `${workspace.name}: ${file}`).toMatch(
-          /^(package\.json|README\.md|LICENSE|esm-only\.cjs|bin\/[\w-]+\.js|dist\/.+\.(js|d\.ts))$/,
+          /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|esm-only\.cjs|bin\/[\w-]+\.js|dist\/.+\.(js|d\.ts))$/,
         );
         expect(file, `${workspace.name}: ${file}`).not.toMatch(
           /\.test\.|\.contract\.|fixture|testing|emulator/,
         );
       }
+      expect(workspace.files, workspace.name).toEqual(
+        expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md']),
+      );
       const manifest = JSON.parse(
         await readFile(path.join(full.dir, 'node_modules', workspace.name, 'package.json'), 'utf8'),
       ) as { sideEffects?: boolean; type?: string };
@@ -170,6 +175,19 @@ describe('the packages as installed from their tarballs', () => {
       'consola',
     ]) {
       expect(installed).not.toContain(heavy);
+    }
+  });
+
+  it('pass `npm publish --dry-run`, each from its tarball', async () => {
+    for (const workspace of packed.values()) {
+      const { stdout, stderr } = await runCommand('npm', [
+        'publish',
+        '--dry-run',
+        '--access',
+        'public',
+        workspace.tarball,
+      ]);
+      expect(`${stdout}${stderr}`, workspace.name).toContain(`+ ${workspace.name}@`);
     }
   });
 
