@@ -63,6 +63,7 @@ export { checkHierarchy, HIERARCHY_MODES, hierarchyOf } from './hierarchy.ts';
 export type { Identity, IdentityType } from './identity.ts';
 export { ANONYMOUS } from './identity.ts';
 export { requireName } from './option-names.ts';
+export type { ParsableSchema, ParsedOptions } from './options.ts';
 export { parseOptions } from './options.ts';
 export type { PathExclusions, PathPattern } from './path-exclusions.ts';
 export { compilePathExclusions } from './path-exclusions.ts';
