@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AuthzToolError } from './errors.ts';
+import { loadOptionalPeer } from './optional-peer.ts';
 
 /** A parsed reference. */
 export interface ModuleReference {
@@ -121,7 +122,11 @@ let typeScriptLoader: Promise<unknown> | undefined;
  */
 async function importModule(file: string): Promise<unknown> {
   if (TYPESCRIPT.test(file)) {
-    typeScriptLoader ??= import('tsx/esm/api').then(({ register }) => register());
+    typeScriptLoader ??= loadOptionalPeer(
+      'tsx',
+      `loading the TypeScript module ${file}`,
+      () => import('tsx/esm/api'),
+    ).then(({ register }) => register());
     await typeScriptLoader;
   }
   return import(pathToFileURL(file).href);
