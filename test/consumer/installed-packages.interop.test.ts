@@ -40,6 +40,10 @@ let full: ConsumerProject;
 let lowestHono: ConsumerProject;
 /** A docs pipeline: wiki-publish alone, as its README row installs it. */
 let docsPipeline: ConsumerProject;
+/** A Hono app's authorization: the core and the Hono adapter, beside hono. */
+let honoOnly: ConsumerProject;
+/** A CI job: authz-tool alone. */
+let ciTool: ConsumerProject;
 
 beforeAll(async () => {
   packed = await packWorkspaces(await mkdtemp(path.join(os.tmpdir(), 'gatehouse-packs-')));
@@ -54,6 +58,11 @@ beforeAll(async () => {
     install: LIBRARY,
     files: fixtures,
   });
+  honoOnly = await createConsumerProject(packed, {
+    dependencies: { hono: HONO_PEER_RANGE },
+    install: ['@gatehousejs/core', '@gatehousejs/hono'],
+  });
+  ciTool = await createConsumerProject(packed, { install: ['@gatehousejs/authz-tool'] });
   docsPipeline = await createConsumerProject(packed, {
     install: ['@gatehousejs/wiki-publish'],
     files: {
@@ -67,7 +76,8 @@ beforeAll(async () => {
     files: fixtures,
   });
   full = await createConsumerProject(packed, {
-    dependencies: { hono, '@types/node': await repoVersion('@types/node') },
+    // tsx: authz-tool's optional peer for loading a TypeScript app, as its docs say to add it.
+    dependencies: { hono, tsx: await repoVersion('tsx'), '@types/node': await repoVersion('@types/node') },
     install: [...packed.keys()],
     files: {
       'src/app.ts': [
@@ -86,6 +96,8 @@ afterAll(async () => {
   await library?.remove();
   await lowestHono?.remove();
   await docsPipeline?.remove();
+  await honoOnly?.remove();
+  await ciTool?.remove();
   await full?.remove();
 });
 
@@ -159,9 +171,28 @@ describe('the packages as installed from their tarballs', () => {
     }
   });
 
-  it('add at most 20 MB beside hono to a Hono app: no PostgreSQL binary, OpenID provider or TypeScript runner', async () => {
+  it('add at most 5 MB beside hono for a Hono app (core and the Hono adapter)', async () => {
+    const modules = path.join(honoOnly.dir, 'node_modules');
+    const beside = (await treeSize(modules)) - (await treeSize(path.join(modules, 'hono')));
+    console.log(`core + Hono adapter: ${(beside / MB).toFixed(2)} MB beside hono`);
+    expect(beside / MB).toBeLessThanOrEqual(5);
+    expect(await readdir(modules)).not.toContain('zod');
+  });
+
+  it('install authz-tool in at most 25 MB: no Fastify, Topaz client or TypeScript runner unless asked for', async () => {
+    const modules = path.join(ciTool.dir, 'node_modules');
+    const size = await treeSize(modules);
+    console.log(`authz-tool: ${(size / MB).toFixed(2)} MB`);
+    expect(size / MB).toBeLessThanOrEqual(25);
+    const installed = [...(await readdir(modules)), ...(await readdir(path.join(modules, '@gatehousejs')))];
+    for (const heavy of ['fastify', 'tsx', 'esbuild', 'topaz', '@aserto'])
+      expect(installed).not.toContain(heavy);
+  });
+
+  it('add at most 20 MB beside hono with the engine: no PostgreSQL binary, OpenID provider or TypeScript runner', async () => {
     const modules = path.join(library.dir, 'node_modules');
     const beside = (await treeSize(modules)) - (await treeSize(path.join(modules, 'hono')));
+    console.log(`core + Hono adapter + engine: ${(beside / MB).toFixed(2)} MB beside hono`);
     expect(beside / MB).toBeLessThanOrEqual(20);
     const installed = await readdir(modules);
     for (const heavy of [
@@ -257,6 +288,14 @@ describe('a consumer type-checks with skipLibCheck: false', () => {
 
 describe('the installed bins', () => {
   const bin = (name: string) => path.join(full.dir, 'node_modules', '.bin', name);
+
+  it('authz-tool, installed alone, says to install tsx for a TypeScript app', async () => {
+    await writeFile(path.join(ciTool.dir, 'app.ts'), "export const app = { routes: [], fetch() {} };\n");
+    const tool = path.join(ciTool.dir, 'node_modules', '.bin', 'authz-tool');
+    const run = await ciTool.run(tool, ['policy-map', '--app', './app.ts:app', '--policies', '.']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('needs tsx, which is not installed: npm install -D tsx');
+  });
 
   it('authz-tool generates policies for a TypeScript app and finds no difference', async () => {
     const version = await full.run(bin('authz-tool'), ['--version']);
