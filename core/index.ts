@@ -54,6 +54,7 @@ export {
   AuthzError,
   DecisionUnavailableError,
   MissingPoliciesError,
+  PolicyPathCollisionError,
   ResourceNotFoundError,
 } from './errors.ts';
 export type { Fallback, FallbackContext, FallbackFunction, FallbackStrategy } from './fallback.ts';
@@ -72,10 +73,11 @@ export { authorizationMethod, policyPathMemo } from './policy-path-memo.ts';
 export type {
   MissingPolicy,
   PolicyInventory,
+  PolicyPathCollision,
   PolicyValidationResult,
   RouteEntry,
 } from './policy-validation.ts';
-export { policyPackagesOf, validatePolicies } from './policy-validation.ts';
+export { policyPackagesOf, policyPathCollisions, validatePolicies } from './policy-validation.ts';
 export type { AuditRecord, AuditSink, DecisionOutcomeKind, DecisionSource } from './ports/audit-sink.ts';
 export type { Clock } from './ports/clock.ts';
 export { systemClock } from './ports/clock.ts';
