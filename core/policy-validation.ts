@@ -50,7 +50,11 @@ export function policyPathCollisions(routes: readonly RouteEntry[]): PolicyPathC
     const spelling = routeSpelling(route.path);
     const entry = byPolicy.get(route.policyPath);
     if (!entry) {
-      byPolicy.set(route.policyPath, { method: route.method, paths: [route.path], spellings: new Set([spelling]) });
+      byPolicy.set(route.policyPath, {
+        method: route.method,
+        paths: [route.path],
+        spellings: new Set([spelling]),
+      });
     } else if (!entry.spellings.has(spelling)) {
       entry.spellings.add(spelling);
       entry.paths.push(route.path);

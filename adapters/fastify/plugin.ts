@@ -41,7 +41,9 @@ function declareDecorations(fastify: FastifyInstance): void {
 
 async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOptions): Promise<void> {
   const config = checkedConfig(options?.config);
-  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths');
+  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths', (message) =>
+    config.logger.warn(message),
+  );
   const pathOf = policyPathMemo(config.policyPathRoot);
   refuseEarlierRoutes(fastify);
   declareDecorations(fastify);

@@ -40,7 +40,9 @@ export function authzMiddleware(
   config: HonoAuthzConfig,
   options: AuthzMiddlewareOptions = {},
 ): MiddlewareHandler<AuthzEnv> {
-  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths');
+  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths', (message) =>
+    config.logger.warn(message),
+  );
   const pathOf = policyPathMemo(config.policyPathRoot);
   return async function authorize(c, next) {
     rememberConfig(c, config);
