@@ -169,7 +169,9 @@ describe('authzMiddleware', () => {
   it('warns at construction about an exclusion written as an anchored prefix', () => {
     const t = testConfig();
     authzMiddleware(t.config, { excludePaths: ['^/token/', '/health'] });
-    expect(t.warnings).toEqual([expect.stringContaining('excludePaths[0] "^/token/" matches whole paths only')]);
+    expect(t.warnings).toEqual([
+      expect.stringContaining('excludePaths[0] "^/token/" matches whole paths only'),
+    ]);
   });
 
   it('covers routes of nested sub-apps with their prefixes', async () => {
