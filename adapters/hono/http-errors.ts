@@ -3,7 +3,13 @@
  * `{ "detail": … }`. Core errors are mapped here, and only here.
  */
 
-import { AccessDeniedError, DecisionUnavailableError, ResourceNotFoundError } from '@gatehousejs/core';
+import {
+  AccessDeniedError,
+  type AuthzConfig,
+  DecisionUnavailableError,
+  ResourceNotFoundError,
+} from '@gatehousejs/core';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -19,6 +25,26 @@ export function jsonHttpError(status: ContentfulStatusCode, detail: string, caus
 /** 403 `Access denied: <policyPath>`. */
 export function accessDenied(policyPath: string): HTTPException {
   return jsonHttpError(403, `Access denied: ${policyPath}`, new AccessDeniedError(policyPath));
+}
+
+/**
+ * A guard that reads a route parameter its route does not have: a defect of the app, not a denial.
+ * Logged as an error naming the route and the parameter; the answer is 500.
+ */
+export function misconfiguredGuard(
+  config: Pick<AuthzConfig, 'logger'>,
+  guard: string,
+  c: Context,
+  paramName: string,
+): HTTPException {
+  config.logger.error(
+    `${guard}: route ${c.req.method} ${c.req.routePath} has no parameter "${paramName}" (set paramName to one of the route's parameters; checkGuardParameters(app) or validatePoliciesFromApp finds this at start-up)`,
+    { code: 'guard_parameter_missing' },
+  );
+  return jsonHttpError(
+    500,
+    'Server misconfiguration: an authorization guard reads a route parameter this route does not have',
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import type { Context, MiddlewareHandler } from 'hono';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { readsRouteParameters } from './guard-parameters.ts';
-import { accessDenied, answering } from './http-errors.ts';
+import { accessDenied, answering, misconfiguredGuard } from './http-errors.ts';
 
 /** Options of {@link requireRebacAllowed}. */
 export interface RebacOptions {
@@ -48,6 +48,9 @@ export function requireRebacAllowed(
   const guard: MiddlewareHandler<AuthzEnv> = async function requireRelation(c, next) {
     rememberConfig(c, config);
     const objectId = options.objectId ? options.objectId(c) : c.req.param(paramName);
+    if (!options.objectId && objectId === undefined) {
+      throw misconfiguredGuard(config, `requireRebacAllowed(${objectType}, ${relation})`, c, paramName);
+    }
     const spec = { objectType, objectId: objectId ?? '', relation, subjectType: options.subjectType };
     const decision = await answering(() => checkRelation(config, c, spec, requestInfo(c)));
     if (!decision.allowed) throw accessDenied(policyPath);
@@ -80,6 +83,8 @@ export function requireRebacHierarchy(
   const hierarchy = hierarchyOf(levels, mode);
   const guard: MiddlewareHandler<AuthzEnv> = async function requireHierarchy(c, next) {
     rememberConfig(c, config);
+    const missing = hierarchy.levels.find((level) => c.req.param(level.paramName) === undefined);
+    if (missing) throw misconfiguredGuard(config, 'requireRebacHierarchy', c, missing.paramName);
     const result = await answering(() =>
       checkHierarchy(config, c, hierarchy, (level) => c.req.param(level.paramName), {
         info: requestInfo(c),
