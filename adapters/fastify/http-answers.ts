@@ -6,6 +6,7 @@
 import {
   AccessDeniedError,
   type AuthzConfig,
+  type Decision,
   DecisionUnavailableError,
   ResourceNotFoundError,
 } from '@gatehousejs/core';
@@ -58,8 +59,16 @@ export function sendMisconfiguredGuard(
   );
 }
 
-/** Sends 403 `Access denied: <policyPath>`. */
-export function sendAccessDenied(reply: FastifyReply, policyPath: string): FastifyReply {
+/**
+ * Sends 403 `Access denied: <policyPath>`; 401 `Sign-in required: <policyPath>` when the denied caller
+ * had no identity (`decision.anonymous`), since signing in may change the answer.
+ */
+export function sendAccessDenied(
+  reply: FastifyReply,
+  policyPath: string,
+  decision?: Pick<Decision, 'anonymous'>,
+): FastifyReply {
+  if (decision?.anonymous) return sendAnswer(reply, 401, `Sign-in required: ${policyPath}`);
   return sendAnswer(reply, 403, `Access denied: ${policyPath}`);
 }
 

@@ -61,7 +61,7 @@ async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOpt
     const path = pathOf(request.method, route.url);
     const decision = await orAnswer(reply, () => checkPolicy(config, request, path, info));
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, path);
+    if (!decision.allowed) return sendAccessDenied(reply, path, decision);
     request.authzDecision = decision;
   });
 }

@@ -60,7 +60,7 @@ export function requireRebacAllowed(
     const spec = { objectType, objectId: objectId ?? '', relation, subjectType: options.subjectType };
     const decision = await orAnswer(reply, () => checkRelation(config, request, spec, requestInfo(request)));
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, policyPath);
+    if (!decision.allowed) return sendAccessDenied(reply, policyPath, decision);
     request.authzDecision = decision;
   };
 }
@@ -100,7 +100,10 @@ export function requireRebacHierarchy(
       }),
     );
     if (!result) return reply;
-    if (!result.allowed) return sendAccessDenied(reply, result.policyPath);
+    if (!result.allowed) {
+      const anonymous = result.decisions.some(({ decision }) => decision.anonymous);
+      return sendAccessDenied(reply, result.policyPath, anonymous ? { anonymous } : {});
+    }
     request.authzHierarchy = result;
   };
 }

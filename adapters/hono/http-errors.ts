@@ -6,6 +6,7 @@
 import {
   AccessDeniedError,
   type AuthzConfig,
+  type Decision,
   DecisionUnavailableError,
   ResourceNotFoundError,
 } from '@gatehousejs/core';
@@ -22,8 +23,14 @@ export function jsonHttpError(status: ContentfulStatusCode, detail: string, caus
   return new HTTPException(status, { res, message: detail, cause });
 }
 
-/** 403 `Access denied: <policyPath>`. */
-export function accessDenied(policyPath: string): HTTPException {
+/**
+ * 403 `Access denied: <policyPath>`; 401 `Sign-in required: <policyPath>` when the denied caller had
+ * no identity (`decision.anonymous`), since signing in may change the answer.
+ */
+export function accessDenied(policyPath: string, decision?: Pick<Decision, 'anonymous'>): HTTPException {
+  if (decision?.anonymous) {
+    return jsonHttpError(401, `Sign-in required: ${policyPath}`, new AccessDeniedError(policyPath));
+  }
   return jsonHttpError(403, `Access denied: ${policyPath}`, new AccessDeniedError(policyPath));
 }
 

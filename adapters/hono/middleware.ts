@@ -61,7 +61,7 @@ export function authzMiddleware(
     } finally {
       c.req.routeIndex = own;
     }
-    if (!decision.allowed) throw accessDenied(path);
+    if (!decision.allowed) throw accessDenied(path, decision);
     c.set('authzDecision', decision);
     await next();
   };

@@ -7,6 +7,7 @@ import {
   checkRelation,
   type HierarchyLevelInput,
   type HierarchyMode,
+  type HierarchyResult,
   hierarchyOf,
   requireName,
 } from '@gatehousejs/core';
@@ -53,7 +54,7 @@ export function requireRebacAllowed(
     }
     const spec = { objectType, objectId: objectId ?? '', relation, subjectType: options.subjectType };
     const decision = await answering(() => checkRelation(config, c, spec, requestInfo(c)));
-    if (!decision.allowed) throw accessDenied(policyPath);
+    if (!decision.allowed) throw accessDenied(policyPath, decision);
     c.set('authzDecision', decision);
     await next();
   };
@@ -91,7 +92,7 @@ export function requireRebacHierarchy(
         subjectType: options.subjectType,
       }),
     );
-    if (!result.allowed) throw accessDenied(result.policyPath);
+    if (!result.allowed) throw accessDenied(result.policyPath, anonymousDenial(result.decisions));
     c.set('authzHierarchy', result);
     await next();
   };
@@ -99,4 +100,9 @@ export function requireRebacHierarchy(
     guard,
     hierarchy.levels.map((level) => level.paramName),
   );
+}
+
+/** A hierarchy denied an anonymous caller when one of its decisions did. */
+function anonymousDenial(decisions: HierarchyResult['decisions']): { anonymous?: true } {
+  return decisions.some(({ decision }) => decision.anonymous) ? { anonymous: true } : {};
 }
