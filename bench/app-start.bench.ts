@@ -159,8 +159,6 @@ export async function run(): Promise<void> {
     }),
   ]);
   console.log(
-    `\nLoad average (1 min) during the rounds: ${range(loads, (x) => x.toFixed(1))} on ${
-      navigator.hardwareConcurrency
-    } CPUs; idle RSS is the application's Node process ${IDLE_MS / 1000} s after /health 200 (PostgreSQL excluded).`,
+    `\nLoad average (1 min) during the rounds: ${range(loads, (x) => x.toFixed(1))}; idle RSS is the application's Node process ${IDLE_MS / 1000} s after /health 200 (PostgreSQL excluded).`,
   );
 }
