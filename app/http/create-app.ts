@@ -11,6 +11,7 @@ import {
   type DecisionService,
   type Logger,
   type RelationDirectory,
+  type RelationGraph,
 } from '@gatehousejs/core';
 import { authzMiddleware, type HonoAuthzConfig, validatePoliciesFromApp } from '@gatehousejs/hono';
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -53,6 +54,11 @@ export interface AppDeps {
   readonly decisionService: DecisionService;
   /** The directory the decision service reads relations from; the outbox relay writes to it. */
   readonly directory: RelationDirectory;
+  /**
+   * Reverse lookups on the same directory: which objects a user reaches, who reaches an object
+   * and why (the backend's directory: the embedded store or Topaz's `GetGraph`).
+   */
+  readonly graph: RelationGraph;
   /**
    * Catches this process's copy of the directory up with what other replicas delivered (the
    * embedded engine's PostgreSQL store: its `refresh`); absent for a remote directory (Topaz).
@@ -138,7 +144,7 @@ export function createApp(deps: AppDeps): DocumentApp {
     if (state === 'pending') access?.onPending?.();
     return state;
   };
-  const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock });
+  const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock, graph: deps.graph });
   const repos = createRepositories(deps.sql);
   const exists = {
     document: async (id: number) => (await repos.documents.get(id)) !== undefined,
