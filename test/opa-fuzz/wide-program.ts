@@ -1,0 +1,88 @@
+/**
+ * The widened generator: programs mixing the classic rule shapes with the shape families of
+ * `shapes/` (partial rules queried by key, compile-time checks, parser edges, number and text
+ * extremes, YAML, built-in errors, failing definitions, base documents), in Rego v0 or v1
+ * modules, evaluated with or without strict built-in errors.
+ */
+import { type OpaVersion, opaAtLeast } from '../../engine/rego/opa-version.ts';
+import type { RandomSource } from './random-source.ts';
+import { classicRule, type FuzzProgram, generateInput } from './rego-program.ts';
+import {
+  type BaseDocument,
+  baseDocuments,
+  builtinErrors,
+  compileChecks,
+  completeConflicts,
+  failingDefinitions,
+  numbersText,
+  parserEdges,
+  partialRules,
+  type ShapeFamily,
+  yamlBuiltins,
+} from './shapes/index.ts';
+
+/** The shape families and their weights. */
+const FAMILIES: readonly (readonly [ShapeFamily, number])[] = [
+  [partialRules, 5],
+  [completeConflicts, 2],
+  [compileChecks, 4],
+  [parserEdges, 2],
+  [numbersText, 3],
+  [yamlBuiltins, 2],
+  [builtinErrors, 3],
+  [failingDefinitions, 2],
+  [baseDocuments, 3],
+];
+const TOTAL_WEIGHT = FAMILIES.reduce((n, [, w]) => n + w, 0);
+
+function pickFamily(random: RandomSource): ShapeFamily {
+  let n = random.below(TOTAL_WEIGHT);
+  for (const [family, weight] of FAMILIES) {
+    if (n < weight) return family;
+    n -= weight;
+  }
+  return partialRules;
+}
+
+/**
+ * Generates program `id` of the widened set: package `fuzz.p<id>`, one to four rules, a v0
+ * module one time in four (importing `future.keywords`), non-strict built-in errors one time in
+ * four, a byte-order mark before `package` now and then.
+ * @example generateWideProgram(createRandomSource(1), 0, 'v1.22.2').rules; // ['r0', 'o_r0.a', …]
+ */
+export function generateWideProgram(random: RandomSource, id: number, opaVersion: OpaVersion): FuzzProgram {
+  const pkg = `fuzz.p${id}`;
+  const v0 = random.chance(0.25);
+  const strict = !random.chance(0.25);
+  const logic = opaAtLeast(opaVersion, 'v1.22.2') && random.chance(0.3);
+  const lines = [`${random.chance(0.02) ? '\uFEFF' : ''}package ${pkg}`, ''];
+  if (v0) lines.push('import future.keywords');
+  if (logic)
+    lines.push('import future.keywords.and', 'import future.keywords.not', 'import future.keywords.or');
+  lines.push('');
+  const queries: string[] = [];
+  const documents: BaseDocument[] = [];
+  const count = 1 + random.below(4);
+  for (let i = 0; i < count; i++) {
+    const name = `r${i}`;
+    if (random.chance(0.3)) {
+      lines.push(...classicRule(random, name, pkg, logic), '');
+      queries.push(name);
+      continue;
+    }
+    const shape = pickFamily(random)({ random, name, pkg, v0, opaVersion });
+    lines.push(...shape.lines, '');
+    queries.push(...shape.queries);
+    documents.push(...(shape.documents ?? []));
+  }
+  if (random.chance(0.05)) queries.push('');
+  return {
+    packagePath: pkg,
+    source: lines.join('\n'),
+    rules: queries,
+    input: generateInput(random),
+    regoVersion: v0 ? 'v0' : 'v1',
+    strict,
+    documents,
+  };
+}
