@@ -21,6 +21,8 @@ export interface Divergence {
   readonly program: FuzzProgram;
   /** The rule, below `data`. */
   readonly ref: string;
+  /** The shape family of the rule (`classic` for the classic shapes). */
+  readonly family: string;
   readonly engine: OpaAnswer;
   readonly opa: OpaAnswer;
 }
@@ -140,7 +142,8 @@ export async function runDifferentialBatch(
     const engine = engineAnswers(program, refs, batch.opaVersion);
     refs.forEach((ref, i) => {
       const [e, o] = [engine[i] as OpaAnswer, opa[i] as OpaAnswer];
-      if (!sameAnswer(e, o)) divergences.push({ program, ref, engine: e, opa: o });
+      const family = program.families?.[i] ?? 'classic';
+      if (!sameAnswer(e, o)) divergences.push({ program, ref, family, engine: e, opa: o });
     });
     batch.onProgress?.(id + 1, divergences.length);
   }
@@ -152,7 +155,7 @@ export function describeDivergence(d: Divergence): string {
   const show = (a: OpaAnswer) => (a.kind === 'error' ? `error ${a.code}: ${a.message}` : canonical(a.value));
   const mode = `${d.program.regoVersion ?? 'v1'}${d.program.strict === false ? ', non-strict' : ''}`;
   return [
-    `# ${mode}`,
+    `# ${d.family}, ${mode}`,
     d.program.source.trimEnd(),
     `input: ${JSON.stringify(d.program.input)}`,
     ...(d.program.documents?.length ? [`documents: ${JSON.stringify(d.program.documents)}`] : []),
@@ -160,4 +163,15 @@ export function describeDivergence(d: Divergence): string {
     `engine: ${show(d.engine)}`,
     `opa:    ${show(d.opa)}`,
   ].join('\n');
+}
+
+/** The number of divergences per shape family and per pair of answer kinds (`engine → opa`). */
+export function tallyDivergences(divergences: readonly Divergence[]): Map<string, number> {
+  const kind = (a: OpaAnswer) => (a.kind === 'error' ? a.code : a.value === undefined ? 'undefined' : 'value');
+  const tally = new Map<string, number>();
+  for (const d of divergences) {
+    const key = `${d.family}: engine ${kind(d.engine)} / opa ${kind(d.opa)}`;
+    tally.set(key, (tally.get(key) ?? 0) + 1);
+  }
+  return new Map([...tally].sort((a, b) => b[1] - a[1]));
 }

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { consola } from 'consola';
 import { OPA_VERSIONS, type OpaVersion } from '../../engine/rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
-import { describeDivergence, runDifferentialBatch } from './differential.ts';
+import { describeDivergence, runDifferentialBatch, tallyDivergences } from './differential.ts';
 import { startOpaOracle } from './opa-server.ts';
 
 const { values } = parseArgs({
@@ -52,6 +52,7 @@ for (const opaVersion of releases as OpaVersion[]) {
       },
     });
     for (const d of divergences) consola.log(`\n${describeDivergence(d)}`);
+    for (const [what, n] of tallyDivergences(divergences)) consola.log(`${String(n).padStart(6)}  ${what}`);
     const seconds = (performance.now() - started) / 1000;
     const rate = `${(count / seconds).toFixed(0)} programs/s`;
     const summary = `OPA ${opaVersion}, seed ${seed}, ${count} programs in ${seconds.toFixed(1)} s (${rate})`;

@@ -25,6 +25,8 @@ export interface FuzzProgram {
    */
   readonly rules: readonly string[];
   readonly input: Record<string, unknown>;
+  /** The shape family that generated each of {@link rules} (widened programs only). */
+  readonly families?: readonly string[];
   /** Syntax of the module (default `v1`). */
   readonly regoVersion?: 'v0' | 'v1';
   /** Whether built-in errors are raised (`strict-builtin-errors`; default true). */

@@ -61,6 +61,7 @@ export function generateWideProgram(random: RandomSource, id: number, opaVersion
     lines.push('import future.keywords.and', 'import future.keywords.not', 'import future.keywords.or');
   lines.push('');
   const queries: string[] = [];
+  const families: string[] = [];
   const documents: BaseDocument[] = [];
   const count = 1 + random.below(4);
   for (let i = 0; i < count; i++) {
@@ -68,18 +69,25 @@ export function generateWideProgram(random: RandomSource, id: number, opaVersion
     if (random.chance(0.3)) {
       lines.push(...classicRule(random, name, pkg, logic), '');
       queries.push(name);
+      families.push('classic');
       continue;
     }
-    const shape = pickFamily(random)({ random, name, pkg, v0, opaVersion });
+    const family = pickFamily(random);
+    const shape = family({ random, name, pkg, v0, opaVersion });
     lines.push(...shape.lines, '');
     queries.push(...shape.queries);
+    families.push(...shape.queries.map(() => family.name));
     documents.push(...(shape.documents ?? []));
   }
-  if (random.chance(0.05)) queries.push('');
+  if (random.chance(0.05)) {
+    queries.push('');
+    families.push('package');
+  }
   return {
     packagePath: pkg,
     source: lines.join('\n'),
     rules: queries,
+    families,
     input: generateInput(random),
     regoVersion: v0 ? 'v0' : 'v1',
     strict,
