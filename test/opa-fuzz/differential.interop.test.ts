@@ -7,7 +7,7 @@
  * `npm run fuzz:opa -- --seed N --count M`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPA_VERSIONS } from '../../engine/rego/index.ts';
+import { OPA_VERSIONS } from '../../rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
 import { describeDivergence, runDifferentialBatch } from './differential.ts';
 import { type OpaOracle, startOpaOracle } from './opa-server.ts';
@@ -22,7 +22,9 @@ describe.each(OPA_VERSIONS)('engine against OPA %s on generated programs', (opaV
   });
   afterAll(() => oracle?.stop());
 
-  it(`agrees on ${CLASSIC.count} classic programs of seed ${CLASSIC.seed}`, { timeout: 300_000 }, async () => {
+  it(`agrees on ${CLASSIC.count} classic programs of seed ${CLASSIC.seed}`, {
+    timeout: 300_000,
+  }, async () => {
     const { divergences } = await runDifferentialBatch({ ...CLASSIC, oracle, opaVersion, shapes: 'classic' });
     expect(divergences.map(describeDivergence).join('\n\n')).toBe('');
   });

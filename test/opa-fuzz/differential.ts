@@ -3,14 +3,14 @@
  * by both with the same input and strict built-in errors, and the answers compared — the
  * documents exactly (as JSON, object keys in any order), errors by their kind (code).
  */
-import { createStandardBuiltins } from '../../engine/rego/builtins/index.ts';
 import {
   compilePolicies,
+  createStandardBuiltins,
   DEFAULT_OPA_VERSION,
   type OpaVersion,
   RegoError,
   toJson,
-} from '../../engine/rego/index.ts';
+} from '../../rego/index.ts';
 import type { OpaAnswer, OpaOracle } from './opa-server.ts';
 import { createRandomSource } from './random-source.ts';
 import { type FuzzProgram, generateProgram } from './rego-program.ts';
@@ -167,7 +167,8 @@ export function describeDivergence(d: Divergence): string {
 
 /** The number of divergences per shape family and per pair of answer kinds (`engine → opa`). */
 export function tallyDivergences(divergences: readonly Divergence[]): Map<string, number> {
-  const kind = (a: OpaAnswer) => (a.kind === 'error' ? a.code : a.value === undefined ? 'undefined' : 'value');
+  const kind = (a: OpaAnswer) =>
+    a.kind === 'error' ? a.code : a.value === undefined ? 'undefined' : 'value';
   const tally = new Map<string, number>();
   for (const d of divergences) {
     const key = `${d.family}: engine ${kind(d.engine)} / opa ${kind(d.opa)}`;

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { consola } from 'consola';
-import { OPA_VERSIONS, type OpaVersion } from '../../engine/rego/index.ts';
+import { OPA_VERSIONS, type OpaVersion } from '../../rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
 import { describeDivergence, runDifferentialBatch, tallyDivergences } from './differential.ts';
 import { startOpaOracle } from './opa-server.ts';

@@ -4,7 +4,7 @@
  * extremes, YAML, built-in errors, failing definitions, base documents), in Rego v0 or v1
  * modules, evaluated with or without strict built-in errors.
  */
-import { type OpaVersion, opaAtLeast } from '../../engine/rego/opa-version.ts';
+import { type OpaVersion, opaAtLeast } from '../../rego/opa-version.ts';
 import type { RandomSource } from './random-source.ts';
 import { classicRule, type FuzzProgram, generateInput } from './rego-program.ts';
 import {

@@ -2,7 +2,7 @@
  * What a program shape family produces: rule lines for one name, the paths below the package to
  * query (the rule itself, or a key below a partial rule), and base documents it reads.
  */
-import type { OpaVersion } from '../../../engine/rego/opa-version.ts';
+import type { OpaVersion } from '../../../rego/opa-version.ts';
 import type { RandomSource } from '../random-source.ts';
 
 /** Where and how a shape is generated. */
