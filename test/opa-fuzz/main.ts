@@ -38,6 +38,9 @@ if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
 let failed = false;
 for (const opaVersion of releases as OpaVersion[]) {
   const oracle = await startOpaOracle(ensurePeer('opa', [opaVersion]));
+  // Interrupted (Ctrl-C, a timeout): stop the OPA servers rather than leave them running.
+  const interrupted = () => void oracle.stop().then(() => process.exit(130));
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     consola.start(`fuzzing ${count} ${shapes} programs, seed ${seed}, against OPA ${opaVersion}`);
     const started = performance.now();
@@ -61,6 +64,7 @@ for (const opaVersion of releases as OpaVersion[]) {
       failed = true;
     } else consola.success(`no divergence: ${summary}`);
   } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
     await oracle.stop();
   }
 }

@@ -81,10 +81,15 @@ async function startProcess(opaPath: string, extra: readonly string[]): Promise<
   return { base, child };
 }
 
+/** Stops OPA: SIGTERM, then SIGKILL if it has not exited within 2 s (its graceful shutdown waits). */
 function stopProcess({ child }: OpaProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 2000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -133,9 +138,7 @@ export async function startOpaOracle(opaPath: string): Promise<OpaOracle> {
           const refused = errorOf((await put.json()) as OpaErrorBody);
           return refs.map(() => refused);
         }
-        const answers: OpaAnswer[] = [];
-        for (const ref of refs) answers.push(await query(base, ref, input, run.strict ?? true));
-        return answers;
+        return await Promise.all(refs.map((ref) => query(base, ref, input, run.strict ?? true)));
       } finally {
         await fetch(`${base}/v1/policies/${id}`, { method: 'DELETE' });
         for (const d of documents) await fetch(dataUrl(base, d.path.slice(0, 1)), { method: 'DELETE' });

@@ -21,27 +21,31 @@ import {
   yamlBuiltins,
 } from './shapes/index.ts';
 
-/** The shape families and their weights. */
-const FAMILIES: readonly (readonly [ShapeFamily, number])[] = [
-  [partialRules, 5],
-  [completeConflicts, 2],
-  [compileChecks, 4],
-  [parserEdges, 2],
-  [numbersText, 3],
-  [yamlBuiltins, 2],
-  [builtinErrors, 3],
-  [failingDefinitions, 2],
-  [baseDocuments, 3],
+/**
+ * The shape families and their weights. Families whose programs OPA may refuse as a whole at
+ * compile time (parser edges, compile checks, constant built-in arguments) make a program of
+ * their own, so that a module-wide error never hides what the other rules would answer.
+ */
+const FAMILIES: readonly { family: ShapeFamily; weight: number; alone: boolean }[] = [
+  { family: partialRules, weight: 5, alone: false },
+  { family: completeConflicts, weight: 2, alone: false },
+  { family: compileChecks, weight: 4, alone: true },
+  { family: parserEdges, weight: 2, alone: true },
+  { family: numbersText, weight: 3, alone: false },
+  { family: yamlBuiltins, weight: 2, alone: false },
+  { family: builtinErrors, weight: 3, alone: true },
+  { family: failingDefinitions, weight: 2, alone: false },
+  { family: baseDocuments, weight: 3, alone: false },
 ];
-const TOTAL_WEIGHT = FAMILIES.reduce((n, [, w]) => n + w, 0);
 
-function pickFamily(random: RandomSource): ShapeFamily {
-  let n = random.below(TOTAL_WEIGHT);
-  for (const [family, weight] of FAMILIES) {
-    if (n < weight) return family;
-    n -= weight;
+function pickFamily(random: RandomSource, allowAlone: boolean): (typeof FAMILIES)[number] {
+  const eligible = FAMILIES.filter((f) => allowAlone || !f.alone);
+  let n = random.below(eligible.reduce((sum, f) => sum + f.weight, 0));
+  for (const f of eligible) {
+    if (n < f.weight) return f;
+    n -= f.weight;
   }
-  return partialRules;
+  return eligible[0] as (typeof FAMILIES)[number];
 }
 
 /**
@@ -63,7 +67,7 @@ export function generateWideProgram(random: RandomSource, id: number, opaVersion
   const queries: string[] = [];
   const families: string[] = [];
   const documents: BaseDocument[] = [];
-  const count = 1 + random.below(4);
+  let count = 1 + random.below(4);
   for (let i = 0; i < count; i++) {
     const name = `r${i}`;
     if (random.chance(0.3)) {
@@ -72,12 +76,13 @@ export function generateWideProgram(random: RandomSource, id: number, opaVersion
       families.push('classic');
       continue;
     }
-    const family = pickFamily(random);
+    const { family, alone } = pickFamily(random, i === 0);
     const shape = family({ random, name, pkg, v0, opaVersion });
     lines.push(...shape.lines, '');
     queries.push(...shape.queries);
     families.push(...shape.queries.map(() => family.name));
     documents.push(...(shape.documents ?? []));
+    if (alone) count = 1;
   }
   if (random.chance(0.05)) {
     queries.push('');
