@@ -27,8 +27,10 @@ export type {
   DocumentInput,
   DocumentPatch,
   DocumentRepository,
+  DocumentSaveResult,
   DocumentSummary,
   DocumentUpdate,
+  StaleDocument,
 } from './document-repository.ts';
 export type {
   DocumentVersion,
