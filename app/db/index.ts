@@ -16,6 +16,7 @@ export type {
   DocumentScope,
   DocumentSort,
   ListedDocument,
+  SearchHeadline,
   ListingCursor,
   ListingQuery,
 } from './document-listing-repository.ts';
