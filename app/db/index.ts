@@ -16,6 +16,7 @@ export type {
   DocumentScope,
   DocumentSort,
   ListedDocument,
+  SearchHeadline,
   ListingCursor,
   ListingQuery,
 } from './document-listing-repository.ts';
@@ -27,8 +28,10 @@ export type {
   DocumentInput,
   DocumentPatch,
   DocumentRepository,
+  DocumentSaveResult,
   DocumentSummary,
   DocumentUpdate,
+  StaleDocument,
 } from './document-repository.ts';
 export type {
   DocumentVersion,

@@ -29,6 +29,8 @@ import {
 import type { LocationClient } from '../location/index.ts';
 import { type Access, createServices, type Services } from '../services/index.ts';
 import { createPages } from '../ui/index.ts';
+import { apiAnswerHeaders } from './api-answer-headers.ts';
+import { refuseCrossOriginWrites } from './api-request-origin.ts';
 import type { AppEnv } from './app-env.ts';
 import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
@@ -163,6 +165,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // First, so that every page answer (error pages included) carries the security headers.
   app.use('*', pages.headers);
+  app.use('*', apiAnswerHeaders);
   app.use('*', pendingWritesMiddleware);
   app.use('*', deps.auth.session);
   app.on(
@@ -173,14 +176,9 @@ export function createApp(deps: AppDeps): DocumentApp {
       onError: () => httpError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`).getResponse(),
     }),
   );
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // On the answer's own headers: `c.header` after the answer would rebuild it with its body
-    // as a stream, sent chunked in three socket writes instead of one.
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
-  // Forged or foreign form posts are refused before any decision is asked for.
+  // Forged or foreign form posts and API writes are refused before any decision is asked for.
   app.use('*', pages.forms);
+  app.use('*', refuseCrossOriginWrites(deps.auth.config.appBaseUrl));
   // Registered after the middleware above: a middleware matched after it would count as the
   // route of requests no handler answers.
   app.use('*', authzMiddleware(authz, { excludePaths: EXCLUDED_PATHS }));
