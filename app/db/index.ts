@@ -42,10 +42,17 @@ export type {
   FolderPatch,
   FolderRepository,
 } from './folder-repository.ts';
+export type { Group, GroupMember, GroupRepository } from './group-repository.ts';
 export type { MigrationReport } from './migrate.ts';
 export { migrate } from './migrate.ts';
 export type { Migration } from './migration.ts';
 export { MIGRATIONS } from './migration.ts';
+export type {
+  ObjectShare,
+  ObjectShareRepository,
+  SharedObject,
+  ShareSubject,
+} from './object-share-repository.ts';
 export type { Page } from './page.ts';
 export { isRowId, MAX_PAGE_SIZE } from './page.ts';
 export type { PendingShare, PendingShareRepository } from './pending-share-repository.ts';

@@ -8,6 +8,8 @@ import { pendingSharesMigration } from './migration-0005-pending-shares.ts';
 import { documentVersionsMigration } from './migration-0006-document-versions.ts';
 import { trashMigration } from './migration-0007-trash.ts';
 import { documentVersionCounterMigration } from './migration-0008-document-version-counter.ts';
+import { groupsMigration } from './migration-0010-groups.ts';
+import { objectSharesMigration } from './migration-0011-object-shares.ts';
 
 /** One schema change, applied once, in version order. */
 export interface Migration {
@@ -28,4 +30,6 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   documentVersionsMigration,
   trashMigration,
   documentVersionCounterMigration,
+  groupsMigration,
+  objectSharesMigration,
 ]);

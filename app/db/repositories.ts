@@ -19,6 +19,8 @@ import {
   type DocumentVersionRepository,
 } from './document-version-repository.ts';
 import { createFolderRepository, type FolderRepository } from './folder-repository.ts';
+import { createGroupRepository, type GroupRepository } from './group-repository.ts';
+import { createObjectShareRepository, type ObjectShareRepository } from './object-share-repository.ts';
 import { createPendingShareRepository, type PendingShareRepository } from './pending-share-repository.ts';
 import { createSessionRepository, type SessionRepository } from './session-repository.ts';
 import { createShareRepository, type ShareRepository } from './share-repository.ts';
@@ -35,6 +37,10 @@ export interface Repositories {
   /** Every saved name and text of each document. */
   readonly documentVersions: DocumentVersionRepository;
   readonly shares: ShareRepository;
+  /** Groups of users and their members. */
+  readonly groups: GroupRepository;
+  /** Folder shares (with a user or a group) and document shares with a group. */
+  readonly objectShares: ObjectShareRepository;
   /** Shares with e-mail addresses that have not signed in yet. */
   readonly pendingShares: PendingShareRepository;
   /** Documents in the trash (the only repository that sees them). */
@@ -58,6 +64,8 @@ export function createRepositories(db: Queryable): Repositories {
     documentListing: createDocumentListingRepository(db),
     documentVersions: createDocumentVersionRepository(db),
     shares: createShareRepository(db),
+    groups: createGroupRepository(db),
+    objectShares: createObjectShareRepository(db),
     pendingShares: createPendingShareRepository(db),
     trash: createTrashRepository(db),
     sessions: createSessionRepository(db),

@@ -33,7 +33,9 @@ import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { httpError, validationHook } from './error-responses.ts';
 import { registerFolderRoutes } from './folder-routes.ts';
+import { registerGroupRoutes } from './group-routes.ts';
 import { registerHealthRoute } from './health-route.ts';
+import { registerObjectShareRoutes } from './object-share-routes.ts';
 import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
 import { pendingWritesMiddleware } from './pending-writes.ts';
 import { requestAccess } from './request-access.ts';
@@ -187,6 +189,8 @@ export function createApp(deps: AppDeps): DocumentApp {
   registerSearchRoutes(app, routeDeps);
   registerVersionRoutes(app, routeDeps);
   registerTrashRoutes(app, routeDeps);
+  registerGroupRoutes(app, routeDeps);
+  registerObjectShareRoutes(app, routeDeps);
   // The pages are authorized by the same middleware, one policy per page route.
   pages.register(app);
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {

@@ -3,7 +3,9 @@
  */
 import { createDocumentService, type DocumentService } from './document-service.ts';
 import { createFolderService, type FolderService } from './folder-service.ts';
+import { createGroupService, type GroupService } from './group-service.ts';
 import { createListingService, type ListingService } from './listing-service.ts';
+import { createObjectShareService, type ObjectShareService } from './object-share-service.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { createShareService, type ShareService } from './share-service.ts';
 import { createTrashService, type TrashService } from './trash-service.ts';
@@ -15,6 +17,10 @@ export interface Services {
   /** The start page's lists and search. */
   readonly listing: ListingService;
   readonly shares: ShareService;
+  /** Groups of users. */
+  readonly groups: GroupService;
+  /** Folder shares and document shares with a group. */
+  readonly objectShares: ObjectShareService;
   /** Deleted documents, restorable by their owner until purged. */
   readonly trash: TrashService;
 }
@@ -32,6 +38,8 @@ export function createServices(deps: ServiceDeps): Services {
     folders: createFolderService(deps),
     listing: createListingService(deps),
     shares: createShareService(deps),
+    groups: createGroupService(deps),
+    objectShares: createObjectShareService(deps),
     trash: createTrashService(deps),
   };
 }
