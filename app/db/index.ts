@@ -4,6 +4,12 @@
  * migrations (applied at start, in one transaction, under an advisory lock), one repository per
  * table with parameterized SQL, and the directory outbox that commits with the data it mirrors.
  */
+export type {
+  AccessLogEntry,
+  AccessLogQuery,
+  AccessLogRepository,
+  StoredAccessLogEntry,
+} from './access-log-repository.ts';
 export type { ConnectionOptions, Database, Queryable } from './connection.ts';
 export { connectDatabase } from './connection.ts';
 export type { DatabaseErrorCode } from './database-error.ts';

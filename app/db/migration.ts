@@ -10,6 +10,7 @@ import { trashMigration } from './migration-0007-trash.ts';
 import { documentVersionCounterMigration } from './migration-0008-document-version-counter.ts';
 import { groupsMigration } from './migration-0010-groups.ts';
 import { objectSharesMigration } from './migration-0011-object-shares.ts';
+import { accessLogMigration } from './migration-0012-access-log.ts';
 
 /** One schema change, applied once, in version order. */
 export interface Migration {
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   documentVersionCounterMigration,
   groupsMigration,
   objectSharesMigration,
+  accessLogMigration,
 ]);

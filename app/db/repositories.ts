@@ -3,6 +3,7 @@
  * change and its directory outbox rows together.
  */
 import postgres from 'postgres';
+import { type AccessLogRepository, createAccessLogRepository } from './access-log-repository.ts';
 import type { Database, Queryable } from './connection.ts';
 import { DatabaseError, isConnectionFailure, toDatabaseError } from './database-error.ts';
 import {
@@ -46,6 +47,8 @@ export interface Repositories {
   /** Documents in the trash (the only repository that sees them). */
   readonly trash: TrashRepository;
   readonly sessions: SessionRepository;
+  /** Decisions about documents, kept for the retention period. */
+  readonly accessLog: AccessLogRepository;
   readonly directoryOutbox: DirectoryOutboxRepository;
 }
 
@@ -69,6 +72,7 @@ export function createRepositories(db: Queryable): Repositories {
     pendingShares: createPendingShareRepository(db),
     trash: createTrashRepository(db),
     sessions: createSessionRepository(db),
+    accessLog: createAccessLogRepository(db),
     directoryOutbox: createDirectoryOutboxRepository(db),
   };
 }

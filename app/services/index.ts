@@ -4,8 +4,11 @@
  * documents, folders and shares, each operation authorized through an {@link Access} built per
  * request, each change committed together with its directory changes.
  */
+
 export type { Access, ObjectType, Permission } from './access.ts';
 export { PERMISSIONS, signedIn } from './access.ts';
+export type { AccessLogPage, AccessLogRequest, AccessLogService } from './access-log-service.ts';
+export { ACCESS_LOG_PAGE, createAccessLogService } from './access-log-service.ts';
 export type {
   DocumentChanges,
   DocumentPage,

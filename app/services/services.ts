@@ -1,6 +1,7 @@
 /**
  * The services together, sharing one database and one after-commit hook.
  */
+import { type AccessLogService, createAccessLogService } from './access-log-service.ts';
 import { createDocumentService, type DocumentService } from './document-service.ts';
 import { createFolderService, type FolderService } from './folder-service.ts';
 import { createGroupService, type GroupService } from './group-service.ts';
@@ -23,6 +24,8 @@ export interface Services {
   readonly objectShares: ObjectShareService;
   /** Deleted documents, restorable by their owner until purged. */
   readonly trash: TrashService;
+  /** Decisions about documents, for their owners. */
+  readonly accessLog: AccessLogService;
 }
 
 /**
@@ -41,5 +44,6 @@ export function createServices(deps: ServiceDeps): Services {
     groups: createGroupService(deps),
     objectShares: createObjectShareService(deps),
     trash: createTrashService(deps),
+    accessLog: createAccessLogService(deps),
   };
 }
