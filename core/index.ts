@@ -101,6 +101,15 @@ export type {
   RelationFilter,
 } from './ports/relation-directory.ts';
 export { canApplyBatch } from './ports/relation-directory.ts';
+export type {
+  GraphRelationDirectory,
+  GraphSearchOptions,
+  GraphSubject,
+  ObjectSearch,
+  RelationGraph,
+  SubjectSearch,
+} from './ports/relation-graph.ts';
+export { canSearchGraph } from './ports/relation-graph.ts';
 export type { Span, SpanAttributes, Tracer } from './ports/tracing.ts';
 export { noopTracer } from './ports/tracing.ts';
 export type { RegisteredRoute, ScanOptions } from './route-inventory.ts';

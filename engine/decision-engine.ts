@@ -6,6 +6,8 @@
  */
 import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
 import { DecisionServiceError } from '@gatehousejs/core';
+import type { BuiltinDefinition, EvalOptions, PlainObject } from '@gatehousejs/rego';
+import { createStandardBuiltins, type OutboundCalls } from '@gatehousejs/rego';
 import { DecisionRefs, decisionInput, identityInput } from './decision-input.ts';
 import { createDirectoryBuiltins, type RelationStore } from './directory/index.ts';
 import type { EngineSettings } from './embedded-service-options.ts';
@@ -17,8 +19,6 @@ import type {
   RegoQueryResult,
 } from './engine-capabilities.ts';
 import type { LoadedPolicies, PolicyLoadSettings } from './loaded-policies.ts';
-import { createStandardBuiltins, type OutboundCalls } from './rego/builtins/index.ts';
-import type { BuiltinDefinition, EvalOptions, PlainObject } from './rego/index.ts';
 import { runRegoQuery } from './rego-query.ts';
 import { topazCallerInput } from './topaz-input.ts';
 

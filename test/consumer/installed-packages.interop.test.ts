@@ -38,6 +38,8 @@ let full: ConsumerProject;
 let lowestHono: ConsumerProject;
 /** A docs pipeline: wiki-publish alone, as its README row installs it. */
 let docsPipeline: ConsumerProject;
+/** The Rego language alone, as a policy tool would install it. */
+let regoAlone: ConsumerProject;
 
 beforeAll(async () => {
   packed = await packWorkspaces(await mkdtemp(path.join(os.tmpdir(), 'gatehouse-packs-')));
@@ -59,6 +61,7 @@ beforeAll(async () => {
       'site/docs/index.md': '# Hello\n\nSome *text*.\n',
     },
   });
+  regoAlone = await createConsumerProject(packed, { install: ['@gatehousejs/rego'] });
   lowestHono = await createConsumerProject(packed, {
     dependencies: { hono: HONO_PEER_RANGE.slice(1) },
     install: LIBRARY,
@@ -84,6 +87,7 @@ afterAll(async () => {
   await library?.remove();
   await lowestHono?.remove();
   await docsPipeline?.remove();
+  await regoAlone?.remove();
   await full?.remove();
 });
 
@@ -135,6 +139,7 @@ describe('the packages as installed from their tarballs', () => {
       '@gatehousejs/fastify',
       '@gatehousejs/hono',
       '@gatehousejs/opentelemetry',
+      '@gatehousejs/rego',
       '@gatehousejs/topaz',
       '@gatehousejs/wiki-publish',
     ]);
@@ -178,6 +183,7 @@ describe('the packages as installed from their tarballs', () => {
       ...LIBRARY,
       '@gatehousejs/engine/node',
       '@gatehousejs/engine/postgres',
+      '@gatehousejs/rego',
       '@gatehousejs/topaz',
       '@gatehousejs/fastify',
       '@gatehousejs/opentelemetry',
@@ -233,6 +239,21 @@ describe('a consumer type-checks with skipLibCheck: false', () => {
       expect(check.code).toBe(0);
     });
   }
+});
+
+describe('@gatehousejs/rego installed alone', () => {
+  it('evaluates a policy with the standard built-ins, bringing no other Gatehouse package', async () => {
+    const script = [
+      "import { compilePolicies, standardBuiltins } from '@gatehousejs/rego';",
+      "const source = 'package a\\nallow if count(input.roles) > 0';",
+      "const set = compilePolicies([{ file: 'a.rego', source }], { builtins: standardBuiltins });",
+      "console.log(JSON.stringify([set.evaluate('a.allow', { roles: ['x'] }), set.evaluate('a.allow', { roles: [] })]));",
+    ].join('\n');
+    const run = await regoAlone.run(process.execPath, ['--input-type=module', '-e', script]);
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([true, null]);
+    expect(await readdir(path.join(regoAlone.dir, 'node_modules', '@gatehousejs'))).toEqual(['rego']);
+  });
 });
 
 describe('the installed bins', () => {

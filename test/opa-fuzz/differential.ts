@@ -3,14 +3,14 @@
  * by both with the same input and strict built-in errors, and the answers compared — the
  * documents exactly (as JSON, object keys in any order), errors by their kind (code).
  */
-import { createStandardBuiltins } from '../../engine/rego/builtins/index.ts';
 import {
   compilePolicies,
+  createStandardBuiltins,
   DEFAULT_OPA_VERSION,
   type OpaVersion,
   RegoError,
   toJson,
-} from '../../engine/rego/index.ts';
+} from '../../rego/index.ts';
 import type { OpaAnswer, OpaOracle } from './opa-server.ts';
 import { createRandomSource } from './random-source.ts';
 import { type FuzzProgram, generateProgram } from './rego-program.ts';

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { consola } from 'consola';
-import { OPA_VERSIONS } from '../../engine/rego/index.ts';
+import { OPA_VERSIONS } from '../../rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
 import { describeDivergence, runDifferentialBatch } from './differential.ts';
 import { startOpaOracle } from './opa-server.ts';

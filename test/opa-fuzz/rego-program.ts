@@ -6,7 +6,7 @@
  * engine does not have, never refuses a program at compile time for a constant of the wrong type.
  */
 
-import { type OpaVersion, opaAtLeast } from '../../engine/rego/opa-version.ts';
+import { type OpaVersion, opaAtLeast } from '../../rego/opa-version.ts';
 import { BINARY, FORMATS, INFIX, TERNARY, UNARY } from './builtin-calls.ts';
 import { EDGE_STRINGS, EDGE_VALUES } from './edge-values.ts';
 import type { RandomSource } from './random-source.ts';
