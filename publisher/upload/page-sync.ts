@@ -9,19 +9,13 @@
 import type { ConvertedPage } from '../convert/index.ts';
 import { PublishError } from '../errors.ts';
 import { sameStorage } from '../storage/index.ts';
-import {
-  type ConfluenceClient,
-  hasStatus,
-  type PageWrite,
-  type RemotePage,
-  WikiRequestError,
-} from '../wiki/index.ts';
+import { hasStatus, type PageWrite, type RemotePage, type WikiApi, WikiRequestError } from '../wiki/index.ts';
 
 import type { RemoteSite } from './remote-site.ts';
 
 /** What syncing a page needs. */
 export interface PageSyncContext {
-  readonly client: ConfluenceClient;
+  readonly api: WikiApi;
   readonly remote: RemoteSite;
   readonly space: string;
   readonly rootTitle: string;
@@ -62,18 +56,18 @@ function isCurrent(
 async function update(existing: RemotePage, write: PageWrite, page: ConvertedPage, context: PageSyncContext) {
   if (isCurrent(existing, write, page, context)) return { action: 'unchanged' as const, page: existing };
   try {
-    const updated = await context.client.updatePage(existing.id, write, existing.version + 1);
+    const updated = await context.api.updatePage(existing.id, write, existing.version + 1);
     return { action: 'updated' as const, page: { ...existing, ...updated } };
   } catch (error) {
     if (!hasStatus(error, 409)) throw error;
-    const fresh = await context.client.getPage(existing.id);
+    const fresh = await context.api.getPage(existing.id);
     if (isCurrent(fresh, write, page, context)) {
       return {
         action: fresh.version > existing.version ? ('updated' as const) : ('unchanged' as const),
         page: fresh,
       };
     }
-    const updated = await context.client.updatePage(existing.id, write, fresh.version + 1);
+    const updated = await context.api.updatePage(existing.id, write, fresh.version + 1);
     return { action: 'updated' as const, page: { ...fresh, ...updated, attachments: existing.attachments } };
   }
 }
@@ -92,7 +86,7 @@ async function create(
 ): Promise<PageSyncResult> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const created = await context.client.createPage(write);
+      const created = await context.api.createPage(write);
       const known = { ...created, attachments: [], labels: [] };
       context.remote.remember(known);
       return { action: 'created', page: known };

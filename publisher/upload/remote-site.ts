@@ -6,13 +6,13 @@
  * specification's own endpoint instead: one title lookup per page.
  */
 
-import { type ConfluenceClient, hasStatus, type RemoteAttachment, type RemotePage } from '../wiki/index.ts';
+import { hasStatus, type RemoteAttachment, type RemotePage, type WikiApi } from '../wiki/index.ts';
 
 const SEARCH_UNAVAILABLE = [400, 404, 501];
 
 /** The cached view of the pages below the site's parent page. */
 export class RemoteSite {
-  readonly #client: ConfluenceClient;
+  readonly #api: WikiApi;
   readonly #space: string;
   readonly #rootId: string;
   readonly #byTitle = new Map<string, RemotePage>();
@@ -20,8 +20,8 @@ export class RemoteSite {
   #listed: RemotePage[] = [];
   #bulk = true;
 
-  constructor(client: ConfluenceClient, space: string, rootId: string) {
-    this.#client = client;
+  constructor(api: WikiApi, space: string, rootId: string) {
+    this.#api = api;
     this.#space = space;
     this.#rootId = rootId;
   }
@@ -33,7 +33,7 @@ export class RemoteSite {
    */
   async load(): Promise<boolean> {
     try {
-      this.#listed = await this.#client.listDescendants(this.#rootId);
+      this.#listed = await this.#api.listDescendants(this.#rootId);
     } catch (error) {
       if (!SEARCH_UNAVAILABLE.some((status) => hasStatus(error, status))) throw error;
       this.#bulk = false;
@@ -47,7 +47,7 @@ export class RemoteSite {
   async find(title: string): Promise<RemotePage | undefined> {
     const known = this.#byTitle.get(title.toLowerCase());
     if (known || this.#bulk) return known;
-    const page = await this.#client.findPage(this.#space, title);
+    const page = await this.#api.findPage(this.#space, title);
     if (!page || !this.isInside(page)) return undefined;
     this.remember(page);
     return page;
@@ -79,7 +79,7 @@ export class RemoteSite {
 
   /** A title search in the whole space (after a create that was refused or whose outcome is unknown). */
   async refresh(title: string): Promise<RemotePage | undefined> {
-    const page = await this.#client.findPage(this.#space, title);
+    const page = await this.#api.findPage(this.#space, title);
     if (page && this.isInside(page)) this.remember(page);
     return page;
   }
@@ -99,7 +99,7 @@ export class RemoteSite {
     if (page.attachments) return Promise.resolve([...page.attachments]);
     let pending = this.#attachments.get(page.id);
     if (!pending) {
-      pending = this.#client.listAttachments(page.id);
+      pending = this.#api.listAttachments(page.id);
       this.#attachments.set(page.id, pending);
     }
     return pending;

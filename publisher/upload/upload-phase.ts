@@ -62,9 +62,9 @@ class SiteUpload {
   constructor(input: UploadInput) {
     const { wiki, config, journal } = input;
     this.#input = input;
-    this.#remote = new RemoteSite(wiki.client, wiki.space, wiki.root.id);
+    this.#remote = new RemoteSite(wiki.api, wiki.space, wiki.root.id);
     this.#limit = createTaskLimit(config.concurrency);
-    this.#parents = new ParentReadiness(wiki.client, {
+    this.#parents = new ParentReadiness(wiki.api, {
       attempts: config.parentPollAttempts,
       intervalMs: config.parentPollInterval * 1000,
       sleep: input.sleep,
@@ -76,7 +76,7 @@ class SiteUpload {
       maxRetryAfterMs: config.maxRetryAfter * 1000,
     };
     const backoff = (retry: number) => input.sleep(backoffDelay(retry, policy, input.random));
-    this.#attachmentContext = { client: wiki.client, retries: config.retries, backoff };
+    this.#attachmentContext = { api: wiki.api, retries: config.retries, backoff };
     this.#pageContext = {
       ...this.#attachmentContext,
       remote: this.#remote,
@@ -121,7 +121,7 @@ class SiteUpload {
       groups.set(parentId, group);
     }
     const context = {
-      client: this.#input.wiki.client,
+      api: this.#input.wiki.api,
       remote: this.#remote,
       visible: (id: string) => this.#parents.ready(id),
     };
@@ -150,7 +150,7 @@ class SiteUpload {
     const missing = (page.labels ?? []).filter((label) => !have.has(label));
     if (missing.length === 0) return;
     try {
-      await this.#limit(() => this.#input.wiki.client.addLabels(remote.id, missing));
+      await this.#limit(() => this.#input.wiki.api.addLabels(remote.id, missing));
     } catch (error) {
       this.#input.journal.fail({
         kind: 'page',
@@ -165,8 +165,8 @@ class SiteUpload {
     const { config, wiki, journal } = this.#input;
     if (config.onOrphan === 'report' || orphans.length === 0) return;
     try {
-      if (config.onOrphan === 'archive') await wiki.client.archivePages(orphans.map((page) => page.id));
-      else for (const page of orphans) await wiki.client.deletePage(page.id);
+      if (config.onOrphan === 'archive') await wiki.api.archivePages(orphans.map((page) => page.id));
+      else for (const page of orphans) await wiki.api.deletePage(page.id);
       for (const page of orphans)
         journal.info(
           `${config.onOrphan === 'archive' ? 'archived' : 'deleted'} page "${page.title}" (no longer in the site)`,
