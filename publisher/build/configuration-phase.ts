@@ -67,6 +67,13 @@ function explain(error: unknown, what: string): never {
       { cause: error },
     );
   }
+  if (error.status === 410) {
+    throw new PublishError(
+      'config_invalid',
+      `the wiki answered 410 Gone while reading ${what}: Confluence Cloud removed these REST v1 endpoints (for OAuth tokens); set api_version to auto or v2`,
+      { cause: error },
+    );
+  }
   if (error.status === 404) {
     throw new PublishError(
       'space_not_found',

@@ -3,7 +3,7 @@
  * (`version`, `ancestors`, `body.storage`, `space`, `children.attachment…`, `metadata`) and paged
  * lists with `start`, `limit`, `size` and a relative `_links.next`.
  */
-import type { EmulatedAttachment, EmulatedPage, EmulatorState } from './emulator-state.ts';
+import type { EmulatedAttachment, EmulatedPage, EmulatedProperty, EmulatorState } from './emulator-state.ts';
 
 /** The expansions requested with `expand=a,b.c`. */
 export type Expansions = ReadonlySet<string>;
@@ -54,6 +54,11 @@ export function attachmentJson(attachment: EmulatedAttachment, expand: Expansion
   };
 }
 
+/** A content property record (v1 and v2 alike). */
+export function propertyJson(property: EmulatedProperty): Record<string, unknown> {
+  return { id: property.id, key: property.key, value: property.value, version: { number: property.version } };
+}
+
 /** A page record. */
 export function pageJson(
   state: EmulatorState,
@@ -68,16 +73,28 @@ export function pageJson(
     extensions: { position: page.position },
   };
   if (has(expand, 'space')) json.space = { key: page.spaceKey };
-  if (has(expand, 'version')) json.version = { number: page.version, minorEdit: page.minorEdit };
+  if (has(expand, 'version'))
+    json.version = { number: page.version, minorEdit: page.minorEdit, message: page.versionMessage };
   if (has(expand, 'ancestors')) {
     json.ancestors = state
       .ancestors(page)
       .map((ancestor) => ({ id: ancestor.id, type: 'page', title: ancestor.title }));
   }
+  const metadata: Record<string, unknown> = {};
   if (has(expand, 'metadata.labels'))
-    json.metadata = {
-      labels: { results: page.labels.map((name) => ({ prefix: 'global', name })), size: page.labels.length },
+    metadata.labels = {
+      results: page.labels.map((name) => ({ prefix: 'global', name })),
+      size: page.labels.length,
     };
+  const propertyKeys = [...below(expand, 'metadata.properties')];
+  if (propertyKeys.length > 0)
+    metadata.properties = Object.fromEntries(
+      propertyKeys.flatMap((key) => {
+        const property = page.properties.get(key);
+        return property ? [[key, propertyJson(property)]] : [];
+      }),
+    );
+  if (Object.keys(metadata).length > 0) json.metadata = metadata;
   if (has(expand, 'body.storage')) json.body = { storage: { value: page.body, representation: 'storage' } };
   if (has(expand, 'children.attachment')) {
     const all = state.attachmentsOf(page.id);

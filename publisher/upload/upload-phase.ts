@@ -6,6 +6,7 @@
  * failure; rejected credentials stop the build.
  */
 import type { ConvertedPage } from '../convert/index.ts';
+import { PublishError } from '../errors.ts';
 import { createTaskLimit, type TaskLimit } from '../parallel/index.ts';
 import type { BuildJournal } from '../report/index.ts';
 import type { PublishConfig } from '../settings/index.ts';
@@ -14,6 +15,7 @@ import {
   hasStatus,
   type RemoteAttachment,
   type RemotePage,
+  WikiRequestError,
   type WikiSession,
 } from '../wiki/index.ts';
 import { type AttachmentSyncContext, syncAttachment } from './attachment-sync.ts';
@@ -58,11 +60,15 @@ class SiteUpload {
   readonly #created: string[] = [];
   readonly #reparented = new Set<string>();
   #hardError: unknown;
+  /** The page whose publication started last (named when the build stops). */
+  #lastStarted: string | undefined;
+  /** Set once the wiki turned out to have no page-move endpoint (warned once). */
+  #noMoveEndpoint = false;
 
   constructor(input: UploadInput) {
     const { wiki, config, journal } = input;
     this.#input = input;
-    this.#remote = new RemoteSite(wiki.api, wiki.space, wiki.root.id);
+    this.#remote = new RemoteSite(wiki.api, wiki.space, wiki.root.id, input.pages);
     this.#limit = createTaskLimit(config.concurrency);
     this.#parents = new ParentReadiness(wiki.api, {
       attempts: config.parentPollAttempts,
@@ -82,6 +88,7 @@ class SiteUpload {
       remote: this.#remote,
       space: wiki.space,
       rootTitle: wiki.root.title,
+      overwrite: config.overwrite,
       onComparisonFailure: (page, error) =>
         journal.fail({
           kind: 'comparison',
@@ -92,6 +99,27 @@ class SiteUpload {
   }
 
   async run(): Promise<UploadResult> {
+    try {
+      return await this.#run();
+    } catch (error) {
+      throw this.#stopped(error);
+    }
+  }
+
+  /** A wiki that is gone ends the build with where it stopped and that a re-run resumes. */
+  #stopped(error: unknown): unknown {
+    if (!(error instanceof WikiRequestError && error.gone)) return error;
+    const total = this.#input.pages.length;
+    const done = this.#input.journal.items.filter((item) => item.action !== 'failed').length;
+    const at = this.#lastStarted ? ` at "${this.#lastStarted}"` : ' before the first page';
+    return new PublishError(
+      'wiki_unreachable',
+      `the wiki stopped answering during the upload (${error.message}); stopped${at} with ${done} of ${total} pages done. Pages written are complete; run the build again to resume where it stopped`,
+      { cause: error },
+    );
+  }
+
+  async #run(): Promise<UploadResult> {
     if (!(await this.#remote.load()))
       this.#input.journal.warn({
         kind: 'site',
@@ -103,7 +131,8 @@ class SiteUpload {
     await Promise.all(this.#attachmentTasks);
     if (this.#hardError) throw this.#hardError;
     await this.#orderSiblings();
-    const orphans = this.#remote.notIn(new Set(this.#input.pages.map((page) => page.title)));
+    const orphans = this.#remote.orphans();
+    if (this.#hardError) throw this.#hardError;
     await this.#removeOrphans(orphans);
     return { notInSite: orphans.map((page) => page.title).sort() };
   }
@@ -128,12 +157,22 @@ class SiteUpload {
     const one = async ([parentId, group]: [string, { wanted: string[]; reparented: boolean }]) => {
       const created = this.#created.filter((id) => group.wanted.includes(id));
       const sibling: SiblingGroup = { parentId, created, ...group };
+      if (this.#noMoveEndpoint) return;
       try {
         const moves = await this.#limit(() => orderSiblings(sibling, context));
         if (moves > 0)
           this.#input.journal.info(`moved ${moves} page(s) below page ${parentId} into nav order`);
       } catch (error) {
         if (this.#isHard(error)) return;
+        if (hasStatus(error, 404, 405, 410, 501) && /\/move\//.test(error.path)) {
+          if (!this.#noMoveEndpoint)
+            this.#input.journal.warn({
+              kind: 'site',
+              message: `this wiki has no page-move endpoint (${error.method} ${error.path} answered ${error.status}; Confluence Data Center and Server have none): existing pages are not reordered to follow the nav; new pages are still created in nav order`,
+            });
+          this.#noMoveEndpoint = true;
+          return;
+        }
         this.#input.journal.fail({
           kind: 'page',
           message: `the pages below page ${parentId} were not put in nav order: ${messageOf(error)}`,
@@ -179,9 +218,9 @@ class SiteUpload {
     }
   }
 
-  /** Rejected credentials stop the build: remembered here, rethrown at the end. */
+  /** Rejected credentials and a wiki that is gone stop the build: remembered here, rethrown at the end. */
   #isHard(error: unknown): boolean {
-    if (!hasStatus(error, 401)) return false;
+    if (!hasStatus(error, 401) && !(error instanceof WikiRequestError && error.gone)) return false;
     this.#hardError ??= error;
     return true;
   }
@@ -215,12 +254,13 @@ class SiteUpload {
     const parentId = page.parentKey ? await this.#ids.get(page.parentKey) : this.#input.wiki.root.id;
     if (this.#hardError) return undefined;
     if (!parentId) return failed('not published because its parent page failed');
+    this.#lastStarted = page.title;
     try {
       if (!(await this.#limit(() => this.#parents.ready(parentId)))) {
         const checks = this.#input.config.parentPollAttempts;
         return failed(`its new parent page (id ${parentId}) did not become available after ${checks} checks`);
       }
-      const existing = await this.#remote.find(page.title);
+      const existing = await this.#remote.find(page);
       if (!existing) await earlierSiblings;
       const result = await this.#limit(() => syncPage(page, parentId, this.#pageContext));
       if (result.action === 'created') {
@@ -230,6 +270,12 @@ class SiteUpload {
         this.#reparented.add(result.page.id);
       }
       journal.page({ title: page.title, source, action: result.action, id: result.page.id });
+      if (result.action === 'protected')
+        journal.warn({
+          kind: 'page',
+          page: page.title,
+          message: `kept as it is: its current version (${result.page.version}) was written in the wiki, not by wiki-publish; publish with --overwrite to replace it`,
+        });
       await this.#syncLabels(page, result.page);
       if (page.attachments.length > 0) this.#attachmentTasks.push(this.#syncAttachments(page, result.page));
       return result.page.id;
