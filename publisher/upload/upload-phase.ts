@@ -185,10 +185,14 @@ class SiteUpload {
 
   /** Adds the labels the page's front matter asks for and the page lacks (labels are never removed). */
   async #syncLabels(page: ConvertedPage, remote: RemotePage): Promise<void> {
-    const have = new Set(remote.labels ?? []);
-    const missing = (page.labels ?? []).filter((label) => !have.has(label));
-    if (missing.length === 0) return;
+    if (!page.labels || page.labels.length === 0) return;
     try {
+      // REST v2 lists pages without their labels: read them for the pages that have some to add.
+      const have = new Set(
+        remote.labels ?? (await this.#limit(() => this.#input.wiki.api.listLabels(remote.id))),
+      );
+      const missing = page.labels.filter((label) => !have.has(label));
+      if (missing.length === 0) return;
       await this.#limit(() => this.#input.wiki.api.addLabels(remote.id, missing));
     } catch (error) {
       this.#input.journal.fail({
