@@ -4,7 +4,13 @@
  * and optional storage body, descendants, children, ancestors, attachments, labels, and lists with
  * cursor paging whose `_links.next` includes the context path.
  */
-import type { EmulatedAttachment, EmulatedPage, EmulatedSpace, EmulatorState } from './emulator-state.ts';
+import type {
+  EmulatedAttachment,
+  EmulatedPage,
+  EmulatedProperty,
+  EmulatedSpace,
+  EmulatorState,
+} from './emulator-state.ts';
 import type { RouteRequest, RouteSettings } from './request-parts.ts';
 
 const CREATED_AT = '2026-01-01T00:00:00.000Z';
@@ -55,6 +61,22 @@ export function pageJsonV2(
       webui: `/spaces/${page.spaceKey}/pages/${page.id}`,
       editui: `/pages/resumedraft.action?draftId=${page.id}`,
       tinyui: `/x/${page.id}`,
+    },
+  };
+}
+
+/** A v2 content property. */
+export function propertyJsonV2(property: EmulatedProperty): Record<string, unknown> {
+  return {
+    id: property.id,
+    key: property.key,
+    value: property.value,
+    version: {
+      createdAt: CREATED_AT,
+      message: '',
+      number: property.version,
+      minorEdit: false,
+      authorId: ACCOUNT,
     },
   };
 }

@@ -29,6 +29,14 @@ function has(expand: Expansions, name: string): boolean {
   return expand.has(name) || [...expand].some((item) => item.startsWith(`${name}.`));
 }
 
+/** The timestamp every emulated version carries. */
+export const VERSION_WHEN = '2026-01-01T00:00:00.000Z';
+
+/** A v1 label record. */
+export function labelJson(name: string): Record<string, unknown> {
+  return { prefix: 'global', name, id: name, label: name };
+}
+
 /** Attachments shown inline in a page's `children.attachment` expansion at most. */
 export const INLINE_ATTACHMENT_LIMIT = 25;
 
@@ -39,15 +47,15 @@ export function attachmentJson(attachment: EmulatedAttachment, expand: Expansion
     type: 'attachment',
     status: 'current',
     title: attachment.title,
-    ...(has(expand, 'metadata')
-      ? { metadata: { mediaType: attachment.mediaType, comment: attachment.comment } }
-      : {}),
+    ...(has(expand, 'metadata') ? { metadata: { mediaType: attachment.mediaType } } : {}),
     extensions: {
       mediaType: attachment.mediaType,
       fileSize: attachment.data.byteLength,
       comment: attachment.comment,
     },
-    ...(has(expand, 'version') ? { version: { number: attachment.version, minorEdit: true } } : {}),
+    ...(has(expand, 'version')
+      ? { version: { when: VERSION_WHEN, number: attachment.version, minorEdit: true } }
+      : {}),
     _links: {
       download: `/download/attachments/${attachment.pageId}/${encodeURIComponent(attachment.title)}?version=${attachment.version}&api=v2`,
     },
@@ -56,7 +64,13 @@ export function attachmentJson(attachment: EmulatedAttachment, expand: Expansion
 
 /** A content property record (v1 and v2 alike). */
 export function propertyJson(property: EmulatedProperty): Record<string, unknown> {
-  return { id: property.id, key: property.key, value: property.value, version: { number: property.version } };
+  return {
+    id: property.id,
+    key: property.key,
+    value: property.value,
+    version: { when: VERSION_WHEN, message: '', number: property.version, minorEdit: false },
+    _links: { self: `/rest/api/content/property/${property.id}` },
+  };
 }
 
 /** A page record. */
@@ -74,16 +88,21 @@ export function pageJson(
   };
   if (has(expand, 'space')) json.space = { key: page.spaceKey };
   if (has(expand, 'version'))
-    json.version = { number: page.version, minorEdit: page.minorEdit, message: page.versionMessage };
+    json.version = {
+      when: VERSION_WHEN,
+      number: page.version,
+      minorEdit: page.minorEdit,
+      message: page.versionMessage,
+    };
   if (has(expand, 'ancestors')) {
     json.ancestors = state
       .ancestors(page)
-      .map((ancestor) => ({ id: ancestor.id, type: 'page', title: ancestor.title }));
+      .map((ancestor) => ({ id: ancestor.id, type: 'page', status: 'current', title: ancestor.title }));
   }
   const metadata: Record<string, unknown> = {};
   if (has(expand, 'metadata.labels'))
     metadata.labels = {
-      results: page.labels.map((name) => ({ prefix: 'global', name })),
+      results: page.labels.map(labelJson),
       size: page.labels.length,
     };
   const propertyKeys = [...below(expand, 'metadata.properties')];

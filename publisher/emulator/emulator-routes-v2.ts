@@ -4,8 +4,7 @@
  * delete, ancestors, descendants (with depth), children in sibling order, attachments, labels and
  * content properties. v2 has no move, label-adding or upload endpoint: those stay v1's.
  */
-import { propertyJson } from './content-json.ts';
-import { attachmentJsonV2, cursorPage, pageJsonV2, spaceJsonV2 } from './content-json-v2.ts';
+import { attachmentJsonV2, cursorPage, pageJsonV2, propertyJsonV2, spaceJsonV2 } from './content-json-v2.ts';
 import { EmulatorError } from './emulator-error.ts';
 import type { EmulatedPage, EmulatorState } from './emulator-state.ts';
 import { childrenInOrder } from './page-order.ts';
@@ -194,7 +193,7 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
       const properties = [...page.properties.values()].filter(
         (property) => key === null || property.key === key,
       );
-      return list(call, properties.map(propertyJson));
+      return list(call, properties.map(propertyJsonV2));
     },
   ],
   [
@@ -203,7 +202,7 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
     (call) => {
       const body = jsonBody(call.request.body);
       if (typeof body.key !== 'string') throw new EmulatorError(400, 'A property needs a key');
-      return propertyJson(call.state.setProperty(call.params[0] ?? '', body.key, body.value));
+      return propertyJsonV2(call.state.setProperty(call.params[0] ?? '', body.key, body.value));
     },
   ],
   [
@@ -216,7 +215,7 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
       const body = jsonBody(call.request.body);
       const version = (body.version as { number?: unknown } | undefined)?.number;
       if (typeof version !== 'number') throw new EmulatorError(400, 'version.number is required');
-      return propertyJson(call.state.setProperty(page.id, property.key, body.value, version));
+      return propertyJsonV2(call.state.setProperty(page.id, property.key, body.value, version));
     },
   ],
 ];

@@ -7,6 +7,7 @@ import {
   attachmentJson,
   type Expansions,
   expansions,
+  labelJson,
   listJson,
   pageJson,
   propertyJson,
@@ -49,7 +50,16 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
       const space = state.space(decodeURIComponent(params[0] ?? ''));
       const home = state.pages.get(space.homepageId);
       const homepage = expand.has('homepage') && home ? { homepage: pageJson(state, home, new Set()) } : {};
-      return { key: space.key, name: space.name, type: 'global', ...homepage };
+      return {
+        id: Number(space.id),
+        key: space.key,
+        name: space.name,
+        type: 'global',
+        status: 'current',
+        ...homepage,
+        _expandable: {},
+        _links: { webui: `/spaces/${space.key}`, self: `/rest/api/space/${space.key}` },
+      };
     },
   ],
   [
@@ -129,7 +139,7 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
         if (!/^[^\s:]+$/.test(name)) throw new EmulatorError(400, `invalid label ${name}`);
         if (!page.labels.includes(name)) page.labels.push(name);
       }
-      return { results: page.labels.map((name) => ({ prefix: 'global', name })), size: page.labels.length };
+      return { results: page.labels.map(labelJson), size: page.labels.length };
     },
   ],
   [
@@ -137,11 +147,7 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
     /^\/rest\/api\/content\/(\d+)\/label$/,
     ({ state, request, settings, params }) => {
       const page = state.page(params[0] ?? '');
-      return paged(
-        page.labels.map((name) => ({ prefix: 'global', name, id: name })),
-        request,
-        settings,
-      );
+      return paged(page.labels.map(labelJson), request, settings);
     },
   ],
   [
