@@ -1,50 +1,34 @@
 /**
- * The Confluence REST API v1 calls the publisher makes, typed: space, page by title or id, all
- * pages below a page in bulk (CQL `ancestor`, with bodies and attachments expanded), page create
- * and update (minor edit, version + 1), child pages in their order and moves among siblings,
- * attachment listing, upload and data update (SHA-1 in the comment so the next build can compare
- * without downloading).
+ * The wiki port over Confluence REST API v1 (Data Center and Server; Cloud's remaining v1
+ * endpoints): space, page by title or id, all pages below a page in bulk (CQL `ancestor`, with
+ * bodies, attachments, labels and the identity property expanded), page create and update (minor
+ * edit, version + 1, the publisher's version message), child pages in their order and moves among
+ * siblings, labels, content properties, attachment listing, upload and data update (SHA-1 in the
+ * comment so the next build can compare without downloading).
  */
 import {
   attachmentComment,
+  IDENTITY_PROPERTY,
   nextLink,
   type RemoteAttachment,
   type RemotePage,
   results,
+  type StoredIdentity,
   toRemoteAttachment,
   toRemotePage,
+  toStoredIdentity,
+  VERSION_MESSAGE,
 } from './confluence-records.ts';
+import type { AttachmentUpload, MovePosition, PageWrite, RemoteSpace, WikiApi } from './wiki-api.ts';
+import { hasStatus } from './wiki-request-error.ts';
 import type { WikiTransport } from './wiki-transport.ts';
 
-/** A space as the wiki has it. */
-export interface RemoteSpace {
-  readonly key: string;
-  readonly name: string;
-  readonly homepageId?: string;
-  readonly homepageTitle?: string;
-}
-
-/** A page to create or update. */
-export interface PageWrite {
-  readonly space: string;
-  readonly title: string;
-  readonly parentId: string;
-  readonly storage: string;
-}
-
-/** An attachment file to upload. */
-export interface AttachmentUpload {
-  readonly name: string;
-  readonly data: Uint8Array;
-  readonly mediaType: string;
-  readonly sha1: string;
-}
-
-const PAGE_EXPAND = 'version,ancestors,body.storage,metadata.labels';
+const PAGE_EXPAND = `version,ancestors,body.storage,metadata.labels,metadata.properties.${IDENTITY_PROPERTY}`;
 const LIST_LIMIT = 100;
 
-/** Typed calls to Confluence REST API v1. */
-export class ConfluenceClient {
+/** The wiki port over Confluence REST API v1. */
+export class ConfluenceV1Api implements WikiApi {
+  readonly version = 'v1' as const;
   readonly #transport: WikiTransport;
 
   constructor(transport: WikiTransport) {
@@ -104,11 +88,55 @@ export class ConfluenceClient {
   }
 
   /** Moves a page before or after a sibling (under the target's parent), or last below the target. */
-  async movePage(id: string, position: 'before' | 'after' | 'append', targetId: string): Promise<void> {
+  async movePage(id: string, position: MovePosition, targetId: string): Promise<void> {
     await this.#transport.request<unknown>({
       method: 'PUT',
       path: `/rest/api/content/${encodeURIComponent(id)}/move/${position}/${encodeURIComponent(targetId)}`,
     });
+  }
+
+  /** The page's label names. */
+  async listLabels(id: string): Promise<string[]> {
+    const path = `/rest/api/content/${encodeURIComponent(id)}/label`;
+    const items = await this.#pages(path, { limit: LIST_LIMIT });
+    return items.map((item) => String((item as { name?: unknown }).name ?? ''));
+  }
+
+  /** The identity property of a page (`null` when it has none). */
+  async readIdentity(pageId: string): Promise<StoredIdentity | null> {
+    try {
+      const { data } = await this.#transport.request<unknown>({
+        method: 'GET',
+        path: `/rest/api/content/${encodeURIComponent(pageId)}/property/${IDENTITY_PROPERTY}`,
+      });
+      return toStoredIdentity(data);
+    } catch (error) {
+      if (hasStatus(error, 404)) return null;
+      throw error;
+    }
+  }
+
+  /** Creates or replaces the identity property. */
+  async writeIdentity(
+    pageId: string,
+    source: string,
+    current: StoredIdentity | null,
+  ): Promise<StoredIdentity> {
+    const base = `/rest/api/content/${encodeURIComponent(pageId)}/property`;
+    const { data } = await this.#transport.request<unknown>(
+      current
+        ? {
+            method: 'PUT',
+            path: `${base}/${IDENTITY_PROPERTY}`,
+            json: {
+              key: IDENTITY_PROPERTY,
+              value: { source },
+              version: { number: current.propertyVersion + 1 },
+            },
+          }
+        : { method: 'POST', path: base, json: { key: IDENTITY_PROPERTY, value: { source } } },
+    );
+    return toStoredIdentity(data) ?? { source, propertyId: '', propertyVersion: 1 };
   }
 
   /** Adds global labels to a page (labels it has already are kept). */
@@ -158,7 +186,7 @@ export class ConfluenceClient {
         body: { storage: { value: page.storage, representation: 'storage' } },
       },
     });
-    return { ...toRemotePage(data), storage: page.storage };
+    return { ...toRemotePage(data), storage: page.storage, identity: null };
   }
 
   /** Updates a page as a minor edit; `version` is the new version number (current + 1). */
@@ -174,7 +202,7 @@ export class ConfluenceClient {
         space: { key: page.space },
         ancestors: [{ id: page.parentId }],
         body: { storage: { value: page.storage, representation: 'storage' } },
-        version: { number: version, minorEdit: true, message: 'Published by wiki-publish' },
+        version: { number: version, minorEdit: true, message: VERSION_MESSAGE },
       },
     });
     return { ...toRemotePage(data), storage: page.storage };
