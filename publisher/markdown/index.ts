@@ -13,7 +13,12 @@ export type { MarkdownExtensions } from './markdown-extensions.ts';
 export { KNOWN_EXTENSIONS, siteMarkdownExtensions } from './markdown-extensions.ts';
 export { createMarkdownParser } from './markdown-parser.ts';
 export type { PageProblem, ParsedMarkdown, SiteMarkdown } from './parse-markdown.ts';
-export { createSiteMarkdown, parseMarkdown } from './parse-markdown.ts';
+export {
+  createSiteMarkdown,
+  missingAutoAppendWarnings,
+  parseFragment,
+  parseMarkdown,
+} from './parse-markdown.ts';
 export type { ExpandedSnippets, SnippetSettings } from './snippets.ts';
 export { expandSnippets } from './snippets.ts';
 export { inlineText } from './token-text.ts';

@@ -22,6 +22,7 @@ import { listCodeIndent } from './list-code-indent.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
 import { paragraphReferences } from './paragraph-references.ts';
 import { progressBars } from './progress-bars.ts';
+import { referenceDefinitions } from './reference-definitions.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
 import { spacedReferences } from './spaced-references.ts';
@@ -64,6 +65,7 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   listCodeIndent(md);
   spacedReferences(md);
   paragraphReferences(md);
+  referenceDefinitions(md);
   if (extensions.has('pymdownx.fancylists'))
     fancyLists(md, orderedStyles(extensions.options('pymdownx.fancylists')));
   if (extensions.has('codehilite')) codeHilite(md);

@@ -7,7 +7,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { splitFrontMatter } from './front-matter.ts';
 import { type MarkdownExtensions, siteMarkdownExtensions } from './markdown-extensions.ts';
 import { createMarkdownParser } from './markdown-parser.ts';
-import { expandSnippets, type SnippetSettings } from './snippets.ts';
+import { expandSnippets, readSnippet, type SnippetSettings } from './snippets.ts';
 
 /** How a site's Markdown is read: its extensions, its parser and where its snippets live. */
 export interface SiteMarkdown {
@@ -29,6 +29,11 @@ export interface ParsedMarkdown {
   readonly meta: Readonly<Record<string, unknown>>;
   readonly extensions: MarkdownExtensions;
   readonly warnings: readonly PageProblem[];
+  /**
+   * The page's parse environment (its reference definitions, footnotes, abbreviations): Markdown
+   * inside raw HTML is read with it, as Python-Markdown reads a page as one document.
+   */
+  readonly env: Readonly<Record<string, unknown>>;
   /** The page line (1-based) of a token's first line (`token.map[0]`). */
   lineOf(tokenLine: number): number;
 }
@@ -46,17 +51,15 @@ export function createSiteMarkdown(setting: unknown, configDir: string): SiteMar
   const options = extensions.options('pymdownx.snippets');
   const list = (value: unknown, fallback: string[]) =>
     typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : fallback;
-  return {
-    extensions,
-    parser,
-    snippets: {
-      basePaths: list(options.base_path, ['.']).map((base) =>
-        base.startsWith('/') ? base : `${configDir}/${base}`,
-      ),
-      autoAppend: list(options.auto_append, []),
-      cache: new Map(),
-    },
+  const found = {
+    basePaths: list(options.base_path, ['.']).map((base) =>
+      base.startsWith('/') ? base : `${configDir}/${base}`,
+    ),
+    autoAppend: list(options.auto_append, []),
+    cache: new Map<string, string | undefined>(),
   };
+  const missingAutoAppend = found.autoAppend.filter((spec) => 'problem' in readSnippet(spec, found));
+  return { extensions, parser, snippets: { ...found, missingAutoAppend } };
 }
 
 // Python-Markdown's NormalizeWhitespace: tabs expanded to 4-column stops, blank-looking lines emptied.
@@ -94,12 +97,42 @@ export function parseMarkdown(text: string, site: SiteMarkdown): ParsedMarkdown 
     for (const warning of expanded.warnings)
       warnings.push({ line: warning.line + frontMatterLines, message: warning.message });
   }
-  const tokens = site.parser.parse(markdown, {});
+  const env: Record<string, unknown> = {};
+  const tokens = site.parser.parse(markdown, env);
   return {
     tokens,
     meta,
     extensions: site.extensions,
     warnings,
+    env,
     lineOf: (tokenLine) => (lines ? (lines[tokenLine] ?? lines.length) : tokenLine + 1) + frontMatterLines,
   };
+}
+
+/**
+ * Parses Markdown found inside a page's raw HTML (md_in_html): already expanded (no front matter,
+ * no snippets, nothing auto-appended again), read with the page's references and abbreviations.
+ *
+ * @example
+ * parseFragment('Text [a][y]', page, site);
+ */
+export function parseFragment(markdown: string, page: ParsedMarkdown, site: SiteMarkdown): ParsedMarkdown {
+  // Footnotes stay the page's: a fragment that shared them would list them all again at its end.
+  const tokens = site.parser.parse(markdown, { ...page.env, footnotes: undefined });
+  return { ...page, tokens, meta: {}, warnings: [] };
+}
+
+/**
+ * One warning per `auto_append` snippet that is not found, for the whole site (a missing file
+ * would otherwise be the same warning on every page).
+ *
+ * @param pages how many pages it would have been appended to
+ */
+export function missingAutoAppendWarnings(site: SiteMarkdown, pages: number): string[] {
+  const snippets = site.snippets;
+  if (!snippets) return [];
+  return (snippets.missingAutoAppend ?? []).map(
+    (spec) =>
+      `pymdownx.snippets: auto_append snippet "${spec}" not found under ${snippets.basePaths.join(', ')}; not appended to any of the ${pages} page${pages === 1 ? '' : 's'}`,
+  );
 }

@@ -76,6 +76,8 @@ export function parseCodeInfo(
     language = /(?:^|\s)\.([\w+#-]+)/.exec(info)?.[1];
   } else {
     language = /^[^\s{]+/.exec(info)?.[0];
+    // A first word holding `=` is an option (```` ``` title="x" ````): the fence has no language.
+    if (language?.includes('=')) language = undefined;
     info = info.slice(language?.length ?? 0);
     // superfences reads ``` .sh as the language sh.
     if (language?.startsWith('.')) language = language.slice(1);
