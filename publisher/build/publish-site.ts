@@ -9,7 +9,7 @@ import { type ConsolaInstance, consola } from 'consola';
 import { PublishError } from '../errors.ts';
 import { EXIT_CODES, exitCodeOf } from '../exit-codes.ts';
 import { exportSite } from '../export/index.ts';
-import { createSiteMarkdown, missingAutoAppendWarnings } from '../markdown/index.ts';
+import { createSiteMarkdown, siteMarkdownWarnings } from '../markdown/index.ts';
 import { BuildJournal, type PublishReport } from '../report/index.ts';
 import type { PublishConfig, PublishOptions } from '../settings/index.ts';
 import { uploadSite } from '../upload/index.ts';
@@ -136,7 +136,7 @@ export async function publishSite(
         message: `markdown_extensions not converted (their syntax stays text): ${markdown.extensions.unknown.join(', ')}`,
       });
     const markdownPages = tree.pages.filter((page) => page.sourcePath).length;
-    for (const message of missingAutoAppendWarnings(markdown, markdownPages))
+    for (const message of siteMarkdownWarnings(markdown, markdownPages))
       journal.warn({ kind: 'site', message });
     if (markdown.extensions.options('toc').slugify !== undefined)
       journal.warn({

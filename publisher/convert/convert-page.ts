@@ -4,11 +4,11 @@
  */
 import {
   createSiteMarkdown,
-  missingAutoAppendWarnings,
   type ParsedMarkdown,
   parseFragment,
   parseMarkdown,
   type SiteMarkdown,
+  siteMarkdownWarnings,
 } from '../markdown/index.ts';
 import { createRenderState, type RenderContext, renderPage } from '../storage/index.ts';
 import { pageRenderContext, planPageLinks } from './page-context.ts';
@@ -110,7 +110,7 @@ export function convertMarkdown(markdown: string, options: ConvertMarkdownOption
   const parsed = parseMarkdown(markdown, site);
   const references = collectReferences(parsed);
   const plan = planPageLinks(sourcePath, references, index);
-  const warnings: string[] = missingAutoAppendWarnings(site, 1);
+  const warnings: string[] = siteMarkdownWarnings(site, 1);
   const failures: string[] = [];
   const anchorTargets = new Set(
     plan.anchorLinks.filter(([target]) => target === sourcePath).map(([, a]) => a),

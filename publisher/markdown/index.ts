@@ -12,13 +12,10 @@ export { createSlugger, headingSlug } from './heading-slug.ts';
 export type { MarkdownExtensions } from './markdown-extensions.ts';
 export { KNOWN_EXTENSIONS, siteMarkdownExtensions } from './markdown-extensions.ts';
 export { createMarkdownParser } from './markdown-parser.ts';
-export type { PageProblem, ParsedMarkdown, SiteMarkdown } from './parse-markdown.ts';
-export {
-  createSiteMarkdown,
-  missingAutoAppendWarnings,
-  parseFragment,
-  parseMarkdown,
-} from './parse-markdown.ts';
+export type { PageProblem, ParsedMarkdown } from './parse-markdown.ts';
+export { parseFragment, parseMarkdown } from './parse-markdown.ts';
+export type { SiteMarkdown } from './site-markdown.ts';
+export { createSiteMarkdown, siteMarkdownWarnings } from './site-markdown.ts';
 export type { ExpandedSnippets, SnippetSettings } from './snippets.ts';
 export { expandSnippets } from './snippets.ts';
 export { inlineText } from './token-text.ts';
