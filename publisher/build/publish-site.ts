@@ -129,7 +129,11 @@ export async function publishSite(
     if (unlisted.length > 0) journal.info(`not in the nav (not published): ${someOf(unlisted)}`);
     const docsDir = configured.site.docsDir;
     const configDir = configured.site.configFile ? path.dirname(configured.site.configFile) : docsDir;
-    const markdown = createSiteMarkdown(configured.site.markdownExtensions, configDir);
+    const markdown = createSiteMarkdown(
+      configured.site.markdownExtensions,
+      configDir,
+      configured.site.plugins,
+    );
     if (markdown.extensions.unknown.length > 0)
       journal.warn({
         kind: 'site',

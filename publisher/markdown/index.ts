@@ -8,6 +8,7 @@ export type { ContainerMeta } from './container-token.ts';
 export { containerMeta } from './container-token.ts';
 export type { FrontMatterSplit } from './front-matter.ts';
 export { splitFrontMatter } from './front-matter.ts';
+export type { GeneratedDirective } from './generated-directives.ts';
 export { createSlugger, headingSlug } from './heading-slug.ts';
 export type { MarkdownExtensions } from './markdown-extensions.ts';
 export { KNOWN_EXTENSIONS, siteMarkdownExtensions } from './markdown-extensions.ts';

@@ -32,6 +32,8 @@ export const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set([
   'github-callouts',
   'markdown_include_variants',
   'mdx_include',
+  'mkdocs-click',
+  'mkdocs_click',
   'pymdownx.arithmatex',
   'pymdownx.betterem',
   'pymdownx.blocks.admonition',

@@ -15,6 +15,7 @@ import { containerTitles } from './container-token.ts';
 import { detachedDefinitions } from './detached-definitions.ts';
 import { emojiShortcodes } from './emoji-shortcodes.ts';
 import { fancyLists } from './fancy-lists.ts';
+import { generatedDirectives } from './generated-directives.ts';
 import { indentedContainers } from './indented-containers.ts';
 import { inlineHilite } from './inline-hilite.ts';
 import { inlineSpans } from './inline-spans.ts';
@@ -48,13 +49,16 @@ function orderedStyles(options: Readonly<Record<string, unknown>>): ReadonlySet<
 }
 
 /**
- * Builds the parser for a site's extensions (build it once per site: construction costs more
- * than parsing a page).
+ * Builds the parser for a site's extensions and MkDocs plugins (build it once per site:
+ * construction costs more than parsing a page). Of the plugins, `mkdocstrings` changes reading.
  *
  * @example
  * const md = createMarkdownParser(siteMarkdownExtensions(['admonition']));
  */
-export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt {
+export function createMarkdownParser(
+  extensions: MarkdownExtensions,
+  plugins: ReadonlySet<string> = new Set(),
+): MarkdownIt {
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.disable(['strikethrough', 'linkify', 'replacements', 'smartquotes']);
   // Links stay as written: the site resolves them, and Python-Markdown neither encodes nor filters URLs.
@@ -96,6 +100,9 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   if (blocks.admonition || blocks.details || blocks.tab || blocks.html || blocks.caption)
     slashBlocks(md, blocks);
   if (extensions.has('pymdownx.arithmatex')) arithmatex(md);
+  const click = extensions.has('mkdocs-click') || extensions.has('mkdocs_click');
+  if (plugins.has('mkdocstrings') || click)
+    generatedDirectives(md, { mkdocstrings: plugins.has('mkdocstrings'), click });
   inlineSpans(md, {
     mark: extensions.has('pymdownx.mark'),
     caret: extensions.has('pymdownx.caret'),

@@ -1,11 +1,12 @@
 /**
  * Markdown → markdown-it tokens for one page of a site: front matter split off, then the text
  * preprocessors in Python-Markdown's order (markdown-include-variants, mdx_include, whitespace
- * normalised, snippets), then the site's parser. Token lines map back to the page's own lines for warnings.
+ * normalised, snippets), then the site's parser. Token lines map back to the page's own lines
+ * for warnings.
  */
-import type MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { splitFrontMatter } from './front-matter.ts';
+import type { GeneratedDirective } from './generated-directives.ts';
 import { expandIncludeVariants } from './include-variants.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
 import { expandIncludes } from './mdx-include.ts';
@@ -65,14 +66,36 @@ export function parseMarkdown(text: string, site: SiteMarkdown): ParsedMarkdown 
   const env: Record<string, unknown> = {};
   const tokens = site.parser.parse(page.text, env);
   const lines = page.lines;
+  const lineOf = (tokenLine: number) =>
+    (lines ? (lines[tokenLine] ?? lines.length) : tokenLine + 1) + frontMatterLines;
+  warnings.push(...generatedDirectiveWarnings(tokens, lineOf));
   return {
     tokens,
     meta,
     extensions: site.extensions,
     warnings,
     env,
-    lineOf: (tokenLine) => (lines ? (lines[tokenLine] ?? lines.length) : tokenLine + 1) + frontMatterLines,
+    lineOf,
   };
+}
+
+/** One warning per page and tool for the directives whose content MkDocs generates. */
+function generatedDirectiveWarnings(
+  tokens: readonly Token[],
+  lineOf: (tokenLine: number) => number,
+): PageProblem[] {
+  const found = new Map<string, { line: number; count: number }>();
+  for (const token of tokens) {
+    if (token.type !== 'generated_directive') continue;
+    const tool = (token.meta as GeneratedDirective).tool;
+    const seen = found.get(tool);
+    if (seen) seen.count++;
+    else found.set(tool, { line: lineOf(token.map?.[0] ?? 0), count: 1 });
+  }
+  return [...found].map(([tool, { line, count }]) => ({
+    line,
+    message: `${tool}: ${count === 1 ? 'a directive' : `${count} directives`} (\`::: …\`) whose content MkDocs generates when it builds the site; each is shown as an info panel saying so`,
+  }));
 }
 
 /** The preprocessors in Python-Markdown's order; `lines` is absent when no line moved. */

@@ -43,12 +43,17 @@ function snippetSettings(options: Readonly<Record<string, unknown>>, configDir: 
  *
  * @param setting the `markdown_extensions` of `mkdocs.yml` (`undefined`: MkDocs' defaults)
  * @param configDir the folder of `mkdocs.yml`, against which include and snippet paths resolve
+ * @param plugins the names of the MkDocs plugins the site enables (default none)
  * @example
  * const site = createSiteMarkdown(['admonition', { mdx_include: { base_path: 'docs' } }], '/site');
  */
-export function createSiteMarkdown(setting: unknown, configDir: string): SiteMarkdown {
+export function createSiteMarkdown(
+  setting: unknown,
+  configDir: string,
+  plugins: readonly string[] = [],
+): SiteMarkdown {
   const extensions = siteMarkdownExtensions(setting);
-  const parser = createMarkdownParser(extensions);
+  const parser = createMarkdownParser(extensions, new Set(plugins));
   const problems: string[] = [];
   let includes: IncludeSettings | undefined;
   if (extensions.has('mdx_include')) {
