@@ -44,14 +44,19 @@ describe('conversion as Python-Markdown reads the page', () => {
     );
   });
 
-  it('writes twemoji/emojione shortcodes as emoji, skin tones included, and warns for unknown ones', () => {
-    const result = convert(':man_raising_hand: :woman_technologist: :thumbsup_tone3: :no_such_emoji:', [
-      'pymdownx.emoji',
-    ]);
+  it("writes shortcodes of the site's emoji index as emoji, skin tones included, and warns for unknown ones", () => {
+    const twemoji = {
+      'pymdownx.emoji': { emoji_index: 'python/name:material.extensions.emoji.twemoji' },
+    };
+    const result = convert(':man_raising_hand: :woman_technologist: :thumbsup_tone3: :no_such_emoji:', [twemoji]);
     expect(result.storage).toBe('<p>🙋‍♂️ 👩‍💻 👍🏽 :no_such_emoji:</p>');
     expect(result.warnings).toEqual([
       'line 1: emoji :no_such_emoji: is not in the emoji index and is kept as text',
     ]);
+    // The default index (emojione) has no gender-first names: the text stays, as on the site, warned.
+    const emojione = convert(':man_raising_hand: :thumbsup_tone3:', ['pymdownx.emoji']);
+    expect(emojione.storage).toBe('<p>:man_raising_hand: 👍🏽</p>');
+    expect(emojione.warnings).toHaveLength(1);
   });
 
   it('takes the last definition of a reference label, as Python-Markdown does', () => {

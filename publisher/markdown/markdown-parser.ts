@@ -13,7 +13,7 @@ import { callouts } from './callouts.ts';
 import { codeHilite } from './code-hilite.ts';
 import { containerTitles } from './container-token.ts';
 import { detachedDefinitions } from './detached-definitions.ts';
-import { emojiShortcodes } from './emoji-shortcodes.ts';
+import { type EmojiIndex, emojiShortcodes } from './emoji-shortcodes.ts';
 import { fancyLists } from './fancy-lists.ts';
 import { generatedDirectives } from './generated-directives.ts';
 import { indentedContainers } from './indented-containers.ts';
@@ -40,6 +40,12 @@ function declaredTypes(options: Readonly<Record<string, unknown>>): string[] {
         ? [(entry as { name: string }).name]
         : [],
   );
+}
+
+/** The emoji index the site names (`!!python/name:…twemoji`): pymdownx's default is emojione. */
+function emojiIndex(options: Readonly<Record<string, unknown>>): EmojiIndex {
+  const index = String(options.emoji_index ?? '');
+  return /twemoji/.test(index) ? 'twemoji' : /gemoji/.test(index) ? 'gemoji' : 'emojione';
 }
 
 /** fancylists' `additional_ordered_styles` (all three unless the site lists fewer). */
@@ -109,7 +115,7 @@ export function createMarkdownParser(
     tilde: extensions.has('pymdownx.tilde'),
     keys: extensions.has('pymdownx.keys'),
   });
-  if (extensions.has('pymdownx.emoji')) emojiShortcodes(md);
+  if (extensions.has('pymdownx.emoji')) emojiShortcodes(md, emojiIndex(extensions.options('pymdownx.emoji')));
   if (extensions.has('pymdownx.progressbar')) progressBars(md);
   const magiclink = extensions.options('pymdownx.magiclink');
   const ghLinks = extensions.options('gh_links');
