@@ -48,7 +48,9 @@ describe('conversion as Python-Markdown reads the page', () => {
     const twemoji = {
       'pymdownx.emoji': { emoji_index: 'python/name:material.extensions.emoji.twemoji' },
     };
-    const result = convert(':man_raising_hand: :woman_technologist: :thumbsup_tone3: :no_such_emoji:', [twemoji]);
+    const result = convert(':man_raising_hand: :woman_technologist: :thumbsup_tone3: :no_such_emoji:', [
+      twemoji,
+    ]);
     expect(result.storage).toBe('<p>🙋‍♂️ 👩‍💻 👍🏽 :no_such_emoji:</p>');
     expect(result.warnings).toEqual([
       'line 1: emoji :no_such_emoji: is not in the emoji index and is kept as text',

@@ -4,9 +4,18 @@
  * `!!python/name:module.attribute` value reads as the string `python/name:module.attribute`, which
  * says which Python object the site chose (an emoji index, a slugify) without running it.
  */
-import { type CollectionTag, isScalar, parse, parseDocument, type ScalarTag, visit, type YAMLSeq } from 'yaml';
+import {
+  type CollectionTag,
+  isScalar,
+  parse,
+  parseDocument,
+  type ScalarTag,
+  visit,
+  type YAMLSeq,
+} from 'yaml';
 
 const PYTHON_TAG = 'tag:yaml.org,2002:python/';
+
 import { PublishError } from '../errors.ts';
 
 function typedScalar(value: string): unknown {
