@@ -44,6 +44,7 @@ export {
   AuthzError,
   DecisionUnavailableError,
   MissingPoliciesError,
+  PolicyPathCollisionError,
   ResourceNotFoundError,
 } from './errors.ts';
 export type { Fallback, FallbackContext, FallbackFunction, FallbackStrategy } from './fallback.ts';
@@ -56,10 +57,11 @@ export { isPackagePath, policyPath } from './policy-path.ts';
 export type {
   MissingPolicy,
   PolicyInventory,
+  PolicyPathCollision,
   PolicyValidationResult,
   RouteEntry,
 } from './policy-validation.ts';
-export { policyPackagesOf, validatePolicies } from './policy-validation.ts';
+export { policyPackagesOf, policyPathCollisions, validatePolicies } from './policy-validation.ts';
 export type { AuditRecord, AuditSink, DecisionOutcomeKind, DecisionSource } from './ports/audit-sink.ts';
 export type { Clock } from './ports/clock.ts';
 export { systemClock } from './ports/clock.ts';

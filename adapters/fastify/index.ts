@@ -6,6 +6,7 @@
  */
 export type { ScanOptions } from '@gatehousejs/core/adapter';
 export { checkRelations } from './check-relations.ts';
+export { createFastifyAuthzConfig } from './fastify-config.ts';
 export type { AuthzAnswer } from './http-answers.ts';
 export { AuthzHttpError } from './http-answers.ts';
 export type { SessionUser } from './identity-providers.ts';

@@ -36,7 +36,9 @@ function declareDecorations(fastify: FastifyInstance): void {
 
 async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOptions): Promise<void> {
   const config = checkedConfig(options?.config);
-  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths');
+  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths', (message) =>
+    config.logger.warn(message),
+  );
   const pathOf = policyPathMemo(config.policyPathRoot);
   refuseEarlierRoutes(fastify);
   declareDecorations(fastify);
@@ -54,7 +56,7 @@ async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOpt
     const path = pathOf(request.method, route.url);
     const decision = await orAnswer(reply, () => checkPolicy(config, request, path, info));
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, path);
+    if (!decision.allowed) return sendAccessDenied(reply, path, decision);
     request.authzDecision = decision;
   });
 }

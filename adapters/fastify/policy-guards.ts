@@ -22,7 +22,7 @@ export function requirePolicyAuto(config: FastifyAuthzConfig): preHandlerAsyncHo
     const path = pathOf(request.method, request.routeOptions.url ?? '');
     const decision = await orAnswer(reply, () => checkPolicy(config, request, path, requestInfo(request)));
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, path);
+    if (!decision.allowed) return sendAccessDenied(reply, path, decision);
     request.authzDecision = decision;
   };
 }
@@ -48,7 +48,7 @@ export function requirePolicyAllowed(
       checkPolicy(config, request, policyPath, requestInfo(request)),
     );
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, policyPath);
+    if (!decision.allowed) return sendAccessDenied(reply, policyPath, decision);
     request.authzDecision = decision;
   };
 }

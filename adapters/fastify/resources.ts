@@ -52,7 +52,7 @@ export function getAuthorizedResource<T>(
     const spec = { objectType, objectId, relation, subjectType: options.subjectType };
     const decision = await orAnswer(reply, () => checkRelation(config, request, spec, requestInfo(request)));
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, decision.policyPath);
+    if (!decision.allowed) return sendAccessDenied(reply, decision.policyPath, decision);
     request.authorizedResource = resource;
   };
 }

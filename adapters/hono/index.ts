@@ -8,6 +8,7 @@ export type { ScanOptions } from '@gatehousejs/core/adapter';
 export { checkRelations } from './check-relations.ts';
 export type { AuthzEnv, AuthzVariables, HonoAuthzConfig } from './context-vars.ts';
 export { checkGuardParameters } from './guard-parameters.ts';
+export { createHonoAuthzConfig } from './hono-config.ts';
 export { jsonHttpError, toHttpError } from './http-errors.ts';
 export type { SessionUser } from './identity-providers.ts';
 export { identityFromHeader, identityFromSessionUser } from './identity-providers.ts';

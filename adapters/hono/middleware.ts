@@ -35,7 +35,9 @@ export function authzMiddleware(
   config: HonoAuthzConfig,
   options: AuthzMiddlewareOptions = {},
 ): MiddlewareHandler<AuthzEnv> {
-  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths');
+  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths', (message) =>
+    config.logger.warn(message),
+  );
   const pathOf = policyPathMemo(config.policyPathRoot);
   return async function authorize(c, next) {
     rememberConfig(c, config);
@@ -54,7 +56,7 @@ export function authzMiddleware(
     } finally {
       c.req.routeIndex = own;
     }
-    if (!decision.allowed) throw accessDenied(path);
+    if (!decision.allowed) throw accessDenied(path, decision);
     c.set('authzDecision', decision);
     await next();
   };

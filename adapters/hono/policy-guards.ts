@@ -21,7 +21,7 @@ export function requirePolicyAuto(config: HonoAuthzConfig): MiddlewareHandler<Au
     rememberConfig(c, config);
     const path = pathOf(c.req.method, routePath(c));
     const decision = await answering(() => checkPolicy(config, c, path, requestInfo(c)));
-    if (!decision.allowed) throw accessDenied(path);
+    if (!decision.allowed) throw accessDenied(path, decision);
     c.set('authzDecision', decision);
     await next();
   };
@@ -45,7 +45,7 @@ export function requirePolicyAllowed(
   return async function requirePolicy(c, next) {
     rememberConfig(c, config);
     const decision = await answering(() => checkPolicy(config, c, policyPath, requestInfo(c)));
-    if (!decision.allowed) throw accessDenied(policyPath);
+    if (!decision.allowed) throw accessDenied(policyPath, decision);
     c.set('authzDecision', decision);
     await next();
   };

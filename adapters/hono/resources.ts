@@ -48,7 +48,7 @@ export function getAuthorizedResource<T>(
     const objectId = options.objectId ? options.objectId(resource, c) : (c.req.param(paramName) ?? '');
     const spec = { objectType, objectId, relation, subjectType: options.subjectType };
     const decision = await answering(() => checkRelation(config, c, spec, requestInfo(c)));
-    if (!decision.allowed) throw accessDenied(decision.policyPath);
+    if (!decision.allowed) throw accessDenied(decision.policyPath, decision);
     c.set('authorizedResource', resource);
     await next();
   };

@@ -22,6 +22,7 @@ export type { BreakerPermit } from '../circuit-breaker.ts';
 export type { DecisionCacheEntry } from '../decision-cache.ts';
 export type { Check, RequestInfo } from '../decision-check.ts';
 export { requireName } from '../option-names.ts';
+export type { ParsableSchema, ParsedOptions } from '../options.ts';
 export { parseOptions } from '../options.ts';
 export type { PathExclusions, PathPattern } from '../path-exclusions.ts';
 export { compilePathExclusions } from '../path-exclusions.ts';

@@ -302,11 +302,11 @@ export function runAdapterContract(
       });
     });
 
-    it('denies an anonymous request where the policy wants a user', async () => {
+    it('answers 401 to an anonymous request where the policy wants a user', async () => {
       const { app } = await start();
       expect(await app.request('GET', '/api/documents/1')).toMatchObject({
-        status: 403,
-        body: denied('webapp.GET.api.documents.__id'),
+        status: 401,
+        body: { detail: 'Sign-in required: webapp.GET.api.documents.__id' },
       });
     });
   });

@@ -24,6 +24,22 @@ const rego = (lines: string[]) => `${lines.join('\n')}\n`;
 
 const policies = [
   {
+    file: 'contract/subject.rego',
+    source: rego([
+      "# The caller: `input.identity.value` in Gatehouse's input, `input.identity.identity` in Topaz's.",
+      'package contract.subject',
+      '',
+      'import rego.v1',
+      '',
+      'id := input.identity.value if is_string(input.identity.value)',
+      '',
+      'id := input.identity.identity if {',
+      '\tnot input.identity.value',
+      '\tis_string(input.identity.identity)',
+      '}',
+    ]),
+  },
+  {
     file: 'contract/items_list.rego',
     source: rego([
       'package contract.GET.items',
@@ -48,7 +64,7 @@ const policies = [
       '',
       'allowed if {',
       '\tinput.identity.type == "IDENTITY_TYPE_SUB"',
-      '\tinput.resource.owner == input.identity.value',
+      '\tinput.resource.owner == data.contract.subject.id',
       '}',
     ]),
   },
@@ -62,7 +78,7 @@ const policies = [
       'default allowed := false',
       '',
       'allowed if {',
-      '\tinput.identity.value == "alice"',
+      '\tdata.contract.subject.id == "alice"',
       '}',
       '',
       'default visible := false',
@@ -98,7 +114,7 @@ const policies = [
       '\t\t"object_id": input.resource.object_id,',
       '\t\t"relation": input.resource.relation,',
       '\t\t"subject_type": input.resource.subject_type,',
-      '\t\t"subject_id": input.identity.value,',
+      '\t\t"subject_id": data.contract.subject.id,',
       '\t})',
       '}',
     ]),

@@ -8,7 +8,7 @@
  */
 
 export type { ConfluenceEmulator, EmulatorOptions, RequestRecord } from './emulator-server.ts';
-export { startConfluenceEmulator } from './emulator-server.ts';
+export { CLOUD, DATA_CENTER, startConfluenceEmulator } from './emulator-server.ts';
 export type { EmulatedAttachment, EmulatedPage, EmulatedSpace } from './emulator-state.ts';
 export { EmulatorState } from './emulator-state.ts';
 export type { FaultAction, FaultRule } from './faults.ts';

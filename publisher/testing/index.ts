@@ -8,4 +8,6 @@ export type { CapturedLogger } from './capture-logger.ts';
 export { captureLogger } from './capture-logger.ts';
 export { generatedPage, generatedPagePath, writeGeneratedSite } from './generated-site.ts';
 export type { Scenario, ScenarioOptions } from './publish-scenario.ts';
-export { SCENARIO_USER, startScenario } from './publish-scenario.ts';
+export { SCENARIO_BEARER_TOKEN, SCENARIO_USER, startScenario } from './publish-scenario.ts';
+export type { SnapshotPage } from './wiki-snapshot.ts';
+export { wikiSnapshot } from './wiki-snapshot.ts';

@@ -84,6 +84,8 @@ export interface NodeHandle {
   value(ctx: Ctx): Value | undefined;
   /** Calls the node's function. */
   call(ctx: Ctx, args: readonly Value[]): Value | undefined;
+  /** The document at `keys` below the node, evaluating only what they address. */
+  valueAt(ctx: Ctx, keys: readonly Value[]): Value | undefined;
 }
 
 /** Policy-set-wide compile state. */
