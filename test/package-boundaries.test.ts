@@ -267,6 +267,13 @@ describe('package boundaries', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("core's entry is the user API: nothing of core/adapter is exported from it", async () => {
+    const user = Object.keys(await import('@gatehousejs/core'));
+    const plumbing = Object.keys(await import('@gatehousejs/core/adapter'));
+    expect(plumbing.length).toBeGreaterThan(10);
+    expect(plumbing.filter((name) => user.includes(name))).toEqual([]);
+  });
+
   it('the checks find what they look for', () => {
     expect(importsOf(ROOT, 'test/support/import-graph.ts').map((e) => e.specifier)).toContain('typescript');
     const grammar = GRAMMAR_CYCLES[0] as readonly string[];
