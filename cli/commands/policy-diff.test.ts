@@ -67,8 +67,12 @@ describe('authz-tool policy-diff (runCommand)', () => {
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('Routes sharing one policy path (one policy would decide for both): 1\n');
-    expect(run.stdout).toContain('GET     /api/user-profiles, /api/user_profiles  webapp.GET.api.user_profiles');
-    expect(run.stdout).toContain('Differences: 4 routes, 2 route policies: 2 missing, 0 orphaned, 1 colliding.');
+    expect(run.stdout).toContain(
+      'GET     /api/user-profiles, /api/user_profiles  webapp.GET.api.user_profiles',
+    );
+    expect(run.stdout).toContain(
+      'Differences: 4 routes, 2 route policies: 2 missing, 0 orphaned, 1 colliding.',
+    );
   });
 
   it('reports a policy that does not parse as file:line:column in one line, exit 2', async () => {

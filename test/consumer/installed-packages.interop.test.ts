@@ -314,7 +314,7 @@ describe('the installed bins', () => {
   const bin = (name: string) => path.join(full.dir, 'node_modules', '.bin', name);
 
   it('authz-tool, installed alone, says to install tsx for a TypeScript app', async () => {
-    await writeFile(path.join(ciTool.dir, 'app.ts'), "export const app = { routes: [], fetch() {} };\n");
+    await writeFile(path.join(ciTool.dir, 'app.ts'), 'export const app = { routes: [], fetch() {} };\n');
     const tool = path.join(ciTool.dir, 'node_modules', '.bin', 'authz-tool');
     const run = await ciTool.run(tool, ['policy-map', '--app', './app.ts:app', '--policies', '.']);
     expect(run.code).toBe(2);
