@@ -25,6 +25,7 @@ export const nameField = z
 
 // The search's match markers (see `MATCH_START` in the listing repository): a text holding
 // them could pass its own words off as a search's matches.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these two control characters are exactly what is refused.
 const MATCH_MARKERS = /[\u0002\u0003]/;
 
 /**
