@@ -47,6 +47,7 @@ async function record(file: string, output: string, startedAt: Date, loadBefore:
     `- ${machineLine().replace(/, load average.*$/, '')}`,
     `- Load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadNow().toFixed(1)} at the end`,
     '',
+    '',
   ];
   await mkdir(path.join(here, 'results'), { recursive: true });
   await writeFile(path.join(here, 'results', `${name}.md`), `${header.join('\n')}${output.trim()}\n`);
