@@ -8,12 +8,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { type AuthzConfig, createAuthzConfig, type IdentityProvider } from '@gatehousejs/core';
+import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import * as fastifyAdapter from '@gatehousejs/fastify';
 import * as honoAdapter from '@gatehousejs/hono';
 import { serve } from '@hono/node-server';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { type Context, Hono } from 'hono';
-import { InMemoryDecisionService } from '../core/testing/index.ts';
 import { comparisonRow, httpRounds } from './http-rounds.ts';
 import { printTable } from './measure.ts';
 import { machineLine, range } from './rounds.ts';

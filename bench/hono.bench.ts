@@ -7,10 +7,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createAuthzConfig } from '@gatehousejs/core';
+import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import { authzMiddleware, identityFromHeader } from '@gatehousejs/hono';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
-import { InMemoryDecisionService } from '../core/testing/index.ts';
 import { comparisonRow, httpRounds } from './http-rounds.ts';
 import { printTable } from './measure.ts';
 import { machineLine, median, range } from './rounds.ts';
