@@ -13,6 +13,8 @@ export type {
   BuiltinRelation,
 } from './builtin.ts';
 export { BuiltinError } from './builtin.ts';
+export type { BuiltinDeclaration, BuiltinOperand } from './builtins/declarations/index.ts';
+export { BUILTIN_DECLARATIONS } from './builtins/declarations/index.ts';
 export type {
   OutboundCalls,
   OutboundRequest,
@@ -38,7 +40,7 @@ export type { PolicySet, PolicyTest } from './policy-set.ts';
 export { compilePolicies } from './policy-set.ts';
 export type { Module, ParseOptions, RegoVersion } from './syntax/index.ts';
 export { parseModule, parseQuery, parseTermText } from './syntax/index.ts';
-export type { ArrayValue, JsonValue, ObjectValue, PlainObject, Value, ValueKind } from './value.ts';
+export type { ArrayValue, JsonValue, ObjectValue, PlainObject, Value, ValueKind } from './value/index.ts';
 export {
   asValue,
   canonicalKey,
@@ -55,4 +57,4 @@ export {
   objectSize,
   SetValue,
   toJson,
-} from './value.ts';
+} from './value/index.ts';

@@ -9,7 +9,7 @@ import { createStandardBuiltins } from '../builtins/index.ts';
 import { RegoError } from '../errors.ts';
 import { compilePolicies } from '../index.ts';
 import type { OpaVersion } from '../opa-version.ts';
-import { toJson } from '../value.ts';
+import { toJson } from '../value/index.ts';
 
 function answer(rule: string, version: 'v0' | 'v1' = 'v1', opaVersion: OpaVersion = 'v1.15.2'): unknown {
   const source = `package t\n${version === 'v0' ? 'import future.keywords\n' : ''}${rule}\n`;

@@ -9,7 +9,7 @@ import { RegoError, type SourceLocation } from '../errors.ts';
 import type { OpaVersion } from '../opa-version.ts';
 import type { CallTerm, RegoVersion, Term } from '../syntax/index.ts';
 import { MEMBER_2, MEMBER_3, TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
-import { makeObject, SetValue, type Value } from '../value.ts';
+import { makeObject, SetValue, type Value } from '../value/index.ts';
 import { checkDeprecatedBuiltin } from './deprecated-builtins.ts';
 import type { Callee, IrBody, IrTerm } from './ir.ts';
 import type { RuleMetadata } from './metadata.ts';

@@ -6,7 +6,7 @@
  */
 import type { BuiltinRegistry } from '../builtin.ts';
 import type { ResolvedRule, RuleNode } from '../compiler/index.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 import type { Ctx } from './context.ts';
 
 /** Variable slots of one evaluation (slot 0 is the body's accumulator). */

@@ -6,7 +6,7 @@
  */
 import type { ResolvedRule, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
-import { canonicalKey, equal, makeObject, type ObjectValue, SetValue, type Value } from '../value.ts';
+import { canonicalKey, equal, makeObject, type ObjectValue, SetValue, type Value } from '../value/index.ts';
 import { lookupPath, mergeBase } from './collections.ts';
 import type { Ctx } from './context.ts';
 import { type CompiledDefinition, runDefinition } from './definitions.ts';

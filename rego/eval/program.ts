@@ -7,7 +7,7 @@ import type { BuiltinRegistry } from '../builtin.ts';
 import type { IrTerm, ResolvedQuery, ResolvedRule, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
 import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
-import { equal, type SetValue, type Value } from '../value.ts';
+import { equal, type SetValue, type Value } from '../value/index.ts';
 import { lookupPath } from './collections.ts';
 import { conflictListing } from './conflict-listing.ts';
 import { conflictMessage } from './conflicts.ts';

@@ -6,7 +6,7 @@
  * into it; paths outside the tree read the base document.
  */
 import type { IrTerm } from '../compiler/index.ts';
-import { ObjectMap, type PlainObject, SetValue, type Value } from '../value.ts';
+import { ObjectMap, type PlainObject, SetValue, type Value } from '../value/index.ts';
 import { lookup, plainKeys, storageLookup } from './collections.ts';
 import type { Ctx } from './context.ts';
 import {
