@@ -87,7 +87,10 @@ export function createListingService(deps: ServiceDeps): ListingService {
   }
 
   /** The rows shown, with their search headlines (none for the rows fetched only to probe). */
-  async function withHeadlines(items: ListedDocument[], search: string | undefined): Promise<ListedDocument[]> {
+  async function withHeadlines(
+    items: ListedDocument[],
+    search: string | undefined,
+  ): Promise<ListedDocument[]> {
     if (search === undefined || items.length === 0) return items;
     const headlines = await repos.documentListing.headlines(
       items.map((item) => item.id),
