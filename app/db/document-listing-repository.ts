@@ -8,6 +8,7 @@ import type { Queryable } from './connection.ts';
 import { DatabaseError, withDatabaseErrors } from './database-error.ts';
 import type { DocumentSummary } from './document-repository.ts';
 import { MAX_PAGE_SIZE } from './page.ts';
+import { documentSharedWith } from './shared-reach.ts';
 
 /** Which documents a list holds, by the data. */
 export type DocumentScope = 'own' | 'shared' | 'public' | 'reachable';
@@ -90,7 +91,7 @@ export function createDocumentListingRepository(db: Queryable): DocumentListingR
           });
         }
         const user = query.userId;
-        const sharedWithUser = db`EXISTS (SELECT 1 FROM shares s WHERE s.document_id = d.id AND s.user_id = ${user ?? ''})`;
+        const sharedWithUser = documentSharedWith(db, user ?? '');
         const scope =
           user === undefined
             ? query.scope === 'public' || query.scope === 'reachable'

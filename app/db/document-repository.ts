@@ -7,6 +7,7 @@ import { DatabaseError, withDatabaseErrors } from './database-error.ts';
 import { type DocumentRow, toDocument, toSummary } from './document-row.ts';
 import { saveDocument } from './document-save.ts';
 import { isRowId, type Page, resolvePage } from './page.ts';
+import { documentSharedWith } from './shared-reach.ts';
 
 /** A document row. */
 export interface Document {
@@ -142,8 +143,7 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
         const reach =
           filter.userId === undefined
             ? db`d.is_public`
-            : db`(d.is_public OR d.owner_id = ${filter.userId} OR EXISTS (
-                SELECT 1 FROM shares s WHERE s.document_id = d.id AND s.user_id = ${filter.userId}))`;
+            : db`(d.is_public OR d.owner_id = ${filter.userId} OR ${documentSharedWith(db, filter.userId)})`;
         const rows = await db<Omit<DocumentRow, 'content'>[]>`
           SELECT d.id, d.name, d.owner_id, d.folder_id, d.is_public, d.created_at, d.updated_at
           FROM documents d WHERE d.id > ${afterId} AND d.trashed_at IS NULL AND ${reach} ORDER BY d.id LIMIT ${limit}`;

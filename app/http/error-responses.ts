@@ -102,12 +102,12 @@ const decisionUnavailable = () => httpError(503, 'Authorization service unavaila
 export function toResponseError(error: unknown, c: Context, logger: Logger): HTTPException {
   const mapped = toHttpError(error);
   // A denial the decision service did not make (it was unavailable) is no answer: try again.
-  const denied =
-    (mapped instanceof HTTPException && mapped.status === 403) ||
-    (error instanceof ServiceError && error.code === 'forbidden');
+  // The adapters answer a denial 403, or 401 when the caller had no identity.
+  const denial = mapped instanceof HTTPException && (mapped.status === 403 || mapped.status === 401);
+  const denied = denial || (error instanceof ServiceError && error.code === 'forbidden');
   if (denied && decidedWithoutService(c)) return decisionUnavailable();
   if (mapped instanceof HTTPException) {
-    if (mapped.status === 403 && !isSignedIn(c)) return signInRequired();
+    if (denial && !isSignedIn(c)) return signInRequired();
     if (mapped.res) return mapped;
     // Hono's own exceptions (malformed JSON, unsupported media type, body too large) carry no body.
     return httpError(mapped.status as ContentfulStatusCode, mapped.message || 'Bad request');
