@@ -11,6 +11,7 @@ import {
   type DecisionService,
   type Logger,
   type RelationDirectory,
+  type RelationGraph,
 } from '@gatehousejs/core';
 import { authzMiddleware, type HonoAuthzConfig, validatePoliciesFromApp } from '@gatehousejs/hono';
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -30,6 +31,7 @@ import type { LocationClient } from '../location/index.ts';
 import { type Access, createServices, type Services } from '../services/index.ts';
 import { createPages } from '../ui/index.ts';
 import { registerAccessLogRoutes } from './access-log-routes.ts';
+import { registerAccessReportRoutes } from './access-report-routes.ts';
 import type { AppEnv } from './app-env.ts';
 import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
@@ -57,6 +59,8 @@ export interface AppDeps {
   readonly decisionService: DecisionService;
   /** The directory the decision service reads relations from; the outbox relay writes to it. */
   readonly directory: RelationDirectory;
+  /** Reverse lookups on that directory (who has access, and why); without it that report answers 503. */
+  readonly graph?: RelationGraph;
   /**
    * Catches this process's copy of the directory up with what other replicas delivered (the
    * embedded engine's PostgreSQL store: its `refresh`); absent for a remote directory (Topaz).
@@ -149,7 +153,7 @@ export function createApp(deps: AppDeps): DocumentApp {
     if (state === 'pending') access?.onPending?.();
     return state;
   };
-  const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock });
+  const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock, graph: deps.graph });
   const exists = {
     document: async (id: number) => (await repos.documents.get(id)) !== undefined,
     folder: async (id: number) => (await repos.folders.get(id)) !== undefined,
@@ -200,6 +204,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   registerGroupRoutes(app, routeDeps);
   registerObjectShareRoutes(app, routeDeps);
   registerAccessLogRoutes(app, routeDeps);
+  registerAccessReportRoutes(app, routeDeps);
   // The pages are authorized by the same middleware, one policy per page route.
   pages.register(app);
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {

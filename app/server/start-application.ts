@@ -76,6 +76,7 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
     sql,
     decisionService: options.authorization.decisionService,
     directory: options.authorization.directory,
+    graph: options.authorization.graph,
     catchUpDirectory: options.authorization.catchUpDirectory,
     policyPackages: options.authorization.policyPackages,
     auth,
