@@ -9,7 +9,7 @@ import { type ConsolaInstance, consola } from 'consola';
 import { PublishError } from '../errors.ts';
 import { EXIT_CODES, exitCodeOf } from '../exit-codes.ts';
 import { exportSite } from '../export/index.ts';
-import { createSiteMarkdown } from '../markdown/index.ts';
+import { createSiteMarkdown, siteMarkdownWarnings } from '../markdown/index.ts';
 import { BuildJournal, type PublishReport } from '../report/index.ts';
 import type { PublishConfig, PublishOptions } from '../settings/index.ts';
 import { uploadSite } from '../upload/index.ts';
@@ -133,12 +133,19 @@ export async function publishSite(
     const docsDir = configured.site.docsDir;
     siteDocsDir = docsDir;
     const configDir = configured.site.configFile ? path.dirname(configured.site.configFile) : docsDir;
-    const markdown = createSiteMarkdown(configured.site.markdownExtensions, configDir);
+    const markdown = createSiteMarkdown(
+      configured.site.markdownExtensions,
+      configDir,
+      configured.site.plugins,
+    );
     if (markdown.extensions.unknown.length > 0)
       journal.warn({
         kind: 'site',
         message: `markdown_extensions not converted (their syntax stays text): ${markdown.extensions.unknown.join(', ')}`,
       });
+    const markdownPages = tree.pages.filter((page) => page.sourcePath).length;
+    for (const message of siteMarkdownWarnings(markdown, markdownPages))
+      journal.warn({ kind: 'site', message });
     if (markdown.extensions.options('toc').slugify !== undefined)
       journal.warn({
         kind: 'site',
@@ -163,6 +170,7 @@ export async function publishSite(
           files,
           concurrency,
           journal,
+          ...(configured.site.useDirectoryUrls === false ? { useDirectoryUrls: false } : {}),
         }),
       (p) => `${p.length} pages, ${p.reduce((n, page) => n + page.attachments.length, 0)} attachments`,
     );

@@ -5,8 +5,10 @@
 import {
   createSiteMarkdown,
   type ParsedMarkdown,
+  parseFragment,
   parseMarkdown,
   type SiteMarkdown,
+  siteMarkdownWarnings,
 } from '../markdown/index.ts';
 import { createRenderState, type RenderContext, renderPage } from '../storage/index.ts';
 import { pageRenderContext, planPageLinks } from './page-context.ts';
@@ -25,7 +27,8 @@ export function renderStorage(
   for (const warning of parsed.warnings) context.warn(warning.message, warning.line);
   const mdInHtml = site && parsed.extensions.has('md_in_html') ? site : undefined;
   const renderMarkdown = mdInHtml
-    ? (markdown: string) => renderStorage(parseMarkdown(markdown, mdInHtml), context).storage
+    ? (markdown: string) =>
+        renderStorage(parseFragment(markdown, parsed, mdInHtml), context, mdInHtml).storage
     : undefined;
   const state = createRenderState(parsed, context, renderMarkdown);
   const storage = renderPage(state);
@@ -68,6 +71,8 @@ export interface ConvertMarkdownOptions {
   readonly files?: readonly string[];
   /** The site's Markdown reading (default {@link COMMON_MARKDOWN_EXTENSIONS}, no snippets). */
   readonly site?: SiteMarkdown;
+  /** MkDocs' `use_directory_urls`, against which raw HTML URLs resolve (default true). */
+  readonly useDirectoryUrls?: boolean;
 }
 
 /** The storage-format page and what the conversion found. */
@@ -98,13 +103,14 @@ export function convertMarkdown(markdown: string, options: ConvertMarkdownOption
   const index: SiteIndex = {
     pageTitles: new Map(Object.entries(options.pageTitles ?? {})),
     fileExists: (docsPath) => files.has(docsPath),
+    useDirectoryUrls: options.useDirectoryUrls ?? true,
   };
   commonSite ??= createSiteMarkdown(COMMON_MARKDOWN_EXTENSIONS, '.');
   const site = options.site ?? commonSite;
   const parsed = parseMarkdown(markdown, site);
   const references = collectReferences(parsed);
   const plan = planPageLinks(sourcePath, references, index);
-  const warnings: string[] = [];
+  const warnings: string[] = siteMarkdownWarnings(site, 1);
   const failures: string[] = [];
   const anchorTargets = new Set(
     plan.anchorLinks.filter(([target]) => target === sourcePath).map(([, a]) => a),

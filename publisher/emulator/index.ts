@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/emulator
+ * @module publisher/emulator
  * A stateful emulation of the Confluence REST API v1 on 127.0.0.1, for the publisher's tests and
  * benchmark: spaces, pages with versions and ancestors, title and CQL search, children and
  * descendants, attachments with comments and data, Basic and Bearer authentication, and fault

@@ -14,6 +14,11 @@ export interface SnippetSettings {
   readonly basePaths: readonly string[];
   /** Files appended to every page. */
   readonly autoAppend: readonly string[];
+  /**
+   * `auto_append` files that are not found: reported once for the site (with the number of pages
+   * they miss) instead of once per page.
+   */
+  readonly missingAutoAppend?: readonly string[];
   /** Snippet files already read during this build, by absolute path (`undefined`: not found). */
   readonly cache: Map<string, string | undefined>;
 }
@@ -42,7 +47,8 @@ const BLOCK = /^(\s*)(;*)-{1,}8<-{1,}\s*$/;
 const ESCAPED_SECTION = /^.*?;+-{1,}8<-{1,}[ \t]+\[(?:start|end):[\w-]+\].*$/;
 const SECTION_MARK = /^.*?-{1,}8<-{1,}[ \t]+\[(?:start|end):[\w-]+\].*$/;
 
-function readSnippet(
+/** Reads a snippet (`file`, `file:3:9`, `file:section`) from the base paths, or says why not. */
+export function readSnippet(
   spec: string,
   settings: SnippetSettings,
 ): { readonly text: string } | { readonly problem: string } {
@@ -146,6 +152,7 @@ export function expandSnippets(markdown: string, settings: SnippetSettings): Exp
   };
   const page = markdown.split('\n');
   walk(page, (index) => index + 1, '', []);
-  for (const spec of settings.autoAppend) include(spec, '', page.length, []);
+  const missing = new Set(settings.missingAutoAppend);
+  for (const spec of settings.autoAppend) if (!missing.has(spec)) include(spec, '', page.length, []);
   return { text: outText.join('\n'), lines: outLines, warnings };
 }

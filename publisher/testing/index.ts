@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/testing
+ * @module publisher/testing
  * Test and benchmark support for the publisher: a capturing logger, generated sites, and
  * publishing scenarios against the emulated wiki with private copies of the fixture sites.
  */

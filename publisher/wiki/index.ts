@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/wiki
+ * @module publisher/wiki
  * The wiki port and its two adapters — Confluence REST v2 (Cloud, v1 where v2 has no endpoint) and
  * REST v1 (Data Center, Server) — chosen by `api_version` or detected; the records they return, and
  * the transport under them (ofetch with its own retries, backoff with jitter, Retry-After, timeouts,
