@@ -19,6 +19,7 @@ WORKDIR /srv/gatehouse
 # needs the manifest of every workspace (the root package.json lists them).
 COPY package.json package-lock.json ./
 COPY core/package.json core/
+COPY rego/package.json rego/
 COPY adapters/hono/package.json adapters/hono/
 COPY adapters/fastify/package.json adapters/fastify/
 COPY adapters/topaz/package.json adapters/topaz/

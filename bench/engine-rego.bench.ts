@@ -8,7 +8,7 @@
 
 import { compilePolicies, type PolicyModule } from '@gatehousejs/engine';
 import { newEnforcer, newModelFromString } from 'casbin';
-import { standardBuiltins } from '../engine/rego/builtins/index.ts';
+import { standardBuiltins } from '../rego/index.ts';
 import { formatDuration, measure, printTable } from './measure.ts';
 
 const TARGET_DECISION_NS = 3_000;

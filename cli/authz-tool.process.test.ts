@@ -106,4 +106,16 @@ describe('authz-tool as a process', () => {
       "cli/fixtures/bad-manifest.yaml:9:14: relation 'document:owner' references undefined type 'person'\n",
     );
   });
+
+  it('ends when done although the app module started a server, and when its export is wrong', async () => {
+    const app = 'cli/fixtures/serving-app.ts';
+    const [mapped, wrongExport] = await Promise.all([
+      runBin(['policy-map', '--app', app, '--policies', 'policies', '--format', 'text']),
+      runBin(['policy-map', '--app', `${app}:notAnApp`, '--policies', 'policies']),
+    ]);
+    expect(mapped.code).toBe(0);
+    expect(mapped.stdout).toContain('/api/notes');
+    expect(wrongExport.code).toBe(2);
+    expect(wrongExport.stderr).toContain('is not a Hono app or a Fastify instance');
+  });
 });

@@ -3,12 +3,11 @@
  * server (run in another process, since the evaluating thread blocks): the same response objects.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { compilePolicies, createStandardBuiltins, toJson } from '@gatehousejs/rego';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/support/free-port.ts';
 import { ensurePeer } from '../test/support/peers.ts';
 import { createBlockingTransport } from './blocking-transport.ts';
-import { createStandardBuiltins } from './rego/builtins/index.ts';
-import { compilePolicies, toJson } from './rego/index.ts';
 
 const SERVER = `
 require('node:http').createServer((req, res) => {

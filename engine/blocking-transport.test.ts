@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { compilePolicies, createStandardBuiltins, RegoError } from '@gatehousejs/rego';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/support/free-port.ts';
 import { createBlockingTransport } from './blocking-transport.ts';
-import { createStandardBuiltins } from './rego/builtins/index.ts';
-import { compilePolicies, RegoError } from './rego/index.ts';
 
 // The server runs in another process: the evaluating thread blocks while it waits for the answer.
 const SERVER = `

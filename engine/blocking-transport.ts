@@ -5,7 +5,7 @@
  * goroutine. Give them only to an engine that may block for up to the request's timeout.
  */
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { OutboundCalls, OutboundRequest, OutboundResponse } from './rego/builtins/index.ts';
+import type { OutboundCalls, OutboundRequest, OutboundResponse } from '@gatehousejs/rego';
 
 /**
  * Runs in the worker: performs each request with `node:http(s)` (raw header lines kept, as Go

@@ -1,11 +1,9 @@
-// Replaces two compiled modules by bundles of the same exports, each with its library's licence on
-// top, and removes their declaration files (no public type refers to them). Run by `npm run build`
-// after tsc.
-// - `dist/yaml-library.js`: from the YAML library's Web build (its Node build reads two debugging
-//   variables from the environment on every parse).
-// - `dist/graphql-library.js`: from the GraphQL library, with `process.env.NODE_ENV` fixed to
-//   `production` (the library reads it when it is loaded).
-// Either read would need `--allow-env` on Deno and fails where there is no `process`.
+// Replaces the compiled `dist/yaml-library.js` (the manifest reader's YAML) by a bundle of the same
+// exports from the YAML library's Web build, with the library's licence on top, and removes its
+// declaration file (no public type refers to it). Run by `npm run build` after tsc. The library's
+// Node build reads two debugging variables from the environment on every parse, which needs
+// `--allow-env` on Deno and fails where there is no `process`. (`@gatehousejs/rego` bundles its own
+// copy for policies' metadata and the YAML built-ins, in the same way.)
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,4 +34,3 @@ async function bundle(name, library, description, define = {}) {
 }
 
 await bundle('yaml', 'yaml', 'Web build');
-await bundle('graphql', 'graphql', 'NODE_ENV production', { 'process.env.NODE_ENV': '"production"' });

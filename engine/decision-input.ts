@@ -4,7 +4,7 @@
  * never something the policies have to cope with.
  */
 import { type DecisionQuery, DecisionServiceError, type Identity, isPackagePath } from '@gatehousejs/core';
-import { fromJson, type PlainObject } from './rego/index.ts';
+import { fromJson, type PlainObject } from '@gatehousejs/rego';
 
 const IDENTITY_TYPES: ReadonlySet<string> = new Set([
   'IDENTITY_TYPE_NONE',

@@ -5,7 +5,7 @@
  * policy — the embedded service answers `policy_not_found` for it, as Topaz answers
  * `undefined results` — without evaluating anything.
  */
-import type { Module } from './rego/index.ts';
+import type { Module } from '@gatehousejs/rego';
 
 type Term = Module['rules'][number]['ref'][number];
 

@@ -1,11 +1,11 @@
 import { type DecisionQuery, DecisionServiceError, type Identity } from '@gatehousejs/core';
+import { runDecisionServiceContract } from '@gatehousejs/core/testing';
+import { RegoError } from '@gatehousejs/rego';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDecisionServiceContract } from '../core/ports/decision-service.contract.ts';
 import { createMemoryRelationStore, parseManifest, type RelationStore } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
 import type { EmbeddedDecisionServiceOptions } from './embedded-service-options.ts';
 import type { EngineError } from './engine-error.ts';
-import { RegoError } from './rego/index.ts';
 import { createTempPolicyDir, type TempPolicyDir } from './temp-policy-dir.ts';
 
 runDecisionServiceContract('embedded engine, memory store', async (fixture) => {

@@ -4,11 +4,11 @@
  */
 
 import { type Clock, consoleLogger, type Logger } from '@gatehousejs/core';
+import { DEFAULT_OPA_VERSION, type JsonValue, OPA_VERSIONS } from '@gatehousejs/rego';
 import { z } from 'zod';
 import type { RelationStore } from './directory/index.ts';
 import { EngineError } from './engine-error.ts';
 import { optionProblems } from './option-problems.ts';
-import { DEFAULT_OPA_VERSION, type JsonValue, OPA_VERSIONS } from './rego/index.ts';
 
 /** What `onReload` receives after every reload attempt (explicit or from the watcher). */
 export type ReloadEvent =

@@ -3,11 +3,30 @@
  * The embedded engine's runtime-neutral entry: no file system, no database driver, no network.
  * The decision service over policies given as text (`createInlineDecisionService`), the Topaz-style
  * relationship directory (manifest parsing, the memory relation store, the `ds.*`
- * built-ins) and the Rego compiler with its standard built-ins and errors. The decision service
+ * built-ins) and, from `@gatehousejs/rego`, the Rego compiler with its standard built-ins and
+ * errors. The decision service
  * over a policy directory is in `@gatehousejs/engine/node`; the PostgreSQL relation store in
  * `@gatehousejs/engine/postgres`.
  */
 
+export type {
+  CompileOptions,
+  EvalOptions,
+  JsonValue,
+  OpaVersion,
+  OutboundCalls,
+  OutboundRequest,
+  OutboundResponse,
+  PolicyModule,
+  PolicySet,
+  PolicyTest,
+  QueryOptions,
+  RegoErrorCode,
+  RegoVersion,
+  SourceLocation,
+  Value,
+} from '@gatehousejs/rego';
+export { OPA_VERSIONS, parseModule, RegoError, standardBuiltins, toJson } from '@gatehousejs/rego';
 export type { EmbeddedDecisionService } from './decision-engine.ts';
 export type {
   DirectoryErrorCode,
@@ -28,20 +47,4 @@ export { inlineDecisionServiceSchema } from './embedded-service-options.ts';
 export type { EngineErrorCode } from './engine-error.ts';
 export { EngineError } from './engine-error.ts';
 export { createInlineDecisionService } from './inline-decision-service.ts';
-export type { OutboundCalls, OutboundRequest, OutboundResponse } from './rego/builtins/index.ts';
-export { createStandardBuiltins, standardBuiltins } from './rego/builtins/index.ts';
-export type {
-  CompileOptions,
-  EvalOptions,
-  JsonValue,
-  OpaVersion,
-  PolicyModule,
-  PolicySet,
-  PolicyTest,
-  QueryOptions,
-  RegoErrorCode,
-  RegoVersion,
-  SourceLocation,
-  Value,
-} from './rego/index.ts';
-export { compilePolicies, OPA_VERSIONS, parseModule, RegoError, toJson } from './rego/index.ts';
+export { compilePolicies, createStandardBuiltins } from './rego-functions.ts';

@@ -4,9 +4,6 @@
  * from. Built whole or not at all, so that a reload can swap generations atomically.
  */
 
-import { DocumentPaths } from './document-paths.ts';
-import type { PolicyModule } from './engine-capabilities.ts';
-import type { PolicySource } from './policy-source.ts';
 import {
   type BuiltinRegistry,
   compilePolicies,
@@ -15,7 +12,10 @@ import {
   type PolicySet,
   parseModule,
   type RegoVersion,
-} from './rego/index.ts';
+} from '@gatehousejs/rego';
+import { DocumentPaths } from './document-paths.ts';
+import type { PolicyModule } from './engine-capabilities.ts';
+import type { PolicySource } from './policy-source.ts';
 
 /** What policies are compiled with. */
 export interface PolicyLoadSettings {

@@ -1,10 +1,10 @@
+import { RegoError } from '@gatehousejs/rego';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRelationStore, parseManifest } from './directory/index.ts';
 import { createEmbeddedDecisionService } from './embedded-decision-service.ts';
 import { EngineError } from './engine-error.ts';
 import { createInlineDecisionService } from './inline-decision-service.ts';
 import { runPolicyTests } from './policy-tests.ts';
-import { RegoError } from './rego/index.ts';
 import { createTempPolicyDir } from './temp-policy-dir.ts';
 
 const emptyStore = () => createMemoryRelationStore({ manifest: parseManifest('model:\n  version: 3\n') });

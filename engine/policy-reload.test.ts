@@ -1,9 +1,9 @@
 import type { Logger } from '@gatehousejs/core';
+import { RegoError } from '@gatehousejs/rego';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRelationStore, parseManifest } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
 import type { ReloadEvent } from './embedded-service-options.ts';
-import { RegoError } from './rego/index.ts';
 import { createTempPolicyDir, type TempPolicyDir } from './temp-policy-dir.ts';
 
 /** Collects `onReload` events; `next()` waits for the next one. */

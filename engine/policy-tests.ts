@@ -5,6 +5,15 @@
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  type BuiltinDefinition,
+  compilePolicies,
+  createStandardBuiltins,
+  DEFAULT_OPA_VERSION,
+  type JsonValue,
+  OPA_VERSIONS,
+  type PolicyTest,
+} from '@gatehousejs/rego';
 import { z } from 'zod';
 import {
   createDirectoryBuiltins,
@@ -15,15 +24,6 @@ import {
 import { parseEngineOptions } from './embedded-service-options.ts';
 import { loadManifestFile } from './manifest-file.ts';
 import { readPolicySources } from './policy-source.ts';
-import { createStandardBuiltins } from './rego/builtins/index.ts';
-import {
-  type BuiltinDefinition,
-  compilePolicies,
-  DEFAULT_OPA_VERSION,
-  type JsonValue,
-  OPA_VERSIONS,
-  type PolicyTest,
-} from './rego/index.ts';
 
 /** Options of {@link runPolicyTests}. */
 export const policyTestOptionsSchema = z

@@ -1,7 +1,6 @@
+import { compilePolicies, RegoError, standardBuiltins } from '@gatehousejs/rego';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from './engine-error.ts';
-import { standardBuiltins } from './rego/builtins/index.ts';
-import { compilePolicies, RegoError } from './rego/index.ts';
 import { runRegoQuery } from './rego-query.ts';
 
 const policies = compilePolicies(

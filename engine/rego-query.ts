@@ -6,8 +6,6 @@
  * `with`) reports `true`.
  */
 
-import type { RegoQueryResult } from './engine-capabilities.ts';
-import { EngineError } from './engine-error.ts';
 import {
   type EvalOptions,
   type JsonValue,
@@ -16,7 +14,9 @@ import {
   RegoError,
   toJson,
   type Value,
-} from './rego/index.ts';
+} from '@gatehousejs/rego';
+import type { RegoQueryResult } from './engine-capabilities.ts';
+import { EngineError } from './engine-error.ts';
 
 type Literal = ReturnType<typeof parseQuery>[number];
 

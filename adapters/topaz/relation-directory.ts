@@ -1,7 +1,7 @@
 /**
- * `createTopazRelationDirectory`: core's `RelationDirectory` port over Topaz's directory v3
- * reader and writer gRPC APIs (port 9292), with the same pooling, deadlines and failure
- * classification as the decision service.
+ * `createTopazRelationDirectory`: core's `RelationDirectory` and `RelationGraph` ports over
+ * Topaz's directory v3 reader and writer gRPC APIs (port 9292; graph searches are `GetGraph`),
+ * with the same pooling, deadlines and failure classification as the decision service.
  */
 import { Reader } from '@aserto/node-directory/src/gen/cjs/aserto/directory/reader/v3/reader_pb.js';
 import { Writer } from '@aserto/node-directory/src/gen/cjs/aserto/directory/writer/v3/writer_pb.js';
@@ -9,11 +9,17 @@ import type { JsonObject } from '@bufbuild/protobuf';
 import type {
   DecisionServiceError,
   DirectoryObject,
+  GraphSearchOptions,
+  GraphSubject,
+  ObjectSearch,
   Relation,
   RelationCheck,
   RelationDirectory,
   RelationFilter,
+  RelationGraph,
+  SubjectSearch,
 } from '@gatehousejs/core';
+import { explainedPaths } from './graph-explanation.ts';
 import { createPooledCalls } from './pooled-calls.ts';
 import { openChannel, type TopazChannel } from './topaz-channel.ts';
 import { TopazDirectoryError } from './topaz-directory-error.ts';
@@ -23,13 +29,18 @@ import {
   TopazDirectoryOptionsSchema,
 } from './topaz-options.ts';
 
-/** The Topaz relation directory: the port, plus `close`. */
-export interface TopazRelationDirectory extends RelationDirectory {
+/**
+ * The Topaz relation directory: the ports, plus `close`. Subject searches explain with Topaz's
+ * own paths, which leave out an arrow's base relation (see graph-explanation.ts).
+ */
+export interface TopazRelationDirectory extends RelationDirectory, RelationGraph {
   /** Closes the pooled connections (an owned pool; a shared pool keeps its other users). */
   close(): Promise<void>;
 }
 
 type DirectoryChannel = TopazChannel<{ reader: typeof Reader; writer: typeof Writer }>;
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Topaz's largest page of relations. */
 const pageSize = 100;
@@ -60,9 +71,13 @@ export function createTopazRelationDirectory(options: TopazDirectoryOptions): To
     open: () => openChannel(config, { reader: Reader, writer: Writer }),
     closeChannel: (channel) => channel.close(),
   });
-  const run = async <T>(operation: string, task: Parameters<typeof calls.run<T>>[1]): Promise<T> => {
+  const run = async <T>(
+    operation: string,
+    task: Parameters<typeof calls.run<T>>[1],
+    signal?: AbortSignal,
+  ): Promise<T> => {
     try {
-      return await calls.run(operation, task);
+      return await calls.run(operation, task, signal);
     } catch (error) {
       throw TopazDirectoryError.from(error as DecisionServiceError);
     }
@@ -135,6 +150,58 @@ export function createTopazRelationDirectory(options: TopazDirectoryOptions): To
         (channel, callOptions) => channel.clients.reader.check({ ...check }, callOptions),
       );
       return response.check;
+    },
+
+    async findObjects(search: ObjectSearch, options?: GraphSearchOptions) {
+      const response = await run(
+        `GetGraph ${search.objectType}#${search.relation}@${search.subjectType}:${search.subjectId}`,
+        (channel, callOptions) =>
+          channel.clients.reader.getGraph(
+            {
+              objectType: search.objectType,
+              relation: search.relation,
+              subjectType: search.subjectType,
+              subjectId: search.subjectId,
+            },
+            callOptions,
+          ),
+        options?.signal,
+      );
+      const ids = new Set<string>();
+      for (const result of response.results)
+        if (result.objectType === search.objectType) ids.add(result.objectId);
+      return [...ids].sort(byCodeUnits);
+    },
+
+    async findSubjects(search: SubjectSearch, options?: GraphSearchOptions) {
+      const subjectRelation = search.subjectRelation ?? '';
+      const response = await run(
+        `GetGraph ${search.objectType}:${search.objectId}#${search.relation}@${search.subjectType}`,
+        (channel, callOptions) =>
+          channel.clients.reader.getGraph(
+            {
+              objectType: search.objectType,
+              objectId: search.objectId,
+              relation: search.relation,
+              subjectType: search.subjectType,
+              subjectRelation,
+              explain: true,
+            },
+            callOptions,
+          ),
+        options?.signal,
+      );
+      const ids = new Set<string>();
+      for (const result of response.results)
+        if (result.objectType === search.subjectType) ids.add(result.objectId);
+      return [...ids].sort(byCodeUnits).map(
+        (id): GraphSubject => ({
+          type: search.subjectType,
+          id,
+          ...(subjectRelation ? { relation: subjectRelation } : {}),
+          paths: explainedPaths(response.explanation, search.subjectType, id),
+        }),
+      );
     },
 
     close: () => calls.close(),

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DecisionService, RelationDirectory } from '@gatehousejs/core';
+import type { DecisionService, RelationDirectory, RelationGraph } from '@gatehousejs/core';
 import { createEmbeddedDecisionService, loadManifestFile } from '@gatehousejs/engine/node';
 import { createPostgresRelationStore } from '@gatehousejs/engine/postgres';
 import type { Database } from '../db/index.ts';
@@ -16,6 +16,8 @@ export interface AuthorizationBackend {
   readonly description: string;
   readonly decisionService: DecisionService;
   readonly directory: RelationDirectory;
+  /** Graph searches on the same directory (who reaches what, and why). */
+  readonly graph: RelationGraph;
   /** Catches this process's copy of the directory up with the database (embedded engine only). */
   readonly catchUpDirectory?: () => Promise<void>;
   /** The packages of the policies the service evaluates (start-up validation). */
@@ -66,6 +68,7 @@ export async function startEmbeddedAuthorization(
       description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL)`,
       decisionService: engine,
       directory: store,
+      graph: store,
       catchUpDirectory: () => store.refresh(),
       policyPackages: engine.packages,
       async close() {

@@ -105,6 +105,7 @@ export async function startTopazAuthorization(topaz: TopazSettings): Promise<Aut
       `directory ${topaz.directoryUrl})`,
     decisionService,
     directory,
+    graph: directory,
     policyPackages: packages,
     close,
   };

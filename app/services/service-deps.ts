@@ -1,7 +1,7 @@
 /**
  * What every service runs on.
  */
-import type { Clock } from '@gatehousejs/core';
+import type { Clock, RelationGraph } from '@gatehousejs/core';
 import type { Database } from '../db/index.ts';
 import type { Access } from './access.ts';
 
@@ -18,4 +18,9 @@ export interface ServiceDeps {
   readonly afterCommit: (outboxIds?: readonly number[], access?: Access) => Promise<unknown>;
   /** When things happen (documents moved to and purged from the trash); default the system clock. */
   readonly clock?: Clock;
+  /**
+   * Reverse lookups on the directory (which documents a user reaches; who reaches a document, and
+   * why); absent where a service runs without a directory (unit tests).
+   */
+  readonly graph?: RelationGraph;
 }

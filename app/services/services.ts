@@ -1,9 +1,12 @@
 /**
  * The services together, sharing one database and one after-commit hook.
  */
+import { type AccessLogService, createAccessLogService } from './access-log-service.ts';
 import { createDocumentService, type DocumentService } from './document-service.ts';
 import { createFolderService, type FolderService } from './folder-service.ts';
+import { createGroupService, type GroupService } from './group-service.ts';
 import { createListingService, type ListingService } from './listing-service.ts';
+import { createObjectShareService, type ObjectShareService } from './object-share-service.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { createShareService, type ShareService } from './share-service.ts';
 import { createTrashService, type TrashService } from './trash-service.ts';
@@ -15,8 +18,14 @@ export interface Services {
   /** The start page's lists and search. */
   readonly listing: ListingService;
   readonly shares: ShareService;
+  /** Groups of users. */
+  readonly groups: GroupService;
+  /** Folder shares and document shares with a group. */
+  readonly objectShares: ObjectShareService;
   /** Deleted documents, restorable by their owner until purged. */
   readonly trash: TrashService;
+  /** Decisions about documents, for their owners. */
+  readonly accessLog: AccessLogService;
 }
 
 /**
@@ -32,6 +41,9 @@ export function createServices(deps: ServiceDeps): Services {
     folders: createFolderService(deps),
     listing: createListingService(deps),
     shares: createShareService(deps),
+    groups: createGroupService(deps),
+    objectShares: createObjectShareService(deps),
     trash: createTrashService(deps),
+    accessLog: createAccessLogService(deps),
   };
 }

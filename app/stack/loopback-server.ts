@@ -25,6 +25,18 @@ function urlHost(host: string): string {
 }
 
 /**
+ * Makes sure nothing listens on `host:port` before a server of another program is started there
+ * (PostgreSQL), so a taken port is reported like the stack's own servers report it.
+ *
+ * @param what the service, for error messages, e.g. `PostgreSQL (EMBEDDED_POSTGRES_PORT)`
+ * @throws {StackError} `port_in_use` when the port is taken
+ */
+export async function ensurePortFree(port: number, what: string, host = '127.0.0.1'): Promise<void> {
+  const probe = await listenOnLoopback(() => {}, port, what, host);
+  await probe.close();
+}
+
+/**
  * Listens on `host:port`.
  *
  * @param port 0 picks a free port

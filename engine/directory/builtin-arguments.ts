@@ -3,7 +3,7 @@
  * (snake_case) names, each checked for type, with errors in OPA's style that name the
  * built-in and the field.
  */
-import { BuiltinError, isObject, kindOf, type ObjectValue, objectGet, type Value } from '../rego/index.ts';
+import { BuiltinError, isObject, kindOf, type ObjectValue, objectGet, type Value } from '@gatehousejs/rego';
 
 /** The fields of a `ds.*` argument object. */
 export class BuiltinArguments {

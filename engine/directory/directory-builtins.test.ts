@@ -1,6 +1,6 @@
+import type { Value } from '@gatehousejs/rego';
+import { type BuiltinContext, type BuiltinDefinition, BuiltinError } from '@gatehousejs/rego';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Value } from '../rego/index.ts';
-import { type BuiltinContext, type BuiltinDefinition, BuiltinError } from '../rego/index.ts';
 import { createDirectoryBuiltins, createMemoryRelationStore, parseManifest } from './index.ts';
 
 const model = parseManifest(

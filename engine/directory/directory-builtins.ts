@@ -7,8 +7,8 @@
  * a string is a defined (truthy) value in Rego, and a decision must not pass on a typo.
  */
 import type { RelationCheck } from '@gatehousejs/core';
-import type { PlainObject, Value } from '../rego/index.ts';
-import { type BuiltinDefinition, BuiltinError } from '../rego/index.ts';
+import type { PlainObject, Value } from '@gatehousejs/rego';
+import { type BuiltinDefinition, BuiltinError } from '@gatehousejs/rego';
 import { BuiltinArguments } from './builtin-arguments.ts';
 import { objectJson, relatedObjectsJson, relationJson } from './builtin-results.ts';
 import { DirectoryError } from './errors.ts';

@@ -1,5 +1,5 @@
+import { compilePolicies } from '@gatehousejs/rego';
 import { describe, expect, it } from 'vitest';
-import { compilePolicies } from '../rego/index.ts';
 import { createDirectoryBuiltins, createMemoryRelationStore, parseManifest } from './index.ts';
 
 const manifest = parseManifest(`

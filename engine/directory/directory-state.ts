@@ -3,8 +3,9 @@
  * answers every read synchronously ({@link DirectoryReader}) and applies changes — the same
  * change records the Postgres store logs and replays, so both adapters mutate identically.
  */
-import type { Relation, RelationCheck } from '@gatehousejs/core';
+import type { GraphSubject, Relation, RelationCheck, SubjectSearch } from '@gatehousejs/core';
 import { type CheckPlan, compileCheckPlan } from './check-plan.ts';
+import { type GraphRules, graphRules, validateSubjectSearch } from './graph-rules.ts';
 import { searchGraph } from './graph-search.ts';
 import type { DirectoryModel } from './model.ts';
 import { type CheckLimits, resolveCheck } from './relation-check.ts';
@@ -18,6 +19,7 @@ import type {
   RelationQuery,
   RelationRecord,
 } from './relation-store.ts';
+import { walkSubjectPaths } from './subject-paths.ts';
 
 /** One write, as applied to the index (and as logged by the Postgres store). */
 export type DirectoryChange =
@@ -30,12 +32,14 @@ export type DirectoryChange =
 export class DirectoryState implements DirectoryReader {
   readonly model: DirectoryModel;
   readonly #plan: CheckPlan;
+  readonly #rules: GraphRules;
   readonly #limits: CheckLimits;
   #index = new RelationIndex();
 
   constructor(model: DirectoryModel, limits: CheckLimits) {
     this.model = model;
     this.#plan = compileCheckPlan(model);
+    this.#rules = graphRules(model);
     this.#limits = limits;
   }
 
@@ -58,6 +62,22 @@ export class DirectoryState implements DirectoryReader {
 
   graph(query: GraphQuery): GraphNode[] {
     return searchGraph(this.#plan, this.#index, this.#limits, query);
+  }
+
+  subjects(search: SubjectSearch): GraphSubject[] {
+    validateSubjectSearch(this.model, search);
+    const index = this.#index;
+    const relationsOf = (objectType: string, objectId: string, relation: string) =>
+      index.relations({ objectType, objectId, relation }).map(toRelation);
+    const found = walkSubjectPaths(this.#rules, relationsOf, this.#limits, search);
+    // A walk follows every term; with intersections or exclusions only a check can tell.
+    if (this.#rules.unionOnly || search.subjectRelation) return found;
+    const { objectType, objectId, relation } = search;
+    return found.filter(
+      (subject) =>
+        this.check({ objectType, objectId, relation, subjectType: subject.type, subjectId: subject.id })
+          .check,
+    );
   }
 
   /** Applies a change to `index` (default: the current one). Idempotent. */

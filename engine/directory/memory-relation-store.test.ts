@@ -1,4 +1,10 @@
+import { runRelationGraphContract } from '@gatehousejs/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ARROW_THROUGH_SETS_EXPECTED,
+  ARROW_THROUGH_SETS_MANIFEST,
+  ARROW_THROUGH_SETS_RELATIONS,
+} from './arrow-through-sets.fixture.ts';
 import { createMemoryRelationStore, DirectoryError, parseManifest } from './index.ts';
 import { runRelationStoreContract } from './relation-store.contract.ts';
 
@@ -9,7 +15,30 @@ runRelationStoreContract('memory', async (options) => createMemoryRelationStore(
   afterEach,
 });
 
+runRelationGraphContract('memory store', async (fixture) => {
+  const store = createMemoryRelationStore({ manifest: parseManifest(fixture.manifest) });
+  for (const relation of fixture.relations) await store.setRelation(relation);
+  return { graph: store, close: () => store.close() };
+});
+
 describe('createMemoryRelationStore', () => {
+  it('searches the graph through an arrow whose base holds a subject set, both ways', async () => {
+    const store = createMemoryRelationStore({ manifest: parseManifest(ARROW_THROUGH_SETS_MANIFEST) });
+    for (const relation of ARROW_THROUGH_SETS_RELATIONS) await store.setRelation(relation);
+    const reads = (subjectId: string) =>
+      store.findObjects({ objectType: 'document', relation: 'can_read', subjectType: 'user', subjectId });
+    expect(await reads('ann')).toEqual(ARROW_THROUGH_SETS_EXPECTED.annReads);
+    expect(await reads('bob')).toEqual(ARROW_THROUGH_SETS_EXPECTED.bobReads);
+    expect(
+      await store.findSubjects({
+        objectType: 'document',
+        objectId: 'd1',
+        relation: 'can_read',
+        subjectType: 'user',
+      }),
+    ).toEqual(ARROW_THROUGH_SETS_EXPECTED.d1Readers);
+  });
+
   it('refuses options without a parsed manifest, naming the field', () => {
     expect(() => createMemoryRelationStore({ manifest: 'model: {version: 3}' as never })).toThrow(
       /invalid memory relation store options: manifest: must be a model returned by parseManifest/,

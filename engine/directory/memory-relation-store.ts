@@ -2,7 +2,14 @@
  * The in-memory relation store: validated, idempotent writes straight into the index. For
  * tests, policy evaluation on one machine, and as the reference the Postgres store matches.
  */
-import type { DirectoryObject, Relation, RelationCheck, RelationFilter } from '@gatehousejs/core';
+import type {
+  DirectoryObject,
+  ObjectSearch,
+  Relation,
+  RelationCheck,
+  RelationFilter,
+  SubjectSearch,
+} from '@gatehousejs/core';
 import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
 import type { RelationStore } from './relation-store.ts';
@@ -59,6 +66,8 @@ export function createMemoryRelationStore(options: MemoryRelationStoreOptions): 
     check: async (check: RelationCheck) => state.check(check).check,
     checkNow: (check: RelationCheck) => state.check(check).check,
     checks: async (batch: readonly RelationCheck[]) => batch.map((check) => state.check(check).check),
+    findObjects: async (search: ObjectSearch) => state.graph(search).map((node) => node.objectId),
+    findSubjects: async (search: SubjectSearch) => state.subjects(search),
     close: async () => {
       closed = true;
     },

@@ -12,13 +12,21 @@ import type {
   BatchRelationDirectory,
   DirectoryObject,
   DirectoryWrite,
+  ObjectSearch,
   Relation,
   RelationCheck,
   RelationFilter,
+  SubjectSearch,
 } from '@gatehousejs/core';
 import postgres, { type Sql } from 'postgres';
 import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
+import { graphRules, validateObjectSearch, validateSubjectSearch } from './graph-rules.ts';
+import {
+  findObjectsInPostgres,
+  findSubjectsInPostgres,
+  type PostgresGraphContext,
+} from './postgres-graph.ts';
 import { type PostgresRelationStoreOptions, postgresRelationStoreSchema } from './postgres-store-options.ts';
 import {
   directoryTables,
@@ -215,6 +223,25 @@ export async function createPostgresRelationStore(
     }
   };
 
+  const checks = async (batch: readonly RelationCheck[]) => batch.map((check) => state.check(check).check);
+  const graph: PostgresGraphContext = {
+    sql,
+    schema: config.schema,
+    rules: graphRules(config.manifest),
+    maxDepth: config.limits.maxDepth,
+    confirm: checks,
+  };
+  // Graph searches read the tables; a failure there is the store's, named as such.
+  const searchTables = async <T>(search: () => Promise<T>): Promise<T> => {
+    if (closed) throw new DirectoryError('store_closed', 'the relation store is closed');
+    try {
+      return await search();
+    } catch (cause) {
+      if (cause instanceof DirectoryError) throw cause;
+      throw new DirectoryError('store_unavailable', `graph search failed: ${String(cause)}`, { cause });
+    }
+  };
+
   return {
     model: config.manifest,
     reader: state,
@@ -235,7 +262,15 @@ export async function createPostgresRelationStore(
     getRelations: async (filter: RelationFilter) => state.relations(relationFilter(filter)).map(toRelation),
     check: async (check: RelationCheck) => state.check(check).check,
     checkNow: (check: RelationCheck) => state.check(check).check,
-    checks: async (batch: readonly RelationCheck[]) => batch.map((check) => state.check(check).check),
+    checks,
+    findObjects: async (search: ObjectSearch) => {
+      validateObjectSearch(state.model, search);
+      return searchTables(() => findObjectsInPostgres(graph, search));
+    },
+    findSubjects: async (search: SubjectSearch) => {
+      validateSubjectSearch(state.model, search);
+      return searchTables(() => findSubjectsInPostgres(graph, search));
+    },
     close: async () => {
       if (closed) return;
       closed = true;

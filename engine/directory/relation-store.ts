@@ -4,7 +4,14 @@
  * synchronous and `ds.check` must answer without I/O. Both adapters (memory and Postgres) keep
  * an in-memory index that serves every read.
  */
-import type { RelationCheck, RelationDirectory, RelationFilter } from '@gatehousejs/core';
+import type {
+  GraphSubject,
+  RelationCheck,
+  RelationDirectory,
+  RelationFilter,
+  RelationGraph,
+  SubjectSearch,
+} from '@gatehousejs/core';
 import type { DirectoryModel } from './model.ts';
 
 /** A stored object: type, id, display name, properties and timestamps (ms since the epoch). */
@@ -73,14 +80,20 @@ export interface DirectoryReader {
   relations(query: RelationQuery): RelationRecord[];
   /** Objects or subjects connected by a relation or permission; throws `invalid_query` on a bad query. */
   graph(query: GraphQuery): GraphNode[];
+  /**
+   * The subjects that reach an object, each with the chains of relations that grant it;
+   * throws `invalid_query` on a bad search.
+   */
+  subjects(search: SubjectSearch): GraphSubject[];
 }
 
 /**
  * A relation store: writes are validated against the manifest (unknown types and relations a
  * subject type may not hold are rejected with `invalid_relation` / `invalid_object`) and are
- * idempotent; reads are answered from memory.
+ * idempotent; reads are answered from memory. Graph searches (`findObjects`, `findSubjects`)
+ * follow arrows and subject sets as checks do.
  */
-export interface RelationStore extends RelationDirectory {
+export interface RelationStore extends RelationDirectory, RelationGraph {
   readonly model: DirectoryModel;
   readonly reader: DirectoryReader;
   /** `check` without a promise: answered from memory, no I/O. */

@@ -53,9 +53,9 @@ function summaryLine(report: PublishReport): string {
     pages.created + pages.updated + attachments.uploaded + attachments.updated === 0 &&
     pages.failed === 0
   ) {
-    return `Nothing to change: ${pages.unchanged} pages up to date; ${calls}`;
+    return `Nothing to change: ${pages.unchanged} pages up to date${pages.protected ? `, ${pages.protected} edited in the wiki kept` : ''}; ${calls}`;
   }
-  return `Pages: ${pages.created} created, ${pages.updated} updated, ${pages.unchanged} unchanged, ${pages.failed} failed; attachments: ${attachments.uploaded} uploaded, ${attachments.updated} updated, ${attachments.unchanged} unchanged, ${attachments.failed} failed; ${calls}`;
+  return `Pages: ${pages.created} created, ${pages.updated} updated, ${pages.unchanged} unchanged, ${pages.protected} edited in the wiki kept, ${pages.failed} failed; attachments: ${attachments.uploaded} uploaded, ${attachments.updated} updated, ${attachments.unchanged} unchanged, ${attachments.failed} failed; ${calls}`;
 }
 
 /**
@@ -82,6 +82,7 @@ export async function publishSite(
   let unlisted: readonly string[] = [];
   let notInSite: readonly string[] = [];
   let pageOrder: readonly string[] = [];
+  let siteDocsDir: string | undefined;
   const finish = (exitCode: number, error?: PublishError): PublishReport =>
     journal.report(
       {
@@ -98,6 +99,8 @@ export async function publishSite(
             ? { parentPage: config.parentPageName }
             : {}),
         ...(exportDir ? { exportDir } : {}),
+        ...(wiki ? { api: wiki.apiChoice } : {}),
+        ...(siteDocsDir ? { docsDir: siteDocsDir } : {}),
       },
       pageOrder,
     );
@@ -128,6 +131,7 @@ export async function publishSite(
     for (const message of tree.warnings) journal.warn({ kind: 'site', message });
     if (unlisted.length > 0) journal.info(`not in the nav (not published): ${someOf(unlisted)}`);
     const docsDir = configured.site.docsDir;
+    siteDocsDir = docsDir;
     const configDir = configured.site.configFile ? path.dirname(configured.site.configFile) : docsDir;
     const markdown = createSiteMarkdown(
       configured.site.markdownExtensions,
@@ -200,10 +204,16 @@ export async function publishSite(
           `pages below "${session.root.title}" that the site does not contain (left untouched): ${someOf(notInSite)}`,
         );
     }
+    journal.summarizeRepeats();
     const soft = journal.failures.length > 0 && !settings.allowSoftFailures;
-    const report = finish(soft ? EXIT_CODES.softFailures : EXIT_CODES.ok);
+    const contentWarnings = journal.warnings
+      .filter((warning) => warning.kind === 'content')
+      .reduce((sum, warning) => sum + (warning.count ?? 1), 0);
+    const strictFailure = settings.strict && contentWarnings > 0;
+    const report = finish(soft || strictFailure ? EXIT_CODES.softFailures : EXIT_CODES.ok);
     if (journal.failures.length > 0)
       logger.warn(`${journal.failures.length} soft failure(s)${soft ? '' : ' (allowed)'}`);
+    if (strictFailure) logger.error(`--strict: ${contentWarnings} content warning(s); the build fails`);
     logger.success(summaryLine(report));
     return report;
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/markdown
+ * @module publisher/markdown
  * Markdown → markdown-it tokens the way MkDocs reads a page: front matter, snippets, the site's
  * `markdown_extensions` (admonitions, details, tabs, `///` blocks, attr_list, def_list, footnotes,
  * abbr, emoji, keys, mark, caret, tilde, arithmatex, callouts), plain text and MkDocs heading slugs.

@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/report
+ * @module publisher/report
  * The record of a build: progress output as it happens and the final report (`--json`).
  */
 export { BuildJournal } from './build-journal.ts';

@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/storage
+ * @module publisher/storage
  * Confluence storage format: the token renderer (blocks, inline content, containers as macros,
  * images, raw HTML), macros, XML escaping, and the normalized form used to detect changes.
  */

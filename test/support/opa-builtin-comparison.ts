@@ -4,7 +4,7 @@
  * (`opa-oracle.ts`), the engine compiled with the built-ins of the same release.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpaVersion } from '../../engine/rego/opa-version.ts';
+import type { OpaVersion } from '../../rego/index.ts';
 import { engineOutcomes, type OpaOracle, startOpaOracle } from './opa-oracle.ts';
 
 /** A set of expressions to compare and the input they read. */

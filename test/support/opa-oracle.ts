@@ -8,11 +8,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createStandardBuiltins } from '../../engine/rego/builtins/index.ts';
-import { writeJson } from '../../engine/rego/builtins/json-text.ts';
-import { RegoError } from '../../engine/rego/errors.ts';
-import { DEFAULT_OPA_VERSION, type OpaVersion } from '../../engine/rego/opa-version.ts';
-import { compilePolicies } from '../../engine/rego/policy-set.ts';
+import { writeJson } from '../../rego/builtins/json-text.ts';
+import {
+  compilePolicies,
+  createStandardBuiltins,
+  DEFAULT_OPA_VERSION,
+  type OpaVersion,
+  RegoError,
+} from '../../rego/index.ts';
 import { freePort } from './free-port.ts';
 import { ensurePeer } from './peers.ts';
 

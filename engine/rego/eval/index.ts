@@ -1,8 +1,0 @@
-/**
- * @module Rego evaluator: compiles resolved rules into closures once and evaluates them with
- * OPA's semantics (unification, virtual documents, conflicts, `with`, limits).
- */
-export type { EvalLimits, EvalSettings } from './context.ts';
-export { Ctx, EvalState } from './context.ts';
-export { formatValue } from './format.ts';
-export { CompiledProgram } from './program.ts';

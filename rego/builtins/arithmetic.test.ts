@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { SetValue } from '../value/index.ts';
+import { call, callJson, failure } from './test-support.ts';
+
+describe('arithmetic built-ins', () => {
+  it.each([
+    ['plus', 1, 2, 3],
+    ['plus', 1.5, 1.5, 3],
+    ['minus', 1.5, 2, -0.5],
+    ['mul', -1.5, -4.5, 6.75],
+    ['div', 1, 3, 1 / 3],
+    ['div', 10, 4, 2.5],
+    ['div', 4, 2, 2],
+    ['rem', 7, 4, 3],
+    ['rem', -7, 3, -1],
+    ['rem', 2, 2, 0],
+  ])('%s(%s, %s) = %s', (name, a, b, want) => {
+    expect(call(name, a, b)).toBe(want);
+  });
+
+  it('keeps integers beyond 2^53 exact', () => {
+    expect(call('plus', 9_007_199_254_740_991, 2)).toBe(9_007_199_254_740_993n);
+    expect(call('mul', 2n ** 70n, 3)).toBe(3n * 2n ** 70n);
+    expect(call('minus', 28857836529306024611913n, 1)).toBe(28857836529306024611912n);
+    expect(call('div', 2n ** 80n, 2n ** 20n)).toBe(2n ** 60n);
+    expect(call('rem', 2n ** 80n + 5n, 10)).toBe(1);
+  });
+
+  it('returns safe integers as numbers after big intermediate values', () => {
+    expect(call('minus', 2n ** 60n + 7n, 2n ** 60n)).toBe(7);
+  });
+
+  it('treats 1 and 1.0 as the same number', () => {
+    expect(call('plus', 0.5, 0.5)).toBe(1);
+    expect(call('equal', 1, 1.0)).toBe(true);
+  });
+
+  it('rounds half away from zero, ceils and floors', () => {
+    expect([call('round', 2.5), call('round', -2.5), call('round', 1.4)]).toEqual([3, -3, 1]);
+    expect([
+      call('ceil', 1.01),
+      call('ceil', -1.99999),
+      call('floor', -1.001),
+      call('floor', 99.99999),
+    ]).toEqual([2, -1, -2, 99]);
+    expect(call('abs', -10)).toBe(10);
+    expect(call('abs', -(2n ** 70n))).toBe(2n ** 70n);
+  });
+
+  it('subtracts sets', () => {
+    expect(callJson('minus', new SetValue([1, 2, 3, 4]), new SetValue([1, 3]))).toEqual([2, 4]);
+  });
+
+  it.each([
+    [['div', 1, 0], 'eval_builtin_error', 'div: divide by zero'],
+    [['rem', 7, 0], 'eval_builtin_error', 'rem: modulo by zero'],
+    [['rem', 1.1, 1], 'eval_builtin_error', 'rem: modulo on floating-point number'],
+    [['minus', new SetValue([1]), 1], 'eval_type_error', 'minus: operand 2 must be set but got number'],
+    [['minus', 1, new SetValue([1])], 'eval_type_error', 'minus: operand 2 must be number but got set'],
+    [['minus', 'a', 1], 'eval_type_error', 'minus: operand 1 must be one of {number, set} but got string'],
+    [['plus', 1, 'a'], 'eval_type_error', 'plus: operand 2 must be number but got string'],
+    [['abs', null], 'eval_type_error', 'abs: operand 1 must be number but got null'],
+  ] as const)('fails %j with %s', (callArgs, code, message) => {
+    const [name, ...args] = callArgs;
+    expect(failure(name, ...args)).toEqual({ code, message });
+  });
+
+  it('refuses results beyond the range of doubles', () => {
+    expect(failure('mul', 1e308, 10.5).message).toBe('mul: number out of range');
+  });
+
+  it('builds ranges up and down, with steps', () => {
+    expect(call('numbers.range', 1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(call('numbers.range', 5, 1)).toEqual([5, 4, 3, 2, 1]);
+    expect(call('numbers.range', 49649733057, 49649733059)).toEqual([49649733057, 49649733058, 49649733059]);
+    expect(call('numbers.range_step', 0, 10, 3)).toEqual([0, 3, 6, 9]);
+    expect(call('numbers.range_step', 10, 0, 5)).toEqual([10, 5, 0]);
+    expect(failure('numbers.range_step', 0, 10, 0).message).toBe(
+      'numbers.range_step: step must be a positive integer',
+    );
+    expect(failure('numbers.range', 1.5, 2).message).toBe(
+      'numbers.range: operand 1 must be integer number but got floating-point number',
+    );
+    expect(failure('numbers.range', 'a', 2).message).toBe(
+      'numbers.range: operand 1 must be integer but got string',
+    );
+  });
+
+  it('refuses ranges too long to build', () => {
+    expect(failure('numbers.range', 0, 1e12).code).toBe('eval_builtin_error');
+  });
+
+  it('computes bitwise operations on integers of any size', () => {
+    expect([call('bits.and', 12, 10), call('bits.or', 12, 10), call('bits.xor', 12, 10)]).toEqual([8, 14, 6]);
+    expect(call('bits.negate', 5)).toBe(-6);
+    expect(call('bits.lsh', 1, 70)).toBe(2n ** 70n);
+    expect(failure('bits.lsh', 'x', 100_000).message).toBe(
+      'bits.lsh: operand 1 must be integer but got string',
+    );
+    expect(call('bits.rsh', 2n ** 70n, 69)).toBe(2);
+  });
+});

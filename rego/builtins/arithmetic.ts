@@ -1,0 +1,114 @@
+/**
+ * Arithmetic built-ins (the targets of `+ - * / %`), rounding, `numbers.range*` and `bits.*`.
+ */
+import type { BuiltinDefinition } from '../builtin.ts';
+import { isNumber, normalizeNumber, SetValue, type Value } from '../value/index.ts';
+import {
+  absNumber,
+  addNumbers,
+  ceilNumber,
+  divideNumbers,
+  floorNumber,
+  isInteger,
+  multiplyNumbers,
+  type Num,
+  remainderNumbers,
+  roundNumber,
+  subtractNumbers,
+  toBigInt,
+} from './number-ops.ts';
+import { arg, builtinError, defineFunction, numberArg, operandError, typeError } from './operands.ts';
+
+/** Longest array `numbers.range` builds; OPA has no limit but can cancel, this engine cannot. */
+export const MAX_RANGE_LENGTH = 1_000_000;
+
+function binary(name: string, op: (name: string, a: Num, b: Num) => Num): BuiltinDefinition {
+  return defineFunction(name, 2, (args) => op(name, numberArg(name, args, 0), numberArg(name, args, 1)));
+}
+
+function unary(name: string, op: (n: Num) => Num): BuiltinDefinition {
+  return defineFunction(name, 1, (args) => op(numberArg(name, args, 0)));
+}
+
+function minus(args: readonly Value[]): Value {
+  const a = arg(args, 0);
+  const b = arg(args, 1);
+  if (isNumber(a) && isNumber(b)) return subtractNumbers('minus', a, b);
+  if (a instanceof SetValue && b instanceof SetValue) {
+    return new SetValue(a.sorted().filter((x) => !b.has(x)));
+  }
+  if (!isNumber(a) && !(a instanceof SetValue)) throw typeError('minus', 1, a, 'number', 'set');
+  throw typeError('minus', 2, b, isNumber(b) ? 'set' : 'number');
+}
+
+/** An integer operand of `numbers.range` (OPA's `BigIntOperand`). */
+function bigIntArg(name: string, args: readonly Value[], i: number): bigint {
+  const v = arg(args, i);
+  if (!isNumber(v)) throw typeError(name, i + 1, v, 'integer');
+  if (!isInteger(v)) throw operandError(name, i + 1, 'must be integer number but got floating-point number');
+  return toBigInt(v);
+}
+
+function range(name: string, from: bigint, to: bigint, step: bigint): Value[] {
+  const length = (from <= to ? to - from : from - to) / step + 1n;
+  if (length > BigInt(MAX_RANGE_LENGTH)) {
+    throw builtinError(name, `range of ${length} numbers exceeds the limit of ${MAX_RANGE_LENGTH}`);
+  }
+  const out: Value[] = [];
+  const delta = from <= to ? step : -step;
+  for (let i = 0n, x = from; i < length; i++, x += delta) out.push(normalizeNumber(x));
+  return out;
+}
+
+function bitwise(name: string, op: (a: bigint, b: bigint) => bigint): BuiltinDefinition {
+  return defineFunction(name, 2, (args) =>
+    normalizeNumber(op(bigIntArg(name, args, 0), bigIntArg(name, args, 1))),
+  );
+}
+
+function shift(name: string, op: (a: bigint, b: bigint) => bigint): BuiltinDefinition {
+  return defineFunction(name, 2, (args) => {
+    // OPA checks the shifted number before the shift count.
+    const a = bigIntArg(name, args, 0);
+    const b = bigIntArg(name, args, 1);
+    if (b < 0n) throw operandError(name, 2, 'must be an unsigned integer number but got a negative integer');
+    if (b > 65_536n) throw builtinError(name, 'shift count too large');
+    return normalizeNumber(op(a, b));
+  });
+}
+
+/** Arithmetic built-ins. */
+export const arithmeticBuiltins: readonly BuiltinDefinition[] = [
+  binary('plus', addNumbers),
+  defineFunction('minus', 2, minus),
+  binary('mul', multiplyNumbers),
+  binary('div', divideNumbers),
+  defineFunction('rem', 2, (args) => {
+    const a = arg(args, 0);
+    const b = arg(args, 1);
+    if (!isNumber(a)) throw typeError('rem', 1, a, 'number');
+    if (!isNumber(b)) throw typeError('rem', 2, b, 'number');
+    return remainderNumbers('rem', a, b);
+  }),
+  unary('abs', absNumber),
+  unary('round', roundNumber),
+  unary('ceil', ceilNumber),
+  unary('floor', floorNumber),
+  defineFunction('numbers.range', 2, (args) =>
+    range('numbers.range', bigIntArg('numbers.range', args, 0), bigIntArg('numbers.range', args, 1), 1n),
+  ),
+  defineFunction('numbers.range_step', 3, (args) => {
+    const name = 'numbers.range_step';
+    const from = bigIntArg(name, args, 0);
+    const to = bigIntArg(name, args, 1);
+    const step = bigIntArg(name, args, 2);
+    if (step <= 0n) throw builtinError(name, 'step must be a positive integer');
+    return range(name, from, to, step);
+  }),
+  bitwise('bits.and', (a, b) => a & b),
+  bitwise('bits.or', (a, b) => a | b),
+  bitwise('bits.xor', (a, b) => a ^ b),
+  defineFunction('bits.negate', 1, (args) => normalizeNumber(~bigIntArg('bits.negate', args, 0))),
+  shift('bits.lsh', (a, b) => a << b),
+  shift('bits.rsh', (a, b) => a >> b),
+];

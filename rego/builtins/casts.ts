@@ -1,0 +1,71 @@
+/** Conversions: `to_number` and the deprecated `cast_*` built-ins. */
+import type { BuiltinDefinition } from '../builtin.ts';
+import {
+  isNumber,
+  isObject,
+  kindOf,
+  parseNumber,
+  SetValue,
+  type Value,
+  type ValueKind,
+} from '../value/index.ts';
+import { arg, builtinError, defineFunction, typeError } from './operands.ts';
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const NOT_FINITE = /^(inf|infinity|nan)$/;
+
+/** Parses a number the way Go's `strconv.ParseFloat` accepts it, keeping big integers exact. */
+function parseNumberString(s: string): Value {
+  if (NOT_FINITE.test(s.replace(/^[+-]+/, '').toLowerCase())) {
+    throw typeError('to_number', 1, s, 'valid number string');
+  }
+  if (!DECIMAL.test(s))
+    throw builtinError('to_number', `strconv.ParseFloat: parsing ${JSON.stringify(s)}: invalid syntax`);
+  const n = parseNumber(s.startsWith('+') ? s.slice(1) : s);
+  if (n === undefined || !Number.isFinite(Number(s))) {
+    throw builtinError('to_number', `strconv.ParseFloat: parsing ${JSON.stringify(s)}: value out of range`);
+  }
+  return n;
+}
+
+function toNumber(args: readonly Value[]): Value {
+  const v = arg(args, 0);
+  if (v === null) return 0;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (isNumber(v)) return v;
+  if (typeof v === 'string') return parseNumberString(v);
+  throw typeError('to_number', 1, v, 'null', 'boolean', 'number', 'string');
+}
+
+function identityCast(name: string, kind: ValueKind): BuiltinDefinition {
+  return defineFunction(name, 1, (args) => {
+    const v = arg(args, 0);
+    if (kindOf(v) !== kind) throw typeError(name, 1, v, kind);
+    return v;
+  });
+}
+
+/** Cast built-ins. */
+export const castBuiltins: readonly BuiltinDefinition[] = [
+  defineFunction('to_number', 1, toNumber),
+  defineFunction('cast_array', 1, (args) => {
+    const v = arg(args, 0);
+    if (Array.isArray(v)) return v;
+    if (v instanceof SetValue) return [...v.sorted()];
+    throw typeError('cast_array', 1, v, 'array', 'set');
+  }),
+  defineFunction('cast_set', 1, (args) => {
+    const v = arg(args, 0);
+    if (v instanceof SetValue) return v;
+    if (Array.isArray(v)) return new SetValue(v);
+    throw typeError('cast_set', 1, v, 'array', 'set');
+  }),
+  identityCast('cast_string', 'string'),
+  identityCast('cast_boolean', 'boolean'),
+  identityCast('cast_null', 'null'),
+  defineFunction('cast_object', 1, (args) => {
+    const v = arg(args, 0);
+    if (!isObject(v)) throw typeError('cast_object', 1, v, 'object');
+    return v;
+  }),
+];

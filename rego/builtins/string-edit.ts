@@ -1,0 +1,107 @@
+/**
+ * String built-ins that rewrite: `replace`, `strings.replace_n`, `trim`, `trim_left`,
+ * `trim_right`, `trim_prefix`, `trim_suffix`, `trim_space`. Cut sets are sets of code points.
+ */
+import type { BuiltinDefinition } from '../builtin.ts';
+import { compareStrings, objectEntries, type Value } from '../value/index.ts';
+import { defineFunction, objectArg, operandError, stringArg } from './operands.ts';
+
+/** Go's `unicode.IsSpace`. */
+const SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/u;
+
+/**
+ * Replaces, left to right and without overlaps, each occurrence of a pattern; where several
+ * patterns match at one position the earliest in `pairs` wins (Go's `strings.Replacer`).
+ * An empty pattern matches between every two code points.
+ */
+export function replaceAll(s: string, pairs: readonly (readonly [string, string])[]): string {
+  const only = pairs.length === 1 ? pairs[0] : undefined;
+  if (only && only[0] !== '') return s.split(only[0]).join(only[1]);
+  let out = '';
+  let i = 0;
+  let emptyMatched = false;
+  while (i <= s.length) {
+    const hit = pairs.find(([from]) => (from === '' ? !emptyMatched : s.startsWith(from, i)));
+    if (hit) {
+      out += hit[1];
+      emptyMatched = hit[0] === '';
+      i += hit[0].length;
+      continue;
+    }
+    if (i === s.length) break;
+    const width = (s.codePointAt(i) as number) > 0xffff ? 2 : 1;
+    out += s.slice(i, i + width);
+    i += width;
+    emptyMatched = false;
+  }
+  return out;
+}
+
+function cutSet(cut: string): (ch: string) => boolean {
+  const set = new Set(Array.from(cut));
+  return (ch) => set.has(ch);
+}
+
+function trimStart(s: string, drop: (ch: string) => boolean): string {
+  let i = 0;
+  for (const ch of s) {
+    if (!drop(ch)) break;
+    i += ch.length;
+  }
+  return s.slice(i);
+}
+
+function trimEnd(s: string, drop: (ch: string) => boolean): string {
+  const chars = Array.from(s);
+  let n = chars.length;
+  while (n > 0 && drop(chars[n - 1] as string)) n--;
+  return chars.slice(0, n).join('');
+}
+
+function trimmer(
+  name: string,
+  trim: (s: string, drop: (ch: string) => boolean) => string,
+): BuiltinDefinition {
+  return defineFunction(name, 2, (args) => trim(stringArg(name, args, 0), cutSet(stringArg(name, args, 1))));
+}
+
+function replaceN(args: readonly Value[]): string {
+  const patterns = objectArg('strings.replace_n', args, 0);
+  const s = stringArg('strings.replace_n', args, 1);
+  const pairs = objectEntries(patterns).map(([k, v]): [string, string] => {
+    if (typeof k !== 'string')
+      throw operandError('strings.replace_n', 1, 'non-string key found in pattern object');
+    if (typeof v !== 'string')
+      throw operandError('strings.replace_n', 1, 'non-string value found in pattern object');
+    return [k, v];
+  });
+  pairs.sort((a, b) => compareStrings(a[0], b[0]));
+  return pairs.length === 0 ? s : replaceAll(s, pairs);
+}
+
+/** String rewriting built-ins. */
+export const stringEditBuiltins: readonly BuiltinDefinition[] = [
+  defineFunction('replace', 3, (args) =>
+    replaceAll(stringArg('replace', args, 0), [
+      [stringArg('replace', args, 1), stringArg('replace', args, 2)],
+    ]),
+  ),
+  defineFunction('strings.replace_n', 2, replaceN),
+  trimmer('trim', (s, drop) => trimEnd(trimStart(s, drop), drop)),
+  trimmer('trim_left', trimStart),
+  trimmer('trim_right', trimEnd),
+  defineFunction('trim_prefix', 2, (args) => {
+    const s = stringArg('trim_prefix', args, 0);
+    const prefix = stringArg('trim_prefix', args, 1);
+    return s.startsWith(prefix) ? s.slice(prefix.length) : s;
+  }),
+  defineFunction('trim_suffix', 2, (args) => {
+    const s = stringArg('trim_suffix', args, 0);
+    const suffix = stringArg('trim_suffix', args, 1);
+    return s.endsWith(suffix) ? s.slice(0, s.length - suffix.length) : s;
+  }),
+  defineFunction('trim_space', 1, (args) => {
+    const isSpace = (ch: string) => SPACE.test(ch);
+    return trimEnd(trimStart(stringArg('trim_space', args, 0), isSpace), isSpace);
+  }),
+];

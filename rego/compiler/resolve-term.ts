@@ -1,0 +1,240 @@
+/**
+ * Name resolution of terms: variables (locals, `input`, `data`, imports, rule names), references,
+ * composite literals (folded to constants when ground), comprehensions and calls (bound to a
+ * function of the policy set or a built-in, with the arity checked).
+ */
+
+import type { BuiltinRegistry } from '../builtin.ts';
+import { RegoError, type SourceLocation } from '../errors.ts';
+import type { OpaVersion } from '../opa-version.ts';
+import type { CallTerm, Term } from '../syntax/index.ts';
+import { MEMBER_2, MEMBER_3, TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
+import { makeObject, SetValue, type Value } from '../value/index.ts';
+import type { Callee, IrBody, IrTerm } from './ir.ts';
+import type { RuleMetadata } from './metadata.ts';
+import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
+import { resolveBody } from './resolve-body.ts';
+import type { RuleNode } from './rule-tree.ts';
+import { mentionedVars, Scope } from './scope.ts';
+
+/** What resolution knows about the module being resolved. */
+export interface ResolveContext {
+  readonly file: string;
+  /** Package path (without `data`); empty for queries. */
+  readonly pkg: readonly string[];
+  /** Import alias → full path (root first). */
+  readonly imports: ReadonlyMap<string, readonly string[]>;
+  /** First names of the rules of the package (across modules). */
+  readonly ruleNames: ReadonlySet<string>;
+  readonly tree: RuleNode;
+  readonly builtins: BuiltinRegistry;
+  /** Set for queries: OPA's query compiler keeps `==` a call (it has no RewriteEquals stage). */
+  readonly query?: boolean;
+  /** What `rego.metadata.rule()` and `rego.metadata.chain()` answer in the rule being resolved. */
+  readonly metadata?: RuleMetadata;
+  /** The OPA release the policies are compiled for (default `v1.15.2`). */
+  readonly opaVersion?: OpaVersion;
+}
+
+/** Operators the evaluator implements itself (their arity), even without a registry entry. */
+export const INLINE_BUILTINS: ReadonlyMap<string, number> = new Map([
+  ['equal', 2],
+  ['neq', 2],
+  ['lt', 2],
+  ['lte', 2],
+  ['gt', 2],
+  ['gte', 2],
+  [MEMBER_2, 2],
+  [MEMBER_3, 3],
+]);
+
+/** Throws a compile error of `code` at `loc`. */
+export function compileError(code: RegoError['code'], message: string, loc: SourceLocation): never {
+  throw new RegoError(code, message, loc);
+}
+
+function refTerm(head: IrTerm, path: readonly IrTerm[], loc: SourceLocation): IrTerm {
+  if (path.length === 0) return head;
+  if (head.k === 'ref') return { k: 'ref', head: head.head, path: [...head.path, ...path], loc };
+  return { k: 'ref', head, path, loc };
+}
+
+function pathRef(path: readonly string[], loc: SourceLocation): IrTerm {
+  const [root, ...rest] = path;
+  const head: IrTerm = { k: 'root', root: root === 'input' ? 'input' : 'data', loc };
+  return refTerm(
+    head,
+    rest.map((s) => ({ k: 'const', value: s, loc })),
+    loc,
+  );
+}
+
+/** Resolves a variable occurrence. */
+function resolveVar(cx: ResolveContext, name: string, loc: SourceLocation, scope: Scope): IrTerm {
+  if (name.startsWith('$')) return { k: 'var', name: scope.implicitName(name), loc };
+  const declared = scope.declaredName(name);
+  if (declared) {
+    scope.noteUse(declared, scope.declaringScope(name) as Scope);
+    return { k: 'var', name: declared, loc };
+  }
+  if (name === 'input' || name === 'data') return { k: 'root', root: name, loc };
+  const imported = cx.imports.get(name);
+  if (imported) return pathRef(imported, loc);
+  if (cx.ruleNames.has(name)) return pathRef(['data', ...cx.pkg, name], loc);
+  return { k: 'var', name: scope.implicitName(name), loc };
+}
+
+/** Folds a composite whose parts are all constants. */
+function folded(t: IrTerm): IrTerm {
+  const isConst = (x: IrTerm) => x.k === 'const';
+  switch (t.k) {
+    case 'array':
+      return t.items.every(isConst) ? { k: 'const', value: t.items.map(constValue), loc: t.loc } : t;
+    case 'set':
+      return t.items.every(isConst)
+        ? { k: 'const', value: new SetValue(t.items.map(constValue)), loc: t.loc }
+        : t;
+    case 'object':
+      if (!t.entries.every(([k, v]) => isConst(k) && isConst(v))) return t;
+      return {
+        k: 'const',
+        value: makeObject(t.entries.map(([k, v]) => [constValue(k), constValue(v)] as const)),
+        loc: t.loc,
+      };
+    default:
+      return t;
+  }
+}
+
+function constValue(t: IrTerm): Value {
+  return (t as Extract<IrTerm, { k: 'const' }>).value;
+}
+
+/** Resolves a term (calls must not use the output-argument form here). */
+export function resolveTerm(cx: ResolveContext, t: Term, scope: Scope): IrTerm {
+  switch (t.type) {
+    case 'scalar':
+      return { k: 'const', value: t.value, loc: t.loc };
+    case 'var':
+      return resolveVar(cx, t.name, t.loc, scope);
+    case 'ref': {
+      const head = resolveTerm(cx, t.head, scope);
+      return refTerm(
+        head,
+        t.path.map((p) => resolveTerm(cx, p, scope)),
+        t.loc,
+      );
+    }
+    case 'call': {
+      const { callee, args } = resolveCall(cx, t, scope);
+      const arity = calleeArity(cx, callee);
+      if (arity >= 0 && args.length !== arity) arityError(t, arity, args.length);
+      return { k: 'call', callee, args, loc: t.loc };
+    }
+    case 'array':
+      return folded({ k: 'array', items: t.items.map((i) => resolveTerm(cx, i, scope)), loc: t.loc });
+    case 'set':
+      return folded({ k: 'set', items: t.items.map((i) => resolveTerm(cx, i, scope)), loc: t.loc });
+    case 'object':
+      return folded({
+        k: 'object',
+        entries: t.entries.map(([k, v]) => [resolveTerm(cx, k, scope), resolveTerm(cx, v, scope)] as const),
+        loc: t.loc,
+      });
+    case 'arraycomp':
+    case 'setcomp': {
+      const inner = new Scope(scope, scope.namer, mentionedVars(t.body, [t.head]));
+      const body = resolveBody(cx, t.body, inner);
+      const value = resolveTerm(cx, t.head, inner);
+      return {
+        k: 'comp',
+        kind: t.type === 'arraycomp' ? 'array' : 'set',
+        key: undefined,
+        value,
+        body: withOuter(body, inner),
+        loc: t.loc,
+      };
+    }
+    case 'objectcomp': {
+      const inner = new Scope(scope, scope.namer, mentionedVars(t.body, [t.key, t.value]));
+      const body = resolveBody(cx, t.body, inner);
+      const key = resolveTerm(cx, t.key, inner);
+      const value = resolveTerm(cx, t.value, inner);
+      return { k: 'comp', kind: 'object', key, value, body: withOuter(body, inner), loc: t.loc };
+    }
+  }
+}
+
+/** The body with the variables it shares with enclosing scopes. */
+export function withOuter(literals: IrBody['literals'], scope: Scope): IrBody {
+  return { literals, outer: [...scope.outer] };
+}
+
+/** Number of arguments a callee takes (`-1` when variadic). */
+export function calleeArity(cx: ResolveContext, callee: Callee): number {
+  switch (callee.kind) {
+    case 'print':
+    case 'template':
+      return -1;
+    case 'builtin':
+      return callee.def?.arity ?? INLINE_BUILTINS.get(callee.name) ?? -1;
+    case 'function':
+      return cx.tree.find(callee.path)?.rules[0]?.arity ?? -1;
+  }
+}
+
+function arityError(t: CallTerm, want: number, have: number): never {
+  return compileError(
+    'rego_type_error',
+    `${t.name}: arity mismatch: have ${have} argument${have === 1 ? '' : 's'}, want ${want}`,
+    t.loc,
+  );
+}
+
+/** Resolves a call's target and arguments (any number of arguments). */
+export function resolveCall(
+  cx: ResolveContext,
+  t: CallTerm,
+  scope: Scope,
+): { callee: Callee; args: IrTerm[] } {
+  const callee = resolveCallee(cx, t.name, t.loc, scope);
+  if (callee.kind === 'template') {
+    const spread = t.args.flatMap((a, i) => (a.type === 'call' && a.name === TEMPLATE_VALUES ? [i] : []));
+    const args = t.args.map((a) =>
+      resolveTerm(cx, a.type === 'call' && a.name === TEMPLATE_VALUES ? (a.args[0] as Term) : a, scope),
+    );
+    return { callee: spread.length > 0 ? { kind: 'template', spread } : callee, args };
+  }
+  return { callee, args: t.args.map((a) => resolveTerm(cx, a, scope)) };
+}
+
+/** Resolves a dotted function name to a function of the policy set or a built-in. */
+export function resolveCallee(cx: ResolveContext, name: string, loc: SourceLocation, scope: Scope): Callee {
+  if (name === 'print') return { kind: 'print' };
+  if (name === TEMPLATE_STRING) return { kind: 'template' };
+  const parts = name.split('.');
+  const first = parts[0] as string;
+  if (scope.declaredName(first)) return compileError('rego_type_error', `undefined function ${name}`, loc);
+  let path: readonly string[] | undefined;
+  if (first === 'data') path = parts.slice(1);
+  else if (cx.imports.has(first)) {
+    const full = [...(cx.imports.get(first) as readonly string[]), ...parts.slice(1)];
+    if (full[0] === 'data') path = full.slice(1);
+  } else if (cx.ruleNames.has(first)) path = [...cx.pkg, ...parts];
+  if (path) {
+    const node = cx.tree.find(path);
+    if (node?.nodeClass === 'function') return { kind: 'function', name: ['data', ...path].join('.'), path };
+    return compileError('rego_type_error', `undefined function ${['data', ...path].join('.')}`, loc);
+  }
+  if (name === 'rego.metadata.rule' || name === 'rego.metadata.chain') {
+    const answer: Value =
+      name === 'rego.metadata.rule' ? (cx.metadata?.rule ?? {}) : (cx.metadata?.chain ?? []);
+    return { kind: 'builtin', name, def: { name, arity: 0, kind: 'function', call: () => answer } };
+  }
+  const def = cx.builtins.get(name);
+  if (def || INLINE_BUILTINS.has(name)) return { kind: 'builtin', name, def };
+  if (OPA_BUILTIN_NAMES.has(name)) {
+    return compileError('rego_unsupported_error', `built-in function ${name} is not supported`, loc);
+  }
+  return compileError('rego_type_error', `undefined function ${name}`, loc);
+}

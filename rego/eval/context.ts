@@ -1,0 +1,128 @@
+/**
+ * Runtime state of an evaluation. {@link EvalState} is per query (limits, strict mode, clock,
+ * built-in context); {@link Ctx} is a scope within it (input, base data, `with` replacements)
+ * and carries the generation number that keys the per-scope cache of rule values.
+ */
+import type { BuiltinContext, BuiltinDefinition } from '../builtin.ts';
+import { RegoError, type SourceLocation } from '../errors.ts';
+import type { Value } from '../value/index.ts';
+
+/** Evaluation limits. */
+export interface EvalLimits {
+  /** Maximum iterations, rule and function evaluations. */
+  readonly maxSteps: number;
+  /** Maximum wall time in milliseconds. */
+  readonly maxMillis: number;
+}
+
+/** What an evaluation needs from its caller. */
+export interface EvalSettings {
+  readonly strict: boolean;
+  /** `time.now_ns()`; `undefined`: the wall clock when the evaluation starts. */
+  readonly nowNs: bigint | undefined;
+  readonly limits: EvalLimits;
+  readonly print: (message: string) => void;
+  /** Milliseconds clock for the wall-time limit. */
+  readonly clock: () => number;
+}
+
+/** A function replacement installed by `with`. */
+export type Mock =
+  | { readonly kind: 'value'; readonly value: Value }
+  | { readonly kind: 'builtin'; readonly def: BuiltinDefinition }
+  | { readonly kind: 'function'; readonly call: (ctx: Ctx, args: readonly Value[]) => Value | undefined };
+
+let generations = 0;
+
+/** Per-query state. */
+export class EvalState {
+  readonly settings: EvalSettings;
+  steps = 0;
+  /** Wall-time deadline, set at the first time check (short evaluations never read the clock). */
+  private deadline = Number.NaN;
+  private builtinContext: BuiltinContext | undefined;
+
+  constructor(settings: EvalSettings) {
+    this.settings = settings;
+  }
+
+  /** The context handed to built-ins (created on first use, which fixes `time.now_ns()`). */
+  builtins(): BuiltinContext {
+    this.builtinContext ??= {
+      nowNs: this.settings.nowNs ?? BigInt(Date.now()) * 1_000_000n,
+      strict: this.settings.strict,
+      memo: new Map(),
+      print: this.settings.print,
+    };
+    return this.builtinContext;
+  }
+
+  /**
+   * Counts one step; throws `eval_limit_error` past the step or time limit. Time is checked
+   * every 1,024 steps and counted from the first check.
+   */
+  tick(): void {
+    const n = ++this.steps;
+    if (n > this.settings.limits.maxSteps) {
+      throw new RegoError(
+        'eval_limit_error',
+        `evaluation exceeded the limit of ${this.settings.limits.maxSteps} steps`,
+      );
+    }
+    if ((n & 1023) === 0) this.checkTime();
+  }
+
+  private checkTime(): void {
+    const now = this.settings.clock();
+    if (Number.isNaN(this.deadline)) this.deadline = now + this.settings.limits.maxMillis;
+    else if (now > this.deadline) {
+      throw new RegoError(
+        'eval_limit_error',
+        `evaluation exceeded the limit of ${this.settings.limits.maxMillis} ms`,
+      );
+    }
+  }
+}
+
+/** A scope of an evaluation. */
+export class Ctx {
+  readonly state: EvalState;
+  readonly input: Value | undefined;
+  /** The base document (with `with data…` replacements applied). */
+  readonly data: Value;
+  /** Paths replaced by `with data…` (virtual documents at or below them are not evaluated). */
+  readonly targets: readonly (readonly string[])[] | null;
+  /** Function and built-in replacements by name (`data.a.f`, `count`). */
+  readonly mocks: ReadonlyMap<string, Mock> | null;
+  /** Cache key of rule values computed in this scope. */
+  readonly gen: number;
+
+  constructor(
+    state: EvalState,
+    input: Value | undefined,
+    data: Value,
+    targets: readonly (readonly string[])[] | null,
+    mocks: ReadonlyMap<string, Mock> | null,
+  ) {
+    this.state = state;
+    this.input = input;
+    this.data = data;
+    this.targets = targets;
+    this.mocks = mocks;
+    this.gen = ++generations;
+  }
+
+  /** The same scope without function replacements (replacement functions run without them, as in OPA). */
+  withoutMocks(): Ctx {
+    return new Ctx(this.state, this.input, this.data, this.targets, null);
+  }
+}
+
+/** An evaluation error at a source location. */
+export function evalError(
+  code: RegoError['code'],
+  message: string,
+  loc: SourceLocation | undefined,
+): RegoError {
+  return new RegoError(code, message, loc);
+}

@@ -1,0 +1,90 @@
+/**
+ * Compiling one rule definition (its body and `else` branches) into steps over a fresh frame.
+ * Function parameters arrive in slots 1…n; slot 0 holds what the definition produces (its value,
+ * or the set/object accumulator it adds to).
+ */
+import type { IrTerm, ResolvedRule } from '../compiler/index.ts';
+import type { Value } from '../value/index.ts';
+import type { Ctx } from './context.ts';
+import {
+  type Bound,
+  type Cx,
+  type Frame,
+  Layout,
+  type Next,
+  NotReady,
+  type Program,
+  type Step,
+} from './layout.ts';
+import { compileBody, unsafe } from './literals.ts';
+import { compileMatch } from './unify.ts';
+
+/** A compiled definition. */
+export interface CompiledDefinition {
+  readonly rule: ResolvedRule;
+  /** Frame size. */
+  readonly size: number;
+  /** Main body first, then the `else` branches in order. */
+  readonly bodies: readonly Step[];
+}
+
+/** Builds the terminal step of a body producing `value` (the main value or an `else` value). */
+export type TerminalFactory = (cx: Cx, value: IrTerm | undefined, bound: Bound) => Step;
+
+/** Compiles `rule` with `terminal` at the end of each body. */
+export function compileDefinition(
+  program: Program,
+  rule: ResolvedRule,
+  terminal: TerminalFactory,
+): CompiledDefinition {
+  const layout = new Layout(1 + rule.args.length);
+  const cx: Cx = { program, layout, dry: false };
+  try {
+    const entry = new Set<string>();
+    rule.args.forEach((a, i) => {
+      if (a.k === 'var') {
+        layout.alias(a.name, 1 + i);
+        entry.add(a.name);
+      }
+    });
+    const params = (next: Next): Step => matchParams(cx, rule.args, 0, entry, next);
+    const bodies = [
+      params((b) => compileBody(cx, rule.body.literals, b, (b2) => terminal(cx, rule.value ?? rule.key, b2))),
+      ...rule.elses.map((e) =>
+        params((b) => compileBody(cx, e.body.literals, b, (b2) => terminal(cx, e.value, b2))),
+      ),
+    ];
+    return { rule, size: layout.size, bodies };
+  } catch (e) {
+    if (e instanceof NotReady) throw unsafe(e.vars, rule.loc);
+    throw e;
+  }
+}
+
+function matchParams(cx: Cx, args: readonly IrTerm[], i: number, bound: Bound, next: Next): Step {
+  if (i === args.length) return next(bound);
+  const a = args[i] as IrTerm;
+  if (a.k === 'var') return matchParams(cx, args, i + 1, bound, next);
+  const slot = 1 + i;
+  return compileMatch(
+    cx,
+    a,
+    (_, f) => f[slot] as Value,
+    bound,
+    (b) => matchParams(cx, args, i + 1, b, next),
+  );
+}
+
+/**
+ * Runs a definition: its main body, then each `else` branch until one produces slot 0.
+ * `init` prepares each fresh frame (arguments, accumulator).
+ */
+export function runDefinition(ctx: Ctx, d: CompiledDefinition, init?: (f: Frame) => void): Value | undefined {
+  for (const body of d.bodies) {
+    const f: Frame = new Array(d.size);
+    init?.(f);
+    body(ctx, f);
+    if (f[0] !== undefined) return f[0] as Value;
+  }
+  return undefined;
+}

@@ -1,0 +1,127 @@
+/**
+ * Compile-time scaffolding of the closure compiler. A rule body is compiled into {@link Step}
+ * closures chained in continuation-passing style; variables live in numbered slots of a frame
+ * (one array per rule or function evaluation). Which variables are bound at each point is known
+ * at compile time, so no step ever tests whether a slot is set.
+ */
+import type { BuiltinRegistry } from '../builtin.ts';
+import type { ResolvedRule, RuleNode } from '../compiler/index.ts';
+import type { Value } from '../value/index.ts';
+import type { Ctx } from './context.ts';
+
+/** Variable slots of one evaluation (slot 0 is the body's accumulator). */
+export type Frame = unknown[];
+
+/** One step: runs and calls its continuation for each solution; `true` stops the enumeration. */
+export type Step = (ctx: Ctx, f: Frame) => boolean;
+
+/** Reads a value (`undefined`: undefined). */
+export type Getter = (ctx: Ctx, f: Frame) => Value | undefined;
+
+/** Variables bound at a point of a body. */
+export type Bound = ReadonlySet<string>;
+
+/** Builds the continuation given what is bound when it starts. */
+export type Next = (bound: Bound) => Step;
+
+/** Thrown at compile time when an expression needs variables that are not bound yet. */
+export class NotReady extends Error {
+  override readonly name = 'NotReady';
+  readonly vars: readonly string[];
+  constructor(vars: readonly string[]) {
+    super(`unbound: ${vars.join(', ')}`);
+    this.vars = vars;
+  }
+}
+
+/** Slot allocation for one frame. */
+export class Layout {
+  private readonly slots = new Map<string, number>();
+  /** Number of slots. */
+  size: number;
+
+  /** @param reserved slots kept free at the start (slot 0 and function arguments; default 1) */
+  constructor(reserved = 1) {
+    this.size = reserved;
+  }
+
+  /** The slot of variable `name`. */
+  slot(name: string): number {
+    let s = this.slots.get(name);
+    if (s === undefined) {
+      s = this.size++;
+      this.slots.set(name, s);
+    }
+    return s;
+  }
+
+  /** Gives variable `name` an existing slot (parameters live in their argument slots). */
+  alias(name: string, slot: number): void {
+    this.slots.set(name, slot);
+  }
+
+  /** A fresh temporary slot. */
+  temp(): number {
+    return this.size++;
+  }
+}
+
+/** A layout that allocates nothing, for trial compilations. */
+class DryLayout extends Layout {
+  override slot(): number {
+    return 0;
+  }
+  override alias(): void {}
+  override temp(): number {
+    return 0;
+  }
+}
+
+/** A compiled rule node as seen from compiled code. */
+export interface NodeHandle {
+  readonly path: readonly string[];
+  /** Value of the node's document in `ctx` (cached per scope). */
+  value(ctx: Ctx): Value | undefined;
+  /** Calls the node's function. */
+  call(ctx: Ctx, args: readonly Value[]): Value | undefined;
+  /** The document at `keys` below the node, evaluating only what they address. */
+  valueAt(ctx: Ctx, keys: readonly Value[]): Value | undefined;
+}
+
+/** Policy-set-wide compile state. */
+export interface Program {
+  readonly root: RuleNode<ResolvedRule>;
+  readonly builtins: BuiltinRegistry;
+  /** The handle of a rule node. */
+  handle(node: RuleNode<ResolvedRule>): NodeHandle;
+  /** Value of `data` at `path` honouring `with` replacements (slow path). */
+  docAt(ctx: Ctx, path: readonly string[]): Value | undefined;
+}
+
+/** Compile state of one body. */
+export interface Cx {
+  readonly program: Program;
+  readonly layout: Layout;
+  /** Trial compilation: only which variables get bound matters; nested bodies are not compiled. */
+  readonly dry: boolean;
+}
+
+const dryLayout = new DryLayout();
+
+/** The trial-compilation variant of `cx`. */
+export function dryRun(cx: Cx): Cx {
+  return cx.dry ? cx : { program: cx.program, layout: dryLayout, dry: true };
+}
+
+/** A step that never succeeds (used as the body of trial compilations). */
+export const FAIL: Step = () => false;
+/** A step that stops at once (the end of bodies that only need one solution). */
+export const FOUND: Step = () => true;
+
+/** `bound` plus `names`. */
+export function withBound(bound: Bound, ...names: string[]): Bound {
+  if (names.every((n) => bound.has(n))) return bound;
+  const s = new Set(bound);
+  for (const n of names) s.add(n);
+  return s;
+}

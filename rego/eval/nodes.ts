@@ -1,0 +1,225 @@
+/**
+ * Runtime documents of rule-tree nodes: complete rules (conflicts, `else`, `default`, early
+ * exit on constant values), sets, objects built from ref-head rules (including the rules of the
+ * nodes below), functions, and packages (objects of their children merged with base data).
+ * Values are cached per scope.
+ */
+import type { ResolvedRule, RuleNode } from '../compiler/index.ts';
+import { RegoError } from '../errors.ts';
+import { canonicalKey, equal, makeObject, type ObjectValue, SetValue, type Value } from '../value/index.ts';
+import { lookupPath, mergeBase } from './collections.ts';
+import type { Ctx } from './context.ts';
+import { type CompiledDefinition, runDefinition } from './definitions.ts';
+import type { RuleIndex } from './indexing.ts';
+import type { NodeHandle } from './layout.ts';
+import { ObjectBuilder } from './object-builder.ts';
+
+type Node = RuleNode<ResolvedRule>;
+
+/** A node's compiled evaluation. */
+export class CompiledNode implements NodeHandle {
+  readonly node: Node;
+  private gen = -1;
+  private cached: Value | undefined;
+  /** Computes the node's document (set once compiled). */
+  evaluate: (ctx: Ctx) => Value | undefined = () => undefined;
+  /** Calls the node's function (set once compiled). */
+  call: (ctx: Ctx, args: readonly Value[]) => Value | undefined = () => undefined;
+  /**
+   * The document at `keys` below the node, evaluating only what they address (object nodes,
+   * set once compiled; other nodes select from their whole value).
+   */
+  keyed: ((ctx: Ctx, keys: readonly Value[]) => Value | undefined) | undefined;
+  private keyedGen = -1;
+  private readonly keyedCache = new Map<string, Value | undefined>();
+
+  constructor(node: Node) {
+    this.node = node;
+  }
+
+  get path(): readonly string[] {
+    return this.node.path;
+  }
+
+  value(ctx: Ctx): Value | undefined {
+    if (this.gen === ctx.gen) return this.cached;
+    const v = this.evaluate(ctx);
+    this.cached = v;
+    this.gen = ctx.gen;
+    return v;
+  }
+
+  /** The document at `keys` below the node (cached per scope and keys). */
+  valueAt(ctx: Ctx, keys: readonly Value[]): Value | undefined {
+    if (!this.keyed || keys.length === 0 || this.gen === ctx.gen) return lookupPath(this.value(ctx), keys);
+    if (this.keyedGen !== ctx.gen) {
+      this.keyedCache.clear();
+      this.keyedGen = ctx.gen;
+    }
+    const id = canonicalKey(keys as Value[]);
+    if (this.keyedCache.has(id)) return this.keyedCache.get(id);
+    const v = this.keyed(ctx, keys);
+    this.keyedCache.set(id, v);
+    return v;
+  }
+}
+
+/** Compiled definitions of a complete rule or function node. */
+export interface DefinitionGroup {
+  readonly definitions: readonly CompiledDefinition[];
+  /** The `default` definition, used when no other definition produces a value. */
+  readonly fallback: CompiledDefinition | undefined;
+  /** All definitions yield the same constant: the first success decides. */
+  readonly earlyExit: boolean;
+  /** The message of a conflict between two values (its wording follows the OPA release). */
+  readonly conflict: string;
+  /**
+   * The conflict error listing the values the definitions produce for `args` (OPA v1.22 lists
+   * them); `undefined` keeps the error as raised.
+   */
+  readonly explain:
+    | ((ctx: Ctx, g: DefinitionGroup, error: RegoError, args?: readonly Value[]) => RegoError)
+    | undefined;
+  readonly index: RuleIndex | undefined;
+}
+
+export function candidates(
+  ctx: Ctx,
+  g: DefinitionGroup,
+  args?: readonly Value[],
+): readonly CompiledDefinition[] {
+  return g.index ? g.index.select(ctx, args) : g.definitions;
+}
+
+/** Evaluation of a complete rule node. */
+export function evaluateComplete(g: DefinitionGroup): (ctx: Ctx) => Value | undefined {
+  return (ctx) => {
+    ctx.state.tick();
+    try {
+      return completeValue(ctx, g);
+    } catch (e) {
+      throw explained(ctx, g, e);
+    }
+  };
+}
+
+function completeValue(ctx: Ctx, g: DefinitionGroup): Value | undefined {
+  let result: Value | undefined;
+  for (const d of candidates(ctx, g)) {
+    const v = runDefinition(ctx, d);
+    if (v === undefined) continue;
+    if (result !== undefined && !equal(result, v)) {
+      throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
+    }
+    result = v;
+    if (g.earlyExit) break;
+  }
+  return result === undefined && g.fallback ? runDefinition(ctx, g.fallback) : result;
+}
+
+/** `e`, listing the conflicting values when it is this group's own conflict. */
+function explained(ctx: Ctx, g: DefinitionGroup, e: unknown, args?: readonly Value[]): unknown {
+  const own = e instanceof RegoError && e.code === 'eval_conflict_error' && e.detail === g.conflict;
+  return own && g.explain ? g.explain(ctx, g, e, args) : e;
+}
+
+/** Call of a function node. */
+export function callFunction(g: DefinitionGroup): (ctx: Ctx, args: readonly Value[]) => Value | undefined {
+  return (ctx, args) => {
+    ctx.state.tick();
+    try {
+      return functionValue(ctx, g, args);
+    } catch (e) {
+      throw explained(ctx, g, e, args);
+    }
+  };
+}
+
+/** Writes a call's arguments into slots 1…n of a fresh frame. */
+export function argumentSlots(args: readonly Value[]): (f: unknown[]) => void {
+  return (f) => {
+    for (let i = 0; i < args.length; i++) f[i + 1] = args[i];
+  };
+}
+
+function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Value | undefined {
+  let result: Value | undefined;
+  const init = argumentSlots(args);
+  for (const d of candidates(ctx, g, args)) {
+    const v = runDefinition(ctx, d, init);
+    if (v === undefined) continue;
+    if (result !== undefined && !equal(result, v)) {
+      throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
+    }
+    result = v;
+    if (g.earlyExit) break;
+  }
+  return result === undefined && g.fallback ? runDefinition(ctx, g.fallback, init) : result;
+}
+
+/** Evaluation of a set node (`p contains x`). */
+export function evaluateSet(definitions: readonly CompiledDefinition[]): (ctx: Ctx) => Value {
+  return (ctx) => {
+    ctx.state.tick();
+    const set = new SetValue();
+    const init = (f: unknown[]) => {
+      f[0] = set;
+    };
+    for (const d of definitions) runDefinition(ctx, d, init);
+    return set;
+  };
+}
+
+/** A contribution to an object node from a node below it. */
+export interface Contribution {
+  readonly relative: readonly string[];
+  readonly handle: CompiledNode;
+  readonly isSet: boolean;
+}
+
+/**
+ * Evaluation of an object node: its ref-head definitions (and those of object nodes below,
+ * compiled with their relative path) add to one builder; complete and set nodes below add
+ * their values at their relative paths.
+ */
+export function evaluateObject(
+  definitions: readonly CompiledDefinition[],
+  below: readonly Contribution[],
+): (ctx: Ctx) => Value {
+  return (ctx) => {
+    ctx.state.tick();
+    const builder = new ObjectBuilder();
+    const init = (f: unknown[]) => {
+      f[0] = builder;
+    };
+    for (const d of definitions) runDefinition(ctx, d, init);
+    for (const c of below) {
+      const v = c.handle.value(ctx);
+      if (v === undefined) continue;
+      const loc = c.handle.node.rules[0]?.loc;
+      if (c.isSet) {
+        if ((v as SetValue).size > 0) builder.insertSet(c.relative, v as SetValue, loc);
+      } else {
+        builder.insert(c.relative, 'value', v, loc);
+      }
+    }
+    return builder.build();
+  };
+}
+
+/** Evaluation of a package (or other node without rules): its children's documents over base data. */
+export function evaluateInterior(
+  node: Node,
+  children: () => readonly CompiledNode[],
+  read: (ctx: Ctx, child: CompiledNode) => Value | undefined,
+): (ctx: Ctx) => Value {
+  return (ctx) => {
+    const entries: (readonly [Value, Value])[] = [];
+    for (const c of children()) {
+      if (c.node.nodeClass === 'function' && c.node.rules[0]?.args.length !== 0) continue;
+      const v = read(ctx, c);
+      if (v !== undefined) entries.push([c.node.path[c.node.path.length - 1] as string, v]);
+    }
+    return mergeBase(lookupPath(ctx.data, node.path), makeObject(entries) as ObjectValue);
+  };
+}
