@@ -61,7 +61,7 @@ describe('authz-tool policy-diff (runCommand)', () => {
   it('reports routes that derive one policy path (hyphen and underscore), and exits 1', async () => {
     const run = await runCli(policyDiffCommand, [
       '--app',
-      'cli/fixtures/colliding-app.ts',
+      'cli/fixtures/hyphen-underscore-app.ts',
       '--policies',
       'cli/fixtures/plain-policies',
     ]);
