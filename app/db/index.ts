@@ -22,9 +22,9 @@ export type {
   DocumentScope,
   DocumentSort,
   ListedDocument,
-  SearchHeadline,
   ListingCursor,
   ListingQuery,
+  SearchHeadline,
 } from './document-listing-repository.ts';
 export { MATCH_END, MATCH_START } from './document-listing-repository.ts';
 export type {
