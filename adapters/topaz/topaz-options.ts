@@ -4,7 +4,8 @@
  * an `AuthzConfigError` naming the field.
  */
 import { readFileSync } from 'node:fs';
-import { AuthzConfigError, parseOptions } from '@gatehousejs/core';
+import { AuthzConfigError } from '@gatehousejs/core';
+import { parseOptions } from '@gatehousejs/core/adapter';
 import { z } from 'zod';
 import { ConnectionPool, ConnectionPoolOptionsSchema } from './connection-pool.ts';
 
@@ -39,22 +40,32 @@ const exclusiveCredentials = {
   check: (o: { apiKey?: string | undefined; token?: string | undefined }) => !(o.apiKey && o.token),
   params: { message: 'set either apiKey or token, not both', path: ['token'] },
 };
+// Verifying against a CA and not verifying at all contradict each other: refuse rather than pick one.
+const verifiedOrInsecure = {
+  check: (o: { caFile?: string | undefined; insecure: boolean }) => !(o.caFile && o.insecure),
+  params: {
+    message: 'set either caFile (verify against that CA) or insecure (verify nothing), not both',
+    path: ['insecure'],
+  },
+};
 
-/** Options of `createTopazRelationDirectory`; the schema holds the defaults. */
+/** Options of `createTopazRelationDirectory`; the schema holds the defaults. Unknown keys are refused. */
 export const TopazDirectoryOptionsSchema = z
-  .object(connectionShape)
-  .refine(exclusiveCredentials.check, exclusiveCredentials.params);
+  .strictObject(connectionShape)
+  .refine(exclusiveCredentials.check, exclusiveCredentials.params)
+  .refine(verifiedOrInsecure.check, verifiedOrInsecure.params);
 
-/** Options of `createTopazDecisionService`; the schema holds the defaults. */
+/** Options of `createTopazDecisionService`; the schema holds the defaults. Unknown keys are refused. */
 export const TopazDecisionServiceOptionsSchema = z
-  .object({
+  .strictObject({
     ...connectionShape,
     /** Topaz policy instance name, sent with every request. */
     policyInstanceName: z.string().min(1),
     /** Policy instance label (default: the name, as Topaz's SDK does). */
     policyInstanceLabel: z.string().min(1).optional(),
   })
-  .refine(exclusiveCredentials.check, exclusiveCredentials.params);
+  .refine(exclusiveCredentials.check, exclusiveCredentials.params)
+  .refine(verifiedOrInsecure.check, verifiedOrInsecure.params);
 
 /** Options accepted by `createTopazDecisionService`. */
 export type TopazDecisionServiceOptions = z.input<typeof TopazDecisionServiceOptionsSchema>;

@@ -55,6 +55,7 @@ export const appEnvironmentSchema = z
     DECISION_CACHE_TTL_SECONDS: integerField(0, 0, 3600),
     ALLOW_UNKNOWN_LOCATION: booleanField(false),
     LOCATION_CACHE_TTL_SECONDS: integerField(60, 0, 86_400),
+    ACCESS_LOG_RETENTION_DAYS: integerField(90, 1, 3650),
     ...topazEnvironmentShape,
   })
   .superRefine((env, ctx) => {
@@ -145,6 +146,10 @@ export const appEnvironmentSchema = z
       decisionCacheTtlSeconds: env.DECISION_CACHE_TTL_SECONDS,
       /** Whether a signed-in user whose location cannot be determined may proceed (default false). */
       allowUnknownLocation: env.ALLOW_UNKNOWN_LOCATION,
+    },
+    accessLog: {
+      /** How long decisions about documents are kept, in days (default 90). */
+      retentionDays: env.ACCESS_LOG_RETENTION_DAYS,
     },
     session: {
       secret: env.SESSION_SECRET,

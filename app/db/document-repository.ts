@@ -7,6 +7,7 @@ import { DatabaseError, withDatabaseErrors } from './database-error.ts';
 import { type DocumentRow, toDocument, toSummary } from './document-row.ts';
 import { saveDocument } from './document-save.ts';
 import { isRowId, type Page, resolvePage } from './page.ts';
+import { documentSharedWith } from './shared-reach.ts';
 
 /** A document row. */
 export interface Document {
@@ -18,6 +19,13 @@ export interface Document {
   readonly isPublic: boolean;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** The number of the latest version of its name and text (see the history). */
+  readonly version: number;
+  /**
+   * Counts every change (name, text, folder, visibility): a save made from an older revision is
+   * refused ({@link DocumentRepository.update}'s `expectedRevision`).
+   */
+  readonly revision: number;
 }
 
 /** A new document; `content` default `''`, `isPublic` default `false`. */
@@ -45,6 +53,15 @@ export interface DocumentUpdate {
   readonly version: number | undefined;
 }
 
+/** A save refused because the document changed since the revision it was made from. */
+export interface StaleDocument {
+  /** The document as it is now. */
+  readonly stale: Document;
+}
+
+/** What {@link DocumentRepository.update} did: saved, or refused as stale. */
+export type DocumentSaveResult = DocumentUpdate | StaleDocument;
+
 /** Filters of {@link DocumentRepository.list}; every given filter must hold. */
 export interface DocumentFilter extends Page {
   readonly ownerId?: string;
@@ -56,7 +73,7 @@ export interface DocumentFilter extends Page {
 }
 
 /** A document without its content, for lists. */
-export type DocumentSummary = Omit<Document, 'content'>;
+export type DocumentSummary = Omit<Document, 'content' | 'version' | 'revision'>;
 
 /**
  * Documents a user may be able to read by the data: owned by, shared with, or public (only
@@ -81,9 +98,16 @@ export interface DocumentRepository {
   /**
    * Applies `patch`, sets `updated_at` and, when the name or text changed, records the next
    * version by `changedBy`: one statement, atomic without a transaction. `undefined` when the
-   * document does not exist.
+   * document does not exist; `{ stale }` (nothing changed) when `expectedRevision` is given and the
+   * document is at another revision.
    */
   update(id: number, patch: DocumentPatch, changedBy: string): Promise<DocumentUpdate | undefined>;
+  update(
+    id: number,
+    patch: DocumentPatch,
+    changedBy: string,
+    expectedRevision: number | undefined,
+  ): Promise<DocumentSaveResult | undefined>;
   /** Returns the deleted document (its shares go with it). */
   delete(id: number): Promise<Document | undefined>;
   /** Ordered by id. */
@@ -100,7 +124,7 @@ function checkFolder(folderId: number | null | undefined): void {
 
 /** The document repository over a pool or a transaction. */
 export function createDocumentRepository(db: Queryable): DocumentRepository {
-  const columns = db`id, name, content, owner_id, folder_id, is_public, created_at, updated_at`;
+  const columns = db`id, name, content, owner_id, folder_id, is_public, created_at, updated_at, version, revision`;
   const get = (id: number) =>
     withDatabaseErrors('get document', async () => {
       if (!isRowId(id)) return undefined;
@@ -125,8 +149,7 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
           ? db`d.id = ANY(${db.array([...filter.readableIds])}::integer[])`
           : filter.userId === undefined
             ? db`d.is_public`
-            : db`(d.is_public OR d.owner_id = ${filter.userId} OR EXISTS (
-                SELECT 1 FROM shares s WHERE s.document_id = d.id AND s.user_id = ${filter.userId}))`;
+            : db`(d.is_public OR d.owner_id = ${filter.userId} OR ${documentSharedWith(db, filter.userId)})`;
         const rows = await db<Omit<DocumentRow, 'content'>[]>`
           SELECT d.id, d.name, d.owner_id, d.folder_id, d.is_public, d.created_at, d.updated_at
           FROM documents d WHERE d.id > ${afterId} AND d.trashed_at IS NULL AND ${reach} ORDER BY d.id LIMIT ${limit}`;
@@ -143,12 +166,13 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
         return toDocument(row!);
       }),
     get,
-    update: (id, patch, changedBy) =>
+    // Without an expected revision the save is never stale: the first overload's answer.
+    update: ((id: number, patch: DocumentPatch, changedBy: string, expectedRevision?: number) =>
       withDatabaseErrors('update document', async () => {
         checkFolder(patch.folderId);
         if (!isRowId(id)) return undefined;
-        return saveDocument(db, id, patch, changedBy);
-      }),
+        return saveDocument(db, id, patch, changedBy, expectedRevision);
+      })) as DocumentRepository['update'],
     delete: (id) =>
       withDatabaseErrors('delete document', async () => {
         if (!isRowId(id)) return undefined;

@@ -4,6 +4,7 @@
 import type { Queryable } from './connection.ts';
 import { DatabaseError, withDatabaseErrors } from './database-error.ts';
 import { isRowId, type Page, resolvePage } from './page.ts';
+import { foldersReachedBy } from './shared-reach.ts';
 
 /** A folder row. */
 export interface Folder {
@@ -30,6 +31,8 @@ export interface FolderPatch {
 /** Filters of {@link FolderRepository.list}; `parentFolderId: null` lists top-level folders. */
 export interface FolderFilter extends Page {
   readonly ownerId?: string;
+  /** Folders this user owns or was given: shared with them (directly or through a group) or inside one. */
+  readonly visibleTo?: string;
   readonly parentFolderId?: number | null;
 }
 
@@ -140,6 +143,10 @@ export function createFolderRepository(db: Queryable): FolderRepository {
         const { limit, offset, afterId } = resolvePage(filter);
         checkParent(filter.parentFolderId);
         const owner = filter.ownerId === undefined ? db`` : db`AND owner_id = ${filter.ownerId}`;
+        const visible =
+          filter.visibleTo === undefined
+            ? db``
+            : db`AND (owner_id = ${filter.visibleTo} OR id IN (${foldersReachedBy(db, filter.visibleTo)}))`;
         const parent =
           filter.parentFolderId === undefined
             ? db``
@@ -148,7 +155,7 @@ export function createFolderRepository(db: Queryable): FolderRepository {
               : db`AND parent_folder_id = ${filter.parentFolderId}`;
         const rows = await db<FolderRow[]>`
           SELECT id, name, owner_id, parent_folder_id, created_at FROM folders
-          WHERE id > ${afterId} ${owner} ${parent} ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
+          WHERE id > ${afterId} ${owner} ${visible} ${parent} ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
         return rows.map(toFolder);
       }),
   };

@@ -4,6 +4,12 @@
  * migrations (applied at start, in one transaction, under an advisory lock), one repository per
  * table with parameterized SQL, and the directory outbox that commits with the data it mirrors.
  */
+export type {
+  AccessLogEntry,
+  AccessLogQuery,
+  AccessLogRepository,
+  StoredAccessLogEntry,
+} from './access-log-repository.ts';
 export type { ConnectionOptions, Database, Queryable } from './connection.ts';
 export { connectDatabase } from './connection.ts';
 export type { DatabaseErrorCode } from './database-error.ts';
@@ -18,6 +24,7 @@ export type {
   ListedDocument,
   ListingCursor,
   ListingQuery,
+  SearchHeadline,
 } from './document-listing-repository.ts';
 export { MATCH_END, MATCH_START } from './document-listing-repository.ts';
 export type {
@@ -27,8 +34,10 @@ export type {
   DocumentInput,
   DocumentPatch,
   DocumentRepository,
+  DocumentSaveResult,
   DocumentSummary,
   DocumentUpdate,
+  StaleDocument,
 } from './document-repository.ts';
 export type {
   DocumentVersion,
@@ -42,10 +51,17 @@ export type {
   FolderPatch,
   FolderRepository,
 } from './folder-repository.ts';
+export type { Group, GroupMember, GroupRepository } from './group-repository.ts';
 export type { MigrationReport } from './migrate.ts';
 export { migrate } from './migrate.ts';
 export type { Migration } from './migration.ts';
 export { MIGRATIONS } from './migration.ts';
+export type {
+  ObjectShare,
+  ObjectShareRepository,
+  SharedObject,
+  ShareSubject,
+} from './object-share-repository.ts';
 export type { Page } from './page.ts';
 export { isRowId, MAX_PAGE_SIZE } from './page.ts';
 export type { PendingShare, PendingShareRepository } from './pending-share-repository.ts';

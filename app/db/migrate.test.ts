@@ -36,10 +36,15 @@ describe('migrate on PostgreSQL 16', () => {
     const tables = await sql<{ table_name: string }[]>`
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
     expect(tables.map((t) => t.table_name)).toEqual([
+      'access_log',
       'directory_outbox',
+      'document_group_shares',
       'document_versions',
       'documents',
+      'folder_shares',
       'folders',
+      'group_members',
+      'groups',
       'pending_shares',
       'schema_migrations',
       'sessions',

@@ -3,6 +3,7 @@
  * change and its directory outbox rows together.
  */
 import postgres from 'postgres';
+import { type AccessLogRepository, createAccessLogRepository } from './access-log-repository.ts';
 import type { Database, Queryable } from './connection.ts';
 import { DatabaseError, isConnectionFailure, toDatabaseError } from './database-error.ts';
 import {
@@ -19,6 +20,8 @@ import {
   type DocumentVersionRepository,
 } from './document-version-repository.ts';
 import { createFolderRepository, type FolderRepository } from './folder-repository.ts';
+import { createGroupRepository, type GroupRepository } from './group-repository.ts';
+import { createObjectShareRepository, type ObjectShareRepository } from './object-share-repository.ts';
 import { createPendingShareRepository, type PendingShareRepository } from './pending-share-repository.ts';
 import { createSessionRepository, type SessionRepository } from './session-repository.ts';
 import { createShareRepository, type ShareRepository } from './share-repository.ts';
@@ -35,11 +38,17 @@ export interface Repositories {
   /** Every saved name and text of each document. */
   readonly documentVersions: DocumentVersionRepository;
   readonly shares: ShareRepository;
+  /** Groups of users and their members. */
+  readonly groups: GroupRepository;
+  /** Folder shares (with a user or a group) and document shares with a group. */
+  readonly objectShares: ObjectShareRepository;
   /** Shares with e-mail addresses that have not signed in yet. */
   readonly pendingShares: PendingShareRepository;
   /** Documents in the trash (the only repository that sees them). */
   readonly trash: TrashRepository;
   readonly sessions: SessionRepository;
+  /** Decisions about documents, kept for the retention period. */
+  readonly accessLog: AccessLogRepository;
   readonly directoryOutbox: DirectoryOutboxRepository;
 }
 
@@ -58,9 +67,12 @@ export function createRepositories(db: Queryable): Repositories {
     documentListing: createDocumentListingRepository(db),
     documentVersions: createDocumentVersionRepository(db),
     shares: createShareRepository(db),
+    groups: createGroupRepository(db),
+    objectShares: createObjectShareRepository(db),
     pendingShares: createPendingShareRepository(db),
     trash: createTrashRepository(db),
     sessions: createSessionRepository(db),
+    accessLog: createAccessLogRepository(db),
     directoryOutbox: createDirectoryOutboxRepository(db),
   };
 }

@@ -6,6 +6,7 @@
  */
 export { applyChange, objectsTouched } from './apply-change.ts';
 export { announceDelivery, DELIVERY_CHANNEL, listenForDeliveries } from './delivery-notice.ts';
+export { groupCreated, groupDeleted, memberChange, objectShareChange } from './group-changes.ts';
 export type {
   DeliveryState,
   OutboxRelay,

@@ -5,6 +5,7 @@
  */
 
 import {
+  type AuditSink,
   type AuthzConfig,
   type Clock,
   createAuthzConfig,
@@ -57,6 +58,8 @@ export interface AppAuthzOptions {
   readonly decisionCacheTtlSeconds?: number;
   readonly clock?: Clock;
   readonly logger?: Logger;
+  /** Where the audit logger writes one record per decision (the access log); none when absent. */
+  readonly auditSink?: AuditSink;
 }
 
 /**
@@ -104,5 +107,6 @@ export function createAppAuthz(options: AppAuthzOptions): AuthzConfig<Context> {
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.auditSink ? { auditLogger: { sink: options.auditSink } } : {}),
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '@gatehousejs/core';
 import { authzMiddleware, type HonoAuthzConfig, validatePoliciesFromApp } from '@gatehousejs/hono';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { type AccessLogSink, createAccessLogSink } from '../access-log/index.ts';
 import type { Auth } from '../auth/index.ts';
 import { createRepositories, type Database } from '../db/index.ts';
 import {
@@ -29,12 +30,18 @@ import {
 import type { LocationClient } from '../location/index.ts';
 import { type Access, createServices, type Services } from '../services/index.ts';
 import { createPages } from '../ui/index.ts';
+import { registerAccessLogRoutes } from './access-log-routes.ts';
+import { registerAccessReportRoutes } from './access-report-routes.ts';
+import { apiAnswerHeaders } from './api-answer-headers.ts';
+import { refuseCrossOriginWrites } from './api-request-origin.ts';
 import type { AppEnv } from './app-env.ts';
 import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { httpError, validationHook } from './error-responses.ts';
 import { registerFolderRoutes } from './folder-routes.ts';
+import { registerGroupRoutes } from './group-routes.ts';
 import { registerHealthRoute } from './health-route.ts';
+import { registerObjectShareRoutes } from './object-share-routes.ts';
 import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
 import { pendingWritesMiddleware } from './pending-writes.ts';
 import { requestAccess } from './request-access.ts';
@@ -71,6 +78,8 @@ export interface AppDeps {
   readonly settings?: {
     /** Lifetime of cached decisions in seconds; 0 (default) turns the cache off. */
     readonly decisionCacheTtlSeconds?: number;
+    /** Options of the access log's batched writer (batch size, interval, queue bound, timers). */
+    readonly accessLog?: Omit<Parameters<typeof createAccessLogSink>[0], 'store' | 'logger'>;
     /** Options of the outbox relay (sweep interval, backoff, timers). */
     readonly relay?: Omit<OutboxRelayOptions, 'sql' | 'directory' | 'onDelivered' | 'clock' | 'log'>;
   };
@@ -85,6 +94,8 @@ export interface DocumentApp {
   readonly services: Services;
   readonly authz: HonoAuthzConfig;
   readonly relay: OutboxRelay;
+  /** The access log's writer: decisions about documents, written to PostgreSQL in batches. */
+  readonly accessLog: AccessLogSink;
   /** Delivers directory changes left by earlier runs, then keeps sweeping. */
   start(): Promise<RelayPass>;
   /** Stops the relay and releases the authorization configuration (not the dependencies). */
@@ -103,7 +114,10 @@ export interface DocumentApp {
  */
 export function createApp(deps: AppDeps): DocumentApp {
   const logger = deps.logger ?? consoleLogger;
+  const repos = createRepositories(deps.sql);
+  const accessLog = createAccessLogSink({ ...deps.settings?.accessLog, store: repos.accessLog, logger });
   const authz = createAppAuthz({
+    auditSink: accessLog,
     decisionService: deps.decisionService,
     location: deps.location,
     decisionCacheTtlSeconds: deps.settings?.decisionCacheTtlSeconds,
@@ -145,7 +159,6 @@ export function createApp(deps: AppDeps): DocumentApp {
     return state;
   };
   const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock, graph: deps.graph });
-  const repos = createRepositories(deps.sql);
   const exists = {
     document: async (id: number) => (await repos.documents.get(id)) !== undefined,
     folder: async (id: number) => (await repos.folders.get(id)) !== undefined,
@@ -163,6 +176,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // First, so that every page answer (error pages included) carries the security headers.
   app.use('*', pages.headers);
+  app.use('*', apiAnswerHeaders);
   app.use('*', pendingWritesMiddleware);
   app.use('*', deps.auth.session);
   app.on(
@@ -173,14 +187,9 @@ export function createApp(deps: AppDeps): DocumentApp {
       onError: () => httpError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`).getResponse(),
     }),
   );
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // On the answer's own headers: `c.header` after the answer would rebuild it with its body
-    // as a stream, sent chunked in three socket writes instead of one.
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
-  // Forged or foreign form posts are refused before any decision is asked for.
+  // Forged or foreign form posts and API writes are refused before any decision is asked for.
   app.use('*', pages.forms);
+  app.use('*', refuseCrossOriginWrites(deps.auth.config.appBaseUrl));
   // Registered after the middleware above: a middleware matched after it would count as the
   // route of requests no handler answers.
   app.use('*', authzMiddleware(authz, { excludePaths: EXCLUDED_PATHS }));
@@ -198,6 +207,10 @@ export function createApp(deps: AppDeps): DocumentApp {
   registerSearchRoutes(app, routeDeps);
   registerVersionRoutes(app, routeDeps);
   registerTrashRoutes(app, routeDeps);
+  registerGroupRoutes(app, routeDeps);
+  registerObjectShareRoutes(app, routeDeps);
+  registerAccessLogRoutes(app, routeDeps);
+  registerAccessReportRoutes(app, routeDeps);
   // The pages are authorized by the same middleware, one policy per page route.
   pages.register(app);
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
@@ -231,6 +244,7 @@ export function createApp(deps: AppDeps): DocumentApp {
     services,
     authz,
     relay,
+    accessLog,
     async start() {
       if (authz.decisionCache) {
         // Another replica delivered: forget cached decisions, once at once and once more after
@@ -248,6 +262,7 @@ export function createApp(deps: AppDeps): DocumentApp {
       await deliveries?.unlisten();
       await relay.stop();
       await authz.close();
+      await accessLog.close();
     },
   };
 }

@@ -35,7 +35,7 @@ export function registerFolderRoutes(app: ApiApp, deps: RouteDeps): void {
     path: '/api/folders',
     tags,
     security,
-    summary: "The caller's folders",
+    summary: 'The folders the caller owns or was given (shared with them, or inside such a folder)',
     request: { query: pageQuery },
     responses: {
       200: jsonResponse(z.array(folderSchema), 'Folders by id; `Link: rel="next"` when more may follow'),

@@ -1,7 +1,8 @@
 /**
  * Running the application: sign-in, the location client, the API with its authorization and
  * outbox relay, served on `HOST`:`PORT` (127.0.0.1 by default), with expired sessions removed and
- * documents trashed longer than the retention purged at start and hourly.
+ * documents trashed and access log entries kept longer than their retention purged at start and
+ * hourly.
  */
 
 import type { Clock, Logger } from '@gatehousejs/core';
@@ -107,11 +108,17 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
       .catch((error: unknown) => options.logger?.warn(`purging the trash failed: ${String(error)}`));
   };
   purgeTrash();
+  const purgeAccessLog = () =>
+    documentApp.services.accessLog
+      .purgeExpired(settings.accessLog.retentionDays)
+      .catch((error: unknown) => options.logger?.warn(`purging the access log failed: ${String(error)}`));
+  let purgingLog: Promise<unknown> = purgeAccessLog();
   const cleanup = setInterval(() => {
     auth
       .deleteExpiredSessions()
       .catch((error: unknown) => options.logger?.warn(`session cleanup failed: ${String(error)}`));
     purgeTrash();
+    purgingLog = purgeAccessLog();
   }, SESSION_CLEANUP_MS).unref();
   let stopping: Promise<void> | undefined;
   return {
@@ -122,6 +129,7 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
       stopping ??= (async () => {
         clearInterval(cleanup);
         await purging;
+        await purgingLog;
         try {
           await server.close();
         } finally {

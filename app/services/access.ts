@@ -7,7 +7,7 @@
 import { ServiceError } from './service-error.ts';
 
 /** Object types of the directory that services ask about. */
-export type ObjectType = 'document' | 'folder';
+export type ObjectType = 'document' | 'folder' | 'group';
 
 /** Permissions of the directory manifest. */
 export type Permission = 'can_read' | 'can_write' | 'can_delete' | 'can_share';

@@ -1,5 +1,6 @@
 /**
- * Folders: private to their owner (can_read, can_write and can_delete are the owner's), nested
+ * Folders: their owner's, and shared by the owner with people and groups (see the object share
+ * service; what a folder share gives reaches everything inside), nested
  * only inside folders the caller may write, named uniquely among their siblings, deleted only when
  * empty.
  */
@@ -52,7 +53,7 @@ export const FOLDER_CONTENTS_LIMIT = 1000;
 
 /** Operations on folders. */
 export interface FolderService {
-  /** The caller's folders (as the policy decides), by id. */
+  /** The folders the caller owns or was given (as the policy decides), by id. */
   list(access: Access, page?: { readonly afterId?: number; readonly limit?: number }): Promise<FolderPage>;
   get(access: Access, id: number): Promise<Folder>;
   /** The folder with its path and what it holds (can_read on the folder; items filtered by can_read). */
@@ -103,9 +104,9 @@ export function createFolderService(deps: ServiceDeps): FolderService {
 
   return {
     async list(access, page = {}) {
-      const ownerId = signedIn(access);
+      const userId = signedIn(access);
       const limit = page.limit ?? 100;
-      const owned = await repos.folders.list({ ownerId, afterId: page.afterId ?? 0, limit });
+      const owned = await repos.folders.list({ visibleTo: userId, afterId: page.afterId ?? 0, limit });
       const folders = await access.filter('folder', owned, 'can_read');
       const last = owned.at(-1);
       return { folders, nextAfterId: owned.length === limit && last ? last.id : null };

@@ -4,8 +4,20 @@
  * documents, folders and shares, each operation authorized through an {@link Access} built per
  * request, each change committed together with its directory changes.
  */
+
 export type { Access, ObjectType, Permission } from './access.ts';
 export { PERMISSIONS, signedIn } from './access.ts';
+export type { AccessGrant } from './access-grants.ts';
+export type { AccessLogPage, AccessLogRequest, AccessLogService } from './access-log-service.ts';
+export { ACCESS_LOG_PAGE, createAccessLogService } from './access-log-service.ts';
+export type {
+  AccessEntry,
+  AccessReport,
+  AccessReportService,
+  AccessSubject,
+  LabelledGrant,
+} from './access-report-service.ts';
+export { createAccessReportService, REPORTED_PERMISSIONS } from './access-report-service.ts';
 export type {
   DocumentChanges,
   DocumentPage,
@@ -21,6 +33,8 @@ export type {
   NewFolder,
 } from './folder-service.ts';
 export { createFolderService, FOLDER_CONTENTS_LIMIT } from './folder-service.ts';
+export type { GroupDetails, GroupService } from './group-service.ts';
+export { createGroupService, GROUP_LIST_LIMIT } from './group-service.ts';
 export {
   contentField,
   emailField,
@@ -33,11 +47,13 @@ export {
 } from './input-fields.ts';
 export type { ListingPage, ListingRequest, ListingService } from './listing-service.ts';
 export { createListingService, LISTING_PAGE, MAX_SEARCH_LENGTH } from './listing-service.ts';
+export type { ObjectShareService, ShareTarget } from './object-share-service.ts';
+export { createObjectShareService } from './object-share-service.ts';
 export type { HighlightPiece } from './search-highlight.ts';
 export { highlightPieces } from './search-highlight.ts';
 export type { ServiceDeps } from './service-deps.ts';
 export type { ServiceErrorCode } from './service-error.ts';
-export { ServiceError } from './service-error.ts';
+export { ServiceError, StaleRevisionError } from './service-error.ts';
 export type { Services } from './services.ts';
 export { createServices } from './services.ts';
 export type {

@@ -88,6 +88,22 @@ export function createListingService(deps: ServiceDeps): ListingService {
     }
   }
 
+  /** The rows shown, with their search headlines (none for the rows fetched only to probe). */
+  async function withHeadlines(
+    items: ListedDocument[],
+    search: string | undefined,
+  ): Promise<ListedDocument[]> {
+    if (search === undefined || items.length === 0) return items;
+    const headlines = await repos.documentListing.headlines(
+      items.map((item) => item.id),
+      search,
+    );
+    return items.map((item) => {
+      const headline = headlines.get(item.id);
+      return headline ? { ...item, headline } : item;
+    });
+  }
+
   return {
     async page(access, request) {
       const limit = request.limit ?? LISTING_PAGE.default;
@@ -125,7 +141,7 @@ export function createListingService(deps: ServiceDeps): ListingService {
         const after = items.at(-1)?.cursor ?? before;
         const more = (await readable(access, base, 'after', after, 1)).length > 0;
         return {
-          items,
+          items: await withHeadlines(items, search),
           previous: found.length > limit && first ? encodeCursor(first.cursor) : null,
           next: more ? encodeCursor(after) : null,
         };
@@ -137,7 +153,7 @@ export function createListingService(deps: ServiceDeps): ListingService {
       const start = items[0]?.cursor ?? after;
       const earlier = start !== undefined && (await readable(access, base, 'before', start, 1)).length > 0;
       return {
-        items,
+        items: await withHeadlines(items, search),
         next: found.length > limit && last ? encodeCursor(last.cursor) : null,
         previous: earlier && start ? encodeCursor(start) : null,
       };

@@ -1,9 +1,13 @@
 /**
  * The services together, sharing one database and one after-commit hook.
  */
+import { type AccessLogService, createAccessLogService } from './access-log-service.ts';
+import { type AccessReportService, createAccessReportService } from './access-report-service.ts';
 import { createDocumentService, type DocumentService } from './document-service.ts';
 import { createFolderService, type FolderService } from './folder-service.ts';
+import { createGroupService, type GroupService } from './group-service.ts';
 import { createListingService, type ListingService } from './listing-service.ts';
+import { createObjectShareService, type ObjectShareService } from './object-share-service.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { createShareService, type ShareService } from './share-service.ts';
 import { createTrashService, type TrashService } from './trash-service.ts';
@@ -15,8 +19,16 @@ export interface Services {
   /** The start page's lists and search. */
   readonly listing: ListingService;
   readonly shares: ShareService;
+  /** Groups of users. */
+  readonly groups: GroupService;
+  /** Folder shares and document shares with a group. */
+  readonly objectShares: ObjectShareService;
   /** Deleted documents, restorable by their owner until purged. */
   readonly trash: TrashService;
+  /** Decisions about documents, for their owners. */
+  readonly accessLog: AccessLogService;
+  /** Who has access to a document, and why (reverse lookups on the directory). */
+  readonly accessReport: AccessReportService;
 }
 
 /**
@@ -32,6 +44,10 @@ export function createServices(deps: ServiceDeps): Services {
     folders: createFolderService(deps),
     listing: createListingService(deps),
     shares: createShareService(deps),
+    groups: createGroupService(deps),
+    objectShares: createObjectShareService(deps),
     trash: createTrashService(deps),
+    accessLog: createAccessLogService(deps),
+    accessReport: createAccessReportService(deps),
   };
 }

@@ -1,0 +1,121 @@
+/**
+ * The access log: decisions about documents, appended in batches, read newest first per document,
+ * purged once older than the retention.
+ */
+import type { Queryable } from './connection.ts';
+import { DatabaseError, withDatabaseErrors } from './database-error.ts';
+import { isRowId } from './page.ts';
+
+/** One decision about a document. */
+export interface AccessLogEntry {
+  readonly documentId: number;
+  /** The user who asked; `null` for a request without a user. */
+  readonly userId: string | null;
+  /** What was asked: a permission (`can_read`) or a route (`GET /api/documents/7`). */
+  readonly action: string;
+  readonly allowed: boolean;
+  /** Why: the policy that decided and who answered (service, cache, fallback), with any error. */
+  readonly reason: string;
+  readonly method: string | null;
+  readonly path: string | null;
+  readonly decidedAt: Date;
+}
+
+/** A stored entry, with its id and the user's address when known. */
+export interface StoredAccessLogEntry extends AccessLogEntry {
+  readonly id: number;
+  readonly email: string | null;
+}
+
+/** Filters and keyset paging of {@link AccessLogRepository.page} (newest first). */
+export interface AccessLogQuery {
+  readonly documentId: number;
+  /** Entries older than this id. */
+  readonly beforeId?: number;
+  readonly limit: number;
+  readonly allowed?: boolean;
+  readonly userId?: string;
+}
+
+/** Statements on `access_log`. */
+export interface AccessLogRepository {
+  /** Appends the entries in one statement. */
+  append(entries: readonly AccessLogEntry[]): Promise<void>;
+  page(query: AccessLogQuery): Promise<StoredAccessLogEntry[]>;
+  /** Deletes at most `limit` entries decided before `before`; resolves to how many. */
+  purgeBefore(before: Date, limit: number): Promise<number>;
+}
+
+type Row = {
+  id: string;
+  document_id: number;
+  user_id: string | null;
+  email: string | null;
+  action: string;
+  allowed: boolean;
+  reason: string;
+  method: string | null;
+  path: string | null;
+  decided_at: Date;
+};
+
+const clip = (text: string | null, max: number) => (text === null ? null : [...text].slice(0, max).join(''));
+
+/** The access log repository over a pool or a transaction. */
+export function createAccessLogRepository(db: Queryable): AccessLogRepository {
+  return {
+    append: (entries) =>
+      withDatabaseErrors('append to the access log', async () => {
+        if (entries.length === 0) return;
+        const rows = entries.map((e) => ({
+          document_id: e.documentId,
+          user_id: clip(e.userId, 255),
+          action: clip(e.action, 300),
+          allowed: e.allowed,
+          reason: clip(e.reason, 500),
+          method: clip(e.method, 16),
+          path: clip(e.path, 2000),
+          decided_at: e.decidedAt,
+        }));
+        await db`INSERT INTO access_log ${db(rows)}`;
+      }),
+    page: (query) =>
+      withDatabaseErrors('read the access log', async () => {
+        if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 1000) {
+          throw new DatabaseError('invalid', 'limit must be a whole number from 1 to 1000', {
+            field: 'limit',
+          });
+        }
+        if (!isRowId(query.documentId)) return [];
+        const before = query.beforeId === undefined ? db`` : db`AND l.id < ${query.beforeId}`;
+        const allowed = query.allowed === undefined ? db`` : db`AND l.allowed = ${query.allowed}`;
+        const user = query.userId === undefined ? db`` : db`AND l.user_id = ${query.userId}`;
+        const rows = await db<Row[]>`
+          SELECT l.id, l.document_id, l.user_id, u.email, l.action, l.allowed, l.reason, l.method, l.path,
+                 l.decided_at
+          FROM access_log l LEFT JOIN users u ON u.id = l.user_id
+          WHERE l.document_id = ${query.documentId} ${before} ${allowed} ${user}
+          ORDER BY l.id DESC LIMIT ${query.limit}`;
+        return rows.map((r) => ({
+          id: Number(r.id),
+          documentId: r.document_id,
+          userId: r.user_id,
+          email: r.email,
+          action: r.action,
+          allowed: r.allowed,
+          reason: r.reason,
+          method: r.method,
+          path: r.path,
+          decidedAt: r.decided_at,
+        }));
+      }),
+    purgeBefore: (before, limit) =>
+      withDatabaseErrors('purge the access log', async () => {
+        const rows = await db`
+          DELETE FROM access_log WHERE id IN (
+            SELECT id FROM access_log WHERE decided_at < ${before} ORDER BY decided_at LIMIT ${limit})
+          RETURNING 1`;
+        return rows.length;
+      }),
+  };
+}

@@ -1,0 +1,14 @@
+# DELETE /api/documents/{id}/group-shares/{group_id}: revoke a group's share of a document (can_share).
+package webapp.DELETE.api.documents.__id.group_shares.__group_id
+
+import data.webapp.common
+import data.webapp.location
+import rego.v1
+
+default allowed := false
+
+allowed if {
+	location.permitted
+	common.signed_in
+	common.route_permits("document", input.resource.id, "can_share")
+}

@@ -1,0 +1,14 @@
+# POST /api/folders/{id}/shares: share a folder with a person or a group (can_share).
+package webapp.POST.api.folders.__id.shares
+
+import data.webapp.common
+import data.webapp.location
+import rego.v1
+
+default allowed := false
+
+allowed if {
+	location.permitted
+	common.signed_in
+	common.route_permits("folder", input.resource.id, "can_share")
+}
