@@ -16,7 +16,7 @@ import { printTable } from './measure.ts';
 import { loadNow, machineLine, median, range } from './rounds.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ROUNDS = 5;
+const ROUNDS = 3;
 const IDLE_MS = 3_000;
 const WARM_TARGET_MS = 1_000;
 const COLD_TARGET_MS = 3_000;

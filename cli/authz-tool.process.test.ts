@@ -22,12 +22,20 @@ describe('authz-tool as a process', () => {
     expect(documents.code).toBe(0);
     expect(documents.stdout).toMatch(/^No differences: /);
     expect(root.code).toBe(0);
-    for (const name of ['generate-policies', 'policy-diff', 'policy-map', 'eval', 'test', 'check-manifest']) {
+    for (const name of [
+      'generate-policies',
+      'policy-diff',
+      'policy-map',
+      'eval',
+      'test',
+      'check-manifest',
+      'check-policies',
+    ]) {
       expect(root.stdout).toContain(name);
     }
     expect(unknown).toMatchObject({ code: 2, stdout: '' });
     expect(unknown.stderr).toBe(
-      'error: unknown command "generate-policy"; commands: generate-policies, policy-diff, policy-map, eval, test, check-manifest (see authz-tool --help)\n',
+      'error: unknown command "generate-policy"; commands: generate-policies, policy-diff, policy-map, eval, test, check-manifest, check-policies (see authz-tool --help)\n',
     );
   });
 

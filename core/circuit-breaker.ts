@@ -136,6 +136,14 @@ export class CircuitBreaker {
     this.#apply({ type: 'failure', epoch: permit.epoch });
   }
 
+  /**
+   * Records that a permitted call ended without telling anything about the service (the caller
+   * gave up, or the same request already counted a failure): a half-open trial slot is freed.
+   */
+  release(permit: BreakerPermit): void {
+    this.#apply({ type: 'release', epoch: permit.epoch });
+  }
+
   /** Subscribes to changes of state; returns the unsubscribe function. */
   onTransition(listener: BreakerTransitionListener): () => void {
     this.#listeners.add(listener);

@@ -13,8 +13,12 @@ export type {
   BuiltinRelation,
 } from './builtin.ts';
 export { BuiltinError } from './builtin.ts';
-export type { BuiltinDeclaration, BuiltinOperand } from './builtins/declarations/index.ts';
-export { BUILTIN_DECLARATIONS } from './builtins/declarations/index.ts';
+export type {
+  ArgumentProblem,
+  BuiltinDeclaration,
+  BuiltinOperand,
+} from './builtins/declarations/index.ts';
+export { BUILTIN_DECLARATIONS, builtinArgumentProblems } from './builtins/declarations/index.ts';
 export type {
   OutboundCalls,
   OutboundRequest,

@@ -72,6 +72,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@gatehousejs/opentelemetry': ['@gatehousejs/core'],
   '@gatehousejs/authz-tool': [
     '@gatehousejs/core',
+    '@gatehousejs/rego',
     '@gatehousejs/engine',
     '@gatehousejs/hono',
     '@gatehousejs/fastify',
@@ -264,6 +265,13 @@ describe('package boundaries', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("core's entry is the user API: nothing of core/adapter is exported from it", async () => {
+    const user = Object.keys(await import('@gatehousejs/core'));
+    const plumbing = Object.keys(await import('@gatehousejs/core/adapter'));
+    expect(plumbing.length).toBeGreaterThan(10);
+    expect(plumbing.filter((name) => user.includes(name))).toEqual([]);
   });
 
   it('the checks find what they look for', () => {

@@ -1,6 +1,6 @@
+import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import Fastify from 'fastify';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { InMemoryDecisionService } from '../../core/testing/index.ts';
 import { createFastifyAuthzConfig } from './fastify-config.ts';
 import { authzPlugin } from './plugin.ts';
 

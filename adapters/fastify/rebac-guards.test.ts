@@ -1,7 +1,7 @@
 import { createAuthzConfig } from '@gatehousejs/core';
+import { InMemoryDecisionService, recordingLogger } from '@gatehousejs/core/testing';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { InMemoryDecisionService, recordingLogger } from '../../core/testing/index.ts';
 import { identityFromHeader } from './identity-providers.ts';
 import { requireRebacAllowed, requireRebacHierarchy } from './rebac-guards.ts';
 

@@ -1,6 +1,6 @@
+import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import { Hono } from 'hono';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { InMemoryDecisionService } from '../../core/testing/index.ts';
 import { createHonoAuthzConfig } from './hono-config.ts';
 import { authzMiddleware } from './middleware.ts';
 

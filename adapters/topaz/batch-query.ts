@@ -9,13 +9,13 @@
 import type { QueryRequestSchema } from '@aserto/node-authorizer/src/gen/cjs/aserto/authorizer/v2/authorizer_pb.js';
 import type { JsonObject, JsonValue, MessageInitShape } from '@bufbuild/protobuf';
 import {
-  canonicalJson,
   type DecisionQuery,
   DecisionServiceError,
   type Decisions,
   type Identity,
   type ResourceContext,
 } from '@gatehousejs/core';
+import { canonicalJson } from '@gatehousejs/core/adapter';
 import { identityContextOf, type PolicyInstance, structOf } from './authorizer-messages.ts';
 
 /** Queries of one identity and policy path, each resource context once. */

@@ -16,7 +16,6 @@ import {
   type Identity,
   type ResourceContext,
 } from '@gatehousejs/core';
-import { canonicalJson } from '@gatehousejs/core/adapter';
 import { identityContextOf, isRequestOf, type PolicyInstance, structOf } from './authorizer-messages.ts';
 import { batchAnswers, batchQueryRequest, planBatch } from './batch-query.ts';
 import { loadedPackages } from './loaded-packages.ts';

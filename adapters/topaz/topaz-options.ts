@@ -27,7 +27,10 @@ const connectionShape = {
   caFile: z.string().min(1).optional(),
   /** Skip verifying Topaz's certificate (default false; development only). */
   insecure: z.boolean().default(false),
-  /** Deadline of every call, waiting for a pooled connection included, in ms (default 1,000). */
+  /**
+   * Deadline of every call from the moment it is sent, in ms (default 1,000); waiting for a pooled
+   * connection does not count (calls in flight are bounded by the pool instead).
+   */
   timeoutMs: z.int().min(1).max(600_000).default(1_000),
   /** Pool bounds `{ minConnections = 1, maxConnections = 10 }`, or a shared `ConnectionPool`. */
   pool: z.union([z.instanceof(ConnectionPool), ConnectionPoolOptionsSchema]).prefault({}),

@@ -36,6 +36,11 @@ export interface ListingQuery {
   readonly before?: ListingCursor;
   /** 1 … 1000. */
   readonly limit: number;
+  /**
+   * The documents the directory grants the reader (its graph search): when given, `reachable`
+   * holds exactly these and every other scope only these.
+   */
+  readonly readableIds?: readonly number[];
 }
 
 /** Marks the start and end of a match in {@link ListedDocument.headline} (never in stored text). */
@@ -103,6 +108,11 @@ export function createDocumentListingRepository(db: Queryable): DocumentListingR
                 public: db`d.is_public AND d.owner_id <> ${user} AND NOT ${sharedWithUser}`,
                 reachable: db`(d.is_public OR d.owner_id = ${user} OR ${sharedWithUser})`,
               }[query.scope];
+        const granted = query.readableIds
+          ? db`d.id = ANY(${db.array([...query.readableIds])}::integer[])`
+          : undefined;
+        const reach =
+          granted && query.scope === 'reachable' ? granted : granted ? db`${granted} AND ${scope}` : scope;
         const tsquery =
           query.search === undefined ? undefined : db`websearch_to_tsquery('english', ${query.search})`;
         const matches = tsquery ? db`AND d.search_vector @@ ${tsquery}` : db``;
@@ -128,7 +138,7 @@ export function createDocumentListingRepository(db: Queryable): DocumentListingR
                  (SELECT s.permission FROM shares s WHERE s.document_id = d.id AND s.user_id = ${user ?? ''}) AS "sharedAs",
                  (SELECT count(*)::integer FROM shares s WHERE s.document_id = d.id) AS "shareCount"
           FROM documents d
-          WHERE d.trashed_at IS NULL AND ${scope} ${matches} ${position}
+          WHERE d.trashed_at IS NULL AND ${reach} ${matches} ${position}
           ${order} LIMIT ${query.limit}`;
         const listed = rows.map(({ sort_key, ...summary }) => ({
           ...summary,

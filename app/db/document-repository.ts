@@ -82,6 +82,11 @@ export type DocumentSummary = Omit<Document, 'content' | 'version' | 'revision'>
 export interface AccessibleFilter extends Pick<Page, 'afterId' | 'limit'> {
   /** The user, or `undefined` for a request without one. */
   readonly userId: string | undefined;
+  /**
+   * The documents the directory grants the user (its graph search): when given, the list holds
+   * exactly these (of the live ones), instead of the owned, shared and public ones by the data.
+   */
+  readonly readableIds?: readonly number[];
 }
 
 /** Statements on `documents`. */
@@ -140,8 +145,9 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
     listAccessible: (filter) =>
       withDatabaseErrors('list documents', async () => {
         const { limit, afterId } = resolvePage(filter);
-        const reach =
-          filter.userId === undefined
+        const reach = filter.readableIds
+          ? db`d.id = ANY(${db.array([...filter.readableIds])}::integer[])`
+          : filter.userId === undefined
             ? db`d.is_public`
             : db`(d.is_public OR d.owner_id = ${filter.userId} OR ${documentSharedWith(db, filter.userId)})`;
         const rows = await db<Omit<DocumentRow, 'content'>[]>`

@@ -31,6 +31,7 @@ import type { LocationClient } from '../location/index.ts';
 import { type Access, createServices, type Services } from '../services/index.ts';
 import { createPages } from '../ui/index.ts';
 import { registerAccessLogRoutes } from './access-log-routes.ts';
+import { registerAccessReportRoutes } from './access-report-routes.ts';
 import { apiAnswerHeaders } from './api-answer-headers.ts';
 import { refuseCrossOriginWrites } from './api-request-origin.ts';
 import type { AppEnv } from './app-env.ts';
@@ -204,6 +205,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   registerGroupRoutes(app, routeDeps);
   registerObjectShareRoutes(app, routeDeps);
   registerAccessLogRoutes(app, routeDeps);
+  registerAccessReportRoutes(app, routeDeps);
   // The pages are authorized by the same middleware, one policy per page route.
   pages.register(app);
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {

@@ -17,6 +17,7 @@ import {
 } from '../db/index.ts';
 import { documentCreated, documentUpdated } from '../directory-sync/index.ts';
 import { type Access, PERMISSIONS, type Permission, signedIn } from './access.ts';
+import { readableDocumentIds } from './readable-documents.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { notFound, ServiceError, StaleRevisionError } from './service-error.ts';
 
@@ -116,8 +117,14 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
       const limit = page.limit ?? DOCUMENT_PAGE.default;
       const readable: DocumentSummary[] = [];
       let afterId = page.afterId ?? 0;
+      const readableIds = await readableDocumentIds(deps.graph, access);
       for (;;) {
-        const candidates = await repos.documents.listAccessible({ userId: access.userId, afterId, limit });
+        const candidates = await repos.documents.listAccessible({
+          userId: access.userId,
+          afterId,
+          limit,
+          ...(readableIds ? { readableIds } : {}),
+        });
         readable.push(...(await access.filter('document', candidates, 'can_read')));
         const last = candidates.at(-1);
         if (readable.length >= limit || candidates.length < limit || !last) break;

@@ -7,8 +7,17 @@
 
 export type { Access, ObjectType, Permission } from './access.ts';
 export { PERMISSIONS, signedIn } from './access.ts';
+export type { AccessGrant } from './access-grants.ts';
 export type { AccessLogPage, AccessLogRequest, AccessLogService } from './access-log-service.ts';
 export { ACCESS_LOG_PAGE, createAccessLogService } from './access-log-service.ts';
+export type {
+  AccessEntry,
+  AccessReport,
+  AccessReportService,
+  AccessSubject,
+  LabelledGrant,
+} from './access-report-service.ts';
+export { createAccessReportService, REPORTED_PERMISSIONS } from './access-report-service.ts';
 export type {
   DocumentChanges,
   DocumentPage,

@@ -2,6 +2,7 @@
  * The services together, sharing one database and one after-commit hook.
  */
 import { type AccessLogService, createAccessLogService } from './access-log-service.ts';
+import { type AccessReportService, createAccessReportService } from './access-report-service.ts';
 import { createDocumentService, type DocumentService } from './document-service.ts';
 import { createFolderService, type FolderService } from './folder-service.ts';
 import { createGroupService, type GroupService } from './group-service.ts';
@@ -26,6 +27,8 @@ export interface Services {
   readonly trash: TrashService;
   /** Decisions about documents, for their owners. */
   readonly accessLog: AccessLogService;
+  /** Who has access to a document, and why (reverse lookups on the directory). */
+  readonly accessReport: AccessReportService;
 }
 
 /**
@@ -45,5 +48,6 @@ export function createServices(deps: ServiceDeps): Services {
     objectShares: createObjectShareService(deps),
     trash: createTrashService(deps),
     accessLog: createAccessLogService(deps),
+    accessReport: createAccessReportService(deps),
   };
 }

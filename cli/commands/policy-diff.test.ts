@@ -61,14 +61,18 @@ describe('authz-tool policy-diff (runCommand)', () => {
   it('reports routes that derive one policy path (hyphen and underscore), and exits 1', async () => {
     const run = await runCli(policyDiffCommand, [
       '--app',
-      'cli/fixtures/colliding-app.ts',
+      'cli/fixtures/hyphen-underscore-app.ts',
       '--policies',
       'cli/fixtures/plain-policies',
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('Routes sharing one policy path (one policy would decide for both): 1\n');
-    expect(run.stdout).toContain('GET     /api/user-profiles, /api/user_profiles  webapp.GET.api.user_profiles');
-    expect(run.stdout).toContain('Differences: 4 routes, 2 route policies: 2 missing, 0 orphaned, 1 colliding.');
+    expect(run.stdout).toContain(
+      'GET     /api/user-profiles, /api/user_profiles  webapp.GET.api.user_profiles',
+    );
+    expect(run.stdout).toContain(
+      'Differences: 4 routes, 2 route policies: 2 missing, 0 orphaned, 1 colliding.',
+    );
   });
 
   it('reports a policy that does not parse as file:line:column in one line, exit 2', async () => {

@@ -27,12 +27,12 @@ export type { DecisionServiceFixture } from './decision-service.fixture.ts';
 export { CONTRACT_POLICY_ROOT, decisionServiceFixture } from './decision-service.fixture.ts';
 export type { Harness, TestRequest } from './harness.ts';
 export { alice, bob, createHarness, nobody, recordingLogger } from './harness.ts';
+export type { DecisionRule, InMemoryDecisionServiceOptions } from './in-memory-decision-service.ts';
+export { InMemoryDecisionService } from './in-memory-decision-service.ts';
+export { ManualClock } from './manual-clock.ts';
 export type {
   RelationGraphContractOptions,
   RelationGraphFixture,
   RelationGraphSubject,
 } from './relation-graph.contract.ts';
 export { relationGraphFixture, runRelationGraphContract } from './relation-graph.contract.ts';
-export type { DecisionRule, InMemoryDecisionServiceOptions } from './in-memory-decision-service.ts';
-export { InMemoryDecisionService } from './in-memory-decision-service.ts';
-export { ManualClock } from './manual-clock.ts';

@@ -207,7 +207,8 @@ export async function publishSite(
     journal.summarizeRepeats();
     const soft = journal.failures.length > 0 && !settings.allowSoftFailures;
     const contentWarnings = journal.warnings
-      .filter((warning) => warning.kind === 'content')
+      // Content warnings: what a page's Markdown holds that was not converted (attachments included).
+      .filter((warning) => warning.kind === 'content' || warning.kind === 'attachment')
       .reduce((sum, warning) => sum + (warning.count ?? 1), 0);
     const strictFailure = settings.strict && contentWarnings > 0;
     const report = finish(soft || strictFailure ? EXIT_CODES.softFailures : EXIT_CODES.ok);

@@ -61,11 +61,42 @@ export const COMMON_MARKDOWN_EXTENSIONS: readonly string[] = [
 
 let commonSite: SiteMarkdown | undefined;
 
+const EMPTY: readonly string[] = [];
+const NO_TITLES: Readonly<Record<string, string>> = {};
+/** The site index of the last options seen: converting many pages of one site builds it once. */
+let lastIndex:
+  | { titles: object; files: readonly string[]; directoryUrls: boolean; index: SiteIndex }
+  | undefined;
+
+function siteIndexOf(options: ConvertMarkdownOptions): SiteIndex {
+  const titles = options.pageTitles ?? NO_TITLES;
+  const fileList = options.files ?? EMPTY;
+  const directoryUrls = options.useDirectoryUrls ?? true;
+  if (
+    lastIndex?.titles === titles &&
+    lastIndex.files === fileList &&
+    lastIndex.directoryUrls === directoryUrls
+  )
+    return lastIndex.index;
+  const files = new Set(fileList);
+  const index: SiteIndex = {
+    pageTitles: new Map(Object.entries(titles)),
+    fileExists: (docsPath) => files.has(docsPath),
+    useDirectoryUrls: directoryUrls,
+  };
+  lastIndex = { titles, files: fileList, directoryUrls, index };
+  return index;
+}
+
 /** Options of {@link convertMarkdown}. */
 export interface ConvertMarkdownOptions {
   /** The page's docs-relative path, against which relative links resolve (default `index.md`). */
   readonly sourcePath?: string;
-  /** Titles of the site's other pages by docs-relative path, for page links (default none). */
+  /**
+   * Titles of the site's other pages by docs-relative path, for page links (default none). This
+   * object and `files` are indexed once and reused while the same objects are passed again, so
+   * pass new ones when they change.
+   */
   readonly pageTitles?: Readonly<Record<string, string>>;
   /** Docs-relative paths of local files that exist, for images and file links (default none). */
   readonly files?: readonly string[];
@@ -99,12 +130,7 @@ export interface ConvertedMarkdown {
  */
 export function convertMarkdown(markdown: string, options: ConvertMarkdownOptions = {}): ConvertedMarkdown {
   const sourcePath = options.sourcePath ?? 'index.md';
-  const files = new Set(options.files ?? []);
-  const index: SiteIndex = {
-    pageTitles: new Map(Object.entries(options.pageTitles ?? {})),
-    fileExists: (docsPath) => files.has(docsPath),
-    useDirectoryUrls: options.useDirectoryUrls ?? true,
-  };
+  const index = siteIndexOf(options);
   commonSite ??= createSiteMarkdown(COMMON_MARKDOWN_EXTENSIONS, '.');
   const site = options.site ?? commonSite;
   const parsed = parseMarkdown(markdown, site);

@@ -35,8 +35,11 @@ export interface ParsedMarkdown {
   lineOf(tokenLine: number): number;
 }
 
+const BLANKISH = /\t|^ +$/m;
+
 // Python-Markdown's NormalizeWhitespace: tabs expanded to 4-column stops, blank-looking lines emptied.
 function normalizeWhitespace(text: string): string {
+  if (!BLANKISH.test(text)) return text;
   return text
     .replace(/\r\n?/g, '\n')
     .split('\n')
@@ -63,7 +66,8 @@ export function parseMarkdown(text: string, site: SiteMarkdown): ParsedMarkdown 
   const page = preprocess(bodyText, site);
   for (const warning of page.warnings)
     warnings.push({ line: warning.line + frontMatterLines, message: warning.message });
-  const env: Record<string, unknown> = {};
+  const appended = site.snippets?.appendedDefinitions;
+  const env: Record<string, unknown> = appended ? { appendedDefinitions: appended } : {};
   const tokens = site.parser.parse(page.text, env);
   const lines = page.lines;
   const lineOf = (tokenLine: number) =>
@@ -113,7 +117,8 @@ function preprocess(
   if (includes && (done ?? { text: body }).text.includes('{!')) run((text) => expandIncludes(text, includes));
   const current: PreprocessedText | undefined = done;
   const normalized = normalizeWhitespace(current ? current.text : body);
-  if (snippets) {
+  const appendsText = snippets && !snippets.appendedDefinitions && snippets.autoAppend.length > 0;
+  if (snippets && (appendsText || normalized.includes('8<'))) {
     const expanded = expandSnippets(normalized, snippets);
     return current ? chainPreprocessor({ ...current, text: normalized }, () => expanded) : expanded;
   }

@@ -19,7 +19,8 @@ const OPENING_TAG = /^ {0,3}<([A-Za-z][\w-]*)/;
 /** Wraps markdown-it's `reference` rule so that a later definition replaces an earlier one. */
 function lastDefinitionWins(original: BlockRule): BlockRule {
   return function reference(state, startLine, endLine, silent) {
-    if (silent) return original(state, startLine, endLine, silent);
+    const first = state.src.charCodeAt((state.bMarks[startLine] ?? 0) + (state.tShift[startLine] ?? 0));
+    if (silent || first !== 0x5b /* [ */) return original(state, startLine, endLine, silent);
     const env = state.env as { references?: References };
     const known = env.references ?? {};
     env.references = {};
@@ -40,6 +41,23 @@ function trailingDefinitions(lines: readonly string[]): number {
     if (rest.length > 0 && rest.every((line) => DEFINITION.test(line))) return i;
   }
   return -1;
+}
+
+/**
+ * Adds the definitions the site appends to every page (read once, `env.appendedDefinitions`) after
+ * the page's own: appended last, they win, as in Python-Markdown.
+ */
+function appendedDefinitions(state: StateCore): void {
+  const env = state.env as {
+    appendedDefinitions?: { references?: References; abbreviations?: References };
+    references?: References;
+    abbreviations?: References;
+  };
+  const appended = env.appendedDefinitions;
+  if (!appended) return;
+  if (appended.references) env.references = Object.assign(env.references ?? {}, appended.references);
+  if (appended.abbreviations)
+    env.abbreviations = Object.assign(env.abbreviations ?? {}, appended.abbreviations);
 }
 
 function htmlTrailingDefinitions(md: MarkdownIt) {
@@ -70,4 +88,5 @@ export function referenceDefinitions(md: MarkdownIt): void {
   const original = rules.find((rule) => rule.name === 'reference')?.fn;
   if (original) md.block.ruler.at('reference', lastDefinitionWins(original));
   md.core.ruler.after('block', 'html_trailing_references', htmlTrailingDefinitions(md));
+  md.core.ruler.after('html_trailing_references', 'appended_definitions', appendedDefinitions);
 }

@@ -8,7 +8,7 @@ import type MarkdownIt from 'markdown-it';
 import { type MarkdownExtensions, siteMarkdownExtensions } from './markdown-extensions.ts';
 import { createMarkdownParser } from './markdown-parser.ts';
 import { type IncludeSettings, includeSettings } from './mdx-include.ts';
-import { readSnippet, type SnippetSettings } from './snippets.ts';
+import { type AppendedDefinitions, expandSnippets, readSnippet, type SnippetSettings } from './snippets.ts';
 
 /** How a site's Markdown is read: its extensions, its parser and where its includes live. */
 export interface SiteMarkdown {
@@ -24,7 +24,29 @@ export interface SiteMarkdown {
   readonly problems: readonly string[];
 }
 
-function snippetSettings(options: Readonly<Record<string, unknown>>, configDir: string): SnippetSettings {
+const DEFINITION_LINE = /^ {0,3}\*?\[[^[\]]+\]:[ \t]*\S/;
+
+/**
+ * The auto-appended snippets read once for the site when they hold only definitions (the usual
+ * links and abbreviations file): every page then gets them without parsing them again.
+ */
+function appendedDefinitions(settings: SnippetSettings, parser: MarkdownIt): AppendedDefinitions | undefined {
+  if (settings.autoAppend.length === 0) return undefined;
+  const text = expandSnippets('', settings).text;
+  if (!text.split('\n').every((line) => line.trim() === '' || DEFINITION_LINE.test(line))) return undefined;
+  const env: { references?: Record<string, unknown>; abbreviations?: Record<string, unknown> } = {};
+  parser.parse(text, env);
+  return {
+    ...(env.references ? { references: env.references } : {}),
+    ...(env.abbreviations ? { abbreviations: env.abbreviations } : {}),
+  };
+}
+
+function snippetSettings(
+  options: Readonly<Record<string, unknown>>,
+  configDir: string,
+  parser: MarkdownIt,
+): SnippetSettings {
   const list = (value: unknown, fallback: string[]) =>
     typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : fallback;
   const found = {
@@ -35,7 +57,9 @@ function snippetSettings(options: Readonly<Record<string, unknown>>, configDir: 
     cache: new Map<string, string | undefined>(),
   };
   const missingAutoAppend = found.autoAppend.filter((spec) => 'problem' in readSnippet(spec, found));
-  return { ...found, missingAutoAppend };
+  const settings = { ...found, missingAutoAppend };
+  const definitions = appendedDefinitions(settings, parser);
+  return definitions ? { ...settings, appendedDefinitions: definitions } : settings;
 }
 
 /**
@@ -66,7 +90,7 @@ export function createSiteMarkdown(
     parser,
     problems,
     ...(extensions.has('pymdownx.snippets')
-      ? { snippets: snippetSettings(extensions.options('pymdownx.snippets'), configDir) }
+      ? { snippets: snippetSettings(extensions.options('pymdownx.snippets'), configDir, parser) }
       : {}),
     ...(includes ? { includes } : {}),
     ...(extensions.has('markdown_include_variants') ? { includeVariantsDir: path.resolve(configDir) } : {}),

@@ -19,6 +19,11 @@ export interface SnippetSettings {
    * they miss) instead of once per page.
    */
   readonly missingAutoAppend?: readonly string[];
+  /**
+   * The `auto_append` files hold only definitions (links, abbreviations), read once for the site
+   * ({@link AppendedDefinitions}) instead of being appended to, and parsed with, every page.
+   */
+  readonly appendedDefinitions?: AppendedDefinitions;
   /** Snippet files already read during this build, by absolute path (`undefined`: not found). */
   readonly cache: Map<string, string | undefined>;
 }
@@ -33,6 +38,12 @@ function readCached(file: string, cache: Map<string, string | undefined>): strin
   }
   cache.set(file, text);
   return text;
+}
+
+/** Reference and abbreviation definitions read once for every page of a site (markdown-it's env). */
+export interface AppendedDefinitions {
+  readonly references?: Readonly<Record<string, unknown>>;
+  readonly abbreviations?: Readonly<Record<string, unknown>>;
 }
 
 /** A page with its snippets expanded, and the page line of every expanded line (1-based). */
@@ -108,6 +119,10 @@ export function expandSnippets(markdown: string, settings: SnippetSettings): Exp
   ) => {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] ?? '';
+      if (!line.includes('8<')) {
+        emit(indent + line, lineOf(i));
+        continue;
+      }
       const inline = INLINE.exec(line);
       if (inline) {
         if ((inline[2] ?? '') !== '') emit(indent + line.replace(';', ''), lineOf(i));
@@ -153,6 +168,7 @@ export function expandSnippets(markdown: string, settings: SnippetSettings): Exp
   const page = markdown.split('\n');
   walk(page, (index) => index + 1, '', []);
   const missing = new Set(settings.missingAutoAppend);
-  for (const spec of settings.autoAppend) if (!missing.has(spec)) include(spec, '', page.length, []);
+  if (!settings.appendedDefinitions)
+    for (const spec of settings.autoAppend) if (!missing.has(spec)) include(spec, '', page.length, []);
   return { text: outText.join('\n'), lines: outLines, warnings };
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardBuiltins } from '../builtins/index.ts';
 import { compilePolicies } from '../index.ts';
-import { toJson } from '../value.ts';
+import { toJson } from '../value/index.ts';
 
 const SOURCE = [
   'package t',

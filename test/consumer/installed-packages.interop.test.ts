@@ -299,7 +299,7 @@ describe('@gatehousejs/rego installed alone', () => {
   it('evaluates a policy with the standard built-ins, bringing no other Gatehouse package', async () => {
     const script = [
       "import { compilePolicies, standardBuiltins } from '@gatehousejs/rego';",
-      "const source = 'package a\\nallow if count(input.roles) > 0';",
+      "const source = 'package a\\nimport rego.v1\\nallow if count(input.roles) > 0';",
       "const set = compilePolicies([{ file: 'a.rego', source }], { builtins: standardBuiltins });",
       "console.log(JSON.stringify([set.evaluate('a.allow', { roles: ['x'] }), set.evaluate('a.allow', { roles: [] })]));",
     ].join('\n');
@@ -368,8 +368,8 @@ const EXPECTED_ANSWERS = [
   {
     path: '/api/documents/1',
     user: null,
-    status: 403,
-    body: '{"detail":"Access denied: webapp.GET.api.documents.__id"}',
+    status: 401,
+    body: '{"detail":"Sign-in required: webapp.GET.api.documents.__id"}',
   },
   { path: '/api/documents/1', user: 'alice', status: 200, body: '{"id":"1"}' },
   { path: '/api/documents/1', user: 'bob', status: 403, body: '{"detail":"Access denied: webapp.check"}' },

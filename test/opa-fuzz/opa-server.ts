@@ -94,6 +94,9 @@ function stopProcess({ child }: OpaProcess): Promise<void> {
   });
 }
 
+/** How long one request may take before OPA is taken to be stuck on it. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 const dataUrl = (base: string, path: readonly string[]) =>
   `${base}/v1/data${path.map((p) => `/${encodeURIComponent(p)}`).join('')}`;
 
@@ -105,8 +108,10 @@ async function query(base: string, ref: string, input: unknown, strict: boolean)
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ input }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (e) {
+    if ((e as Error).name === 'TimeoutError') return { kind: 'error', code: 'opa_timeout', message: '' };
     return { kind: 'error', code: 'opa_panic', message: String((e as Error).cause ?? e) };
   }
   const body = (await post.json()) as OpaErrorBody & { result?: unknown };
@@ -118,30 +123,37 @@ async function query(base: string, ref: string, input: unknown, strict: boolean)
  * @example const opa = await startOpaOracle(ensurePeer('opa', ['v1.15.2']));
  */
 export async function startOpaOracle(opaPath: string): Promise<OpaOracle> {
-  const servers = {
-    v1: await startProcess(opaPath, []),
-    v0: await startProcess(opaPath, ['--v0-compatible']),
-  };
+  const flags = { v1: [], v0: ['--v0-compatible'] } as const;
+  const servers = { v1: await startProcess(opaPath, flags.v1), v0: await startProcess(opaPath, flags.v0) };
   let counter = 0;
+  const send = (url: string, init: RequestInit) =>
+    fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   return {
     async evaluate(source, refs, input, run = {}) {
-      const { base } = servers[run.regoVersion ?? 'v1'];
+      const version = run.regoVersion ?? 'v1';
+      const { base } = servers[version];
       const id = `program-${counter++}`;
       const documents = run.documents ?? [];
       try {
         for (const d of documents) {
-          const put = await fetch(dataUrl(base, d.path), { method: 'PUT', body: JSON.stringify(d.value) });
+          const put = await send(dataUrl(base, d.path), { method: 'PUT', body: JSON.stringify(d.value) });
           if (!put.ok) throw new Error(`OPA refused base document ${d.path.join('.')}: ${await put.text()}`);
         }
-        const put = await fetch(`${base}/v1/policies/${id}`, { method: 'PUT', body: source });
+        const put = await send(`${base}/v1/policies/${id}`, { method: 'PUT', body: source });
         if (!put.ok) {
           const refused = errorOf((await put.json()) as OpaErrorBody);
           return refs.map(() => refused);
         }
         return await Promise.all(refs.map((ref) => query(base, ref, input, run.strict ?? true)));
       } finally {
-        await fetch(`${base}/v1/policies/${id}`, { method: 'DELETE' });
-        for (const d of documents) await fetch(dataUrl(base, d.path.slice(0, 1)), { method: 'DELETE' });
+        try {
+          await send(`${base}/v1/policies/${id}`, { method: 'DELETE' });
+          for (const d of documents) await send(dataUrl(base, d.path.slice(0, 1)), { method: 'DELETE' });
+        } catch {
+          // OPA is stuck (an evaluation that never ends holds its store): start a fresh one.
+          await stopProcess(servers[version]);
+          servers[version] = await startProcess(opaPath, flags[version]);
+        }
       }
     },
     async stop() {

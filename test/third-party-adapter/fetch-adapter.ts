@@ -45,7 +45,11 @@ interface Route {
 
 /** A JSON answer `{ "detail": … }`, as Gatehouse's adapters answer. */
 export const detail = (status: number, text: string) => Response.json({ detail: text }, { status });
-const denied = (policyPath: string) => detail(403, `Access denied: ${policyPath}`);
+/** A denial: 401 when the caller had no identity (signing in may change the answer), else 403. */
+const denied = (policyPath: string, decision?: Pick<Decision, 'anonymous'>) =>
+  decision?.anonymous
+    ? detail(401, `Sign-in required: ${policyPath}`)
+    : detail(403, `Access denied: ${policyPath}`);
 
 /** Maps core's errors to HTTP: an unavailable decision service without a breaker is 503. */
 async function answering(task: () => Promise<Response | undefined>): Promise<Response | undefined> {
@@ -110,7 +114,7 @@ export class AuthorizedRouter {
       const answer = await answering(async () => {
         const decision = await checkPolicy(this.#config, req, policyPath, info);
         req.decision = decision;
-        return decision.allowed ? undefined : denied(policyPath);
+        return decision.allowed ? undefined : denied(policyPath, decision);
       });
       if (answer) return answer;
     }
@@ -145,7 +149,7 @@ export function requirePolicyAuto(config: AuthzConfig<FetchRequest>, pattern: st
     const policyPath = pathOf(req.request.method, pattern);
     const decision = await checkPolicy(config, req, policyPath);
     req.decision = decision;
-    return decision.allowed ? undefined : denied(policyPath);
+    return decision.allowed ? undefined : denied(policyPath, decision);
   };
 }
 
@@ -153,7 +157,7 @@ export function requirePolicyAuto(config: AuthzConfig<FetchRequest>, pattern: st
 export function requirePolicyAllowed(config: AuthzConfig<FetchRequest>, policyPath: string): FetchGuard {
   return async (req) => {
     const decision = await checkPolicy(config, req, policyPath);
-    return decision.allowed ? undefined : denied(policyPath);
+    return decision.allowed ? undefined : denied(policyPath, decision);
   };
 }
 
@@ -169,7 +173,7 @@ export function requireRebacAllowed(
   return async (req) => {
     const spec = { objectType, objectId: req.params[paramName] ?? '', relation };
     const decision = await checkRelation(config, req, spec);
-    return decision.allowed ? undefined : denied(decision.policyPath);
+    return decision.allowed ? undefined : denied(decision.policyPath, decision);
   };
 }
 
@@ -184,7 +188,8 @@ export function requireRebacHierarchy(
   return async (req) => {
     const result = await checkHierarchy(config, req, hierarchy, (level) => req.params[level.paramName]);
     matched.set(req, result.matched?.objectType);
-    return result.allowed ? undefined : denied(result.policyPath);
+    const anonymous = result.decisions.some(({ decision }) => decision.anonymous);
+    return result.allowed ? undefined : denied(result.policyPath, anonymous ? { anonymous: true } : {});
   };
 }
 
@@ -200,7 +205,7 @@ export function authorizedResource<T extends { id: string }>(
     const resource = find(req.params.id ?? '');
     if (!resource) return detail(404, `${objectType} not found`);
     const decision = await checkRelation(config, req, { objectType, objectId: resource.id, relation });
-    if (!decision.allowed) return denied(decision.policyPath);
+    if (!decision.allowed) return denied(decision.policyPath, decision);
     found.set(req, resource);
     return undefined;
   };

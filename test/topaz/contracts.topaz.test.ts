@@ -2,8 +2,7 @@
  * The ports' contract suites through the Topaz adapter on a real Topaz: the decision service
  * (Is, the Query batch path, DecisionTree) and the relation graph (GetGraph).
  */
-import { runDecisionServiceContract } from '../../core/ports/decision-service.contract.ts';
-import { runRelationGraphContract } from '../../core/ports/relation-graph.contract.ts';
+import { runDecisionServiceContract, runRelationGraphContract } from '@gatehousejs/core/testing';
 import { startTestTopaz } from '../support/topaz.ts';
 
 runDecisionServiceContract('Topaz adapter on topazd', async (fixture) => {
