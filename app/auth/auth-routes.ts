@@ -182,6 +182,7 @@ export function createAuthRoutes(options: AuthRoutesOptions): OpenAPIHono<AuthEn
     await repos.sessions.createForUser({
       tokenHash: hashToken(token),
       userId: user.id,
+      idToken: profile.idToken,
       createdAt: now(),
       expiresAt: later(config.sessionMaxAgeSeconds),
     });
@@ -190,10 +191,11 @@ export function createAuthRoutes(options: AuthRoutesOptions): OpenAPIHono<AuthEn
   });
 
   app.openapi(logoutRoute, async (c) => {
-    await endSession(c);
+    const ended = await endSession(c);
     if (!config.singleLogout) return c.redirect(SIGNED_OUT_LOCALLY, 302);
+    // The session's ID token tells the provider whose session to end, without a second prompt.
     const providerLogout = await oidc
-      .endSessionUrl(`${appBaseUrl}${SIGNED_OUT_PATH}`)
+      .endSessionUrl(`${appBaseUrl}${SIGNED_OUT_PATH}`, ended?.idToken ?? undefined)
       .catch((cause: unknown) => {
         log.warn('logout: OpenID provider discovery failed; signed out locally only', cause);
         return undefined;
@@ -201,11 +203,12 @@ export function createAuthRoutes(options: AuthRoutesOptions): OpenAPIHono<AuthEn
     return c.redirect(providerLogout?.href ?? SIGNED_OUT_LOCALLY, 302);
   });
 
-  /** Deletes the current session's record (if any) and clears its cookie. */
-  async function endSession(c: Context<AuthEnv>): Promise<void> {
+  /** Deletes the current session's record (if any) and clears its cookie; what it kept. */
+  async function endSession(c: Context<AuthEnv>) {
     const token = readCookie(c, cookies, SESSION_COOKIE);
-    if (token) await repos.sessions.delete(hashToken(token));
+    const ended = token ? await repos.sessions.end(hashToken(token)) : undefined;
     clearCookie(c, cookies, SESSION_COOKIE);
+    return ended;
   }
 
   return app;

@@ -13,6 +13,8 @@ export interface SignedInProfile {
   readonly sub: string;
   readonly email: string | undefined;
   readonly name: string | undefined;
+  /** The ID token itself, sent back as `id_token_hint` when signing out. */
+  readonly idToken: string | undefined;
 }
 
 /** The relying party operations used by the sign-in routes. */
@@ -21,8 +23,11 @@ export interface OidcClient {
   authorizationUrl(pending: PendingLogin): Promise<URL>;
   /** Exchanges the code of `callbackUrl` and verifies the ID token; rejects on any mismatch. */
   exchange(callbackUrl: URL, pending: PendingLogin): Promise<SignedInProfile>;
-  /** The provider's logout URL returning to `postLogoutRedirectUri`. */
-  endSessionUrl(postLogoutRedirectUri: string): Promise<URL>;
+  /**
+   * The provider's logout URL returning to `postLogoutRedirectUri`; with `idTokenHint` (the
+   * session's ID token) the provider knows whose session ends and need not ask to confirm.
+   */
+  endSessionUrl(postLogoutRedirectUri: string, idTokenHint?: string): Promise<URL>;
 }
 
 /** What the relying party is. */
@@ -96,11 +101,15 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
         email = typeof info.email === 'string' ? info.email : undefined;
         name ??= typeof info.name === 'string' ? info.name : undefined;
       }
-      return { sub: claims.sub, email, name };
+      return { sub: claims.sub, email, name, idToken: tokens.id_token };
     },
-    async endSessionUrl(postLogoutRedirectUri) {
+    async endSessionUrl(postLogoutRedirectUri, idTokenHint) {
       const config = await configuration();
-      const params = { post_logout_redirect_uri: postLogoutRedirectUri, client_id: options.clientId };
+      const params: Record<string, string> = {
+        post_logout_redirect_uri: postLogoutRedirectUri,
+        client_id: options.clientId,
+        ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
+      };
       if (config.serverMetadata().end_session_endpoint) return client.buildEndSessionUrl(config, params);
       const url = new URL(`${options.issuer.replace(/\/$/, '')}/logout`);
       for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);

@@ -37,7 +37,10 @@ export interface SessionTiming {
 
 /** Statements on `sessions`. */
 export interface SessionRepository {
-  createForUser(session: SessionTiming & { readonly userId: string }): Promise<void>;
+  /** `idToken`: the provider's ID token, kept to name the session when signing out there. */
+  createForUser(
+    session: SessionTiming & { readonly userId: string; readonly idToken?: string },
+  ): Promise<void>;
   createPendingLogin(session: SessionTiming & { readonly pendingLogin: PendingLogin }): Promise<void>;
   /** The signed-in session, unless it expired at `now`. */
   findActive(tokenHash: string, now: Date): Promise<ActiveSession | undefined>;
@@ -45,6 +48,8 @@ export interface SessionRepository {
   takePendingLogin(tokenHash: string, now: Date): Promise<PendingLogin | undefined>;
   /** True when a record was removed. */
   delete(tokenHash: string): Promise<boolean>;
+  /** Removes a signed-in session, returning the ID token it kept (`null` when none). */
+  end(tokenHash: string): Promise<{ readonly idToken: string | null } | undefined>;
   /** Signs a user out everywhere; returns the number of records removed. */
   deleteForUser(userId: string): Promise<number>;
   /** Removes records that expired at `now`; returns how many. */
@@ -62,14 +67,18 @@ type ActiveRow = {
   user_updated_at: Date;
 };
 
+/** Largest ID token kept (a larger one is not kept: signing out then asks the provider to confirm). */
+const MAX_ID_TOKEN_BYTES = 16_384;
+
 /** The session repository over a pool or a transaction. */
 export function createSessionRepository(db: Queryable): SessionRepository {
   return {
     createForUser: (s) =>
       withDatabaseErrors('create session', async () => {
         await db`
-          INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
-          VALUES (${s.tokenHash}, ${s.userId}, ${s.createdAt}, ${s.expiresAt})`;
+          INSERT INTO sessions (token_hash, user_id, created_at, expires_at, id_token)
+          VALUES (${s.tokenHash}, ${s.userId}, ${s.createdAt}, ${s.expiresAt},
+                  ${s.idToken !== undefined && Buffer.byteLength(s.idToken) <= MAX_ID_TOKEN_BYTES ? s.idToken : null})`;
       }),
     createPendingLogin: (s) =>
       withDatabaseErrors('create sign-in session', async () => {
@@ -119,6 +128,12 @@ export function createSessionRepository(db: Queryable): SessionRepository {
       withDatabaseErrors('delete session', async () => {
         const result = await db`DELETE FROM sessions WHERE token_hash = ${tokenHash}`;
         return result.count > 0;
+      }),
+    end: (tokenHash) =>
+      withDatabaseErrors('end session', async () => {
+        const [row] = await db<{ id_token: string | null }[]>`
+          DELETE FROM sessions WHERE token_hash = ${tokenHash} AND user_id IS NOT NULL RETURNING id_token`;
+        return row && { idToken: row.id_token };
       }),
     deleteForUser: (userId) =>
       withDatabaseErrors('delete sessions', async () => {

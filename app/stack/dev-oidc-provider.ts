@@ -110,8 +110,10 @@ export async function startDevOidcProvider(options: DevOidcProviderOptions): Pro
       devInteractions: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
+        // With a valid id_token_hint (checked by the provider) the person asked this client to
+        // sign them out: the session ends without a second confirmation, as at Keycloak.
         logoutSource: (ctx, form) => {
-          ctx.body = renderLogoutPage(form);
+          ctx.body = renderLogoutPage(form, Boolean(ctx.oidc.params?.id_token_hint));
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.body = renderPage('Signed out', '<p>You are signed out of the development provider.</p>');

@@ -63,7 +63,25 @@ export function renderMessagePage(title: string, message: string): string {
 }
 
 /** The sign-out confirmation; `form` is the provider's hidden form (id `op.logoutForm`). */
-export function renderLogoutPage(form: string): string {
+export function renderLogoutPage(form: string, confirmed = false): string {
+  if (confirmed) {
+    // The application named the session (id_token_hint): no second question, the form sends itself.
+    return renderPage(
+      'Signing out',
+      `${form}
+<p>Signing you out of the development provider…</p>
+<noscript><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript>
+<script>
+const form = document.getElementById('op.logoutForm');
+const yes = document.createElement('input');
+yes.type = 'hidden';
+yes.name = 'logout';
+yes.value = 'yes';
+form.appendChild(yes);
+form.submit();
+</script>`,
+    );
+  }
   return renderPage(
     'Sign out',
     `${form}
