@@ -69,7 +69,7 @@ export function AccessLogPage({
       {entries.length === 0 ? (
         <p class="empty">No decisions recorded for this filter.</p>
       ) : (
-        <div class="table-wrap" role="region" aria-label="Access log entries" tabindex={0}>
+        <section class="table-wrap" aria-label="Access log entries" tabindex={0}>
           <table>
             <caption class="visually-hidden">Decisions about {document.name}, newest first</caption>
             <thead>
@@ -95,7 +95,7 @@ export function AccessLogPage({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <ul class="actions">
         {older ? (

@@ -86,7 +86,7 @@ export function AccessPage({ frame, document, entries, groups, errors }: AccessP
   return (
     <Layout frame={frame} title={Object.keys(errors).length > 0 ? `Error: ${title}` : title}>
       <h1>{title}</h1>
-      <div class="table-wrap" role="region" aria-label="Who has access" tabindex={0}>
+      <section class="table-wrap" aria-label="Who has access" tabindex={0}>
         <table>
           <caption class="visually-hidden">Who can open {document.name}, and why</caption>
           <thead>
@@ -117,7 +117,7 @@ export function AccessPage({ frame, document, entries, groups, errors }: AccessP
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <h2>Share with a group</h2>
       <ErrorSummary errors={errors} labels={SHARE_TARGET_LABELS} />
       <PostForm action={`/documents/${document.id}/access/groups`} token={frame.formToken}>
