@@ -12,8 +12,15 @@ export default defineConfig({
   },
   test: {
     include: ['**/*.test.ts', '**/*.test.tsx'],
-    // Tests against real external peers (OPA, Keycloak, …) run in `npm run test:interop`.
-    exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/*.interop.test.ts'],
+    // Tests against real external peers (OPA, Keycloak, …) run in `npm run test:interop`; against
+    // a real Topaz, in `npm run test:topaz`.
+    exclude: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/*.interop.test.ts',
+      '**/*.topaz.test.ts',
+    ],
     testTimeout: 20_000,
     hookTimeout: 120_000,
     pool: 'forks',

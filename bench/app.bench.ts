@@ -136,6 +136,7 @@ export async function run(): Promise<void> {
         sql,
         decisionService: backend!.decisionService,
         directory: backend!.directory,
+        graph: backend!.graph,
         policyPackages: backend!.policyPackages,
         auth,
         location,

@@ -2,14 +2,9 @@
  * `npm run bench -- core`: nanoseconds per `decisionCacheKey` (a key seen before and an unseen one), per cache-hit decision (the whole
  * policy flow answered from the cache) and per `policyPath`. Target: a cache-hit decision ≤ 1 µs.
  */
-import {
-  checkPolicy,
-  createAuthzConfig,
-  decisionCacheKey,
-  type Identity,
-  policyPath,
-} from '@gatehousejs/core';
-import { InMemoryDecisionService } from '../core/testing/index.ts';
+import { checkPolicy, createAuthzConfig, type Identity, policyPath } from '@gatehousejs/core';
+import { decisionCacheKey } from '@gatehousejs/core/adapter';
+import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import { formatDuration, measure, printTable } from './measure.ts';
 
 const TARGET_CACHE_HIT_NS = 1_000;

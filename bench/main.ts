@@ -1,12 +1,15 @@
 /**
- * `npm run bench [-- <name>…]`: runs every `bench/*.bench.ts` (or `<name>.bench.ts` when it
+ * `npm run bench [-- [--record] <name>…]`: runs every `bench/*.bench.ts` (or `<name>.bench.ts` when it
  * exists, else those whose file name contains one of the given names), each in a process of its own so that one benchmark's heap,
- * servers and JIT state never skew the next one's figures; each prints its own figures.
+ * servers and JIT state never skew the next one's figures; each prints its own figures. With
+ * `--record`, each benchmark's output is also kept in `bench/results/<name>.md` (with the date,
+ * machine and load), from which `npm run bench:docs` writes the benchmarks page of the docs.
  */
-import { spawnSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadNow, machineLine } from './rounds.ts';
 
 /** What every benchmark file exports. */
 export interface BenchmarkModule {
@@ -17,11 +20,45 @@ export interface BenchmarkModule {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [first, second] = process.argv.slice(2);
 
+/** Runs one benchmark file in a child process, its output shown as it comes (and returned). */
+function runChild(file: string): Promise<{ status: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--one', file],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    output += chunk.toString();
+  });
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
+}
+
+/** Keeps a benchmark's output with when, where and under what load it ran. */
+async function record(file: string, output: string, startedAt: Date, loadBefore: number): Promise<void> {
+  const name = file.replace(/\.bench\.ts$/, '');
+  const header = [
+    `<!-- npm run bench -- --record ${name} -->`,
+    `- Command: \`npm run bench -- ${name}\``,
+    `- Date: ${startedAt.toISOString()}`,
+    `- ${machineLine().replace(/, load average.*$/, '')}`,
+    `- Load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadNow().toFixed(1)} at the end`,
+    '',
+    '',
+  ];
+  await mkdir(path.join(here, 'results'), { recursive: true });
+  await writeFile(path.join(here, 'results', `${name}.md`), `${header.join('\n')}${output.trim()}\n`);
+}
+
 if (first === '--one' && second) {
   const mod = (await import(pathToFileURL(path.join(here, second)).href)) as BenchmarkModule;
   await mod.run();
 } else {
-  const filters = process.argv.slice(2);
+  const recording = process.argv.includes('--record');
+  const filters = process.argv.slice(2).filter((a) => a !== '--record');
   const files = (await readdir(here))
     .filter((f) => f.endsWith('.bench.ts'))
     // A name that is a whole benchmark's name selects just it (`opa` is not also `topaz`).
@@ -40,14 +77,14 @@ if (first === '--one' && second) {
   console.log(`# Gatehouse benchmarks (Node ${process.version}, ${new Date().toISOString()})`);
   let failed = 0;
   for (const file of files) {
-    const child = spawnSync(
-      process.execPath,
-      [...process.execArgv, fileURLToPath(import.meta.url), '--one', file],
-      { stdio: 'inherit' },
-    );
+    const startedAt = new Date();
+    const loadBefore = loadNow();
+    const child = await runChild(file);
     if (child.status !== 0) {
       failed++;
-      console.error(`\n${file} failed (exit ${child.status ?? child.signal})`);
+      console.error(`\n${file} failed (exit ${child.status})`);
+    } else if (recording) {
+      await record(file, child.output, startedAt, loadBefore);
     }
   }
   process.exitCode = failed === 0 ? 0 : 1;

@@ -4,7 +4,6 @@
  * configuration (`--config`, else the app module's `authzToolConfig` export, else the defaults).
  */
 
-import { isFastifyApp, type ScannableApp } from '@gatehousejs/fastify';
 import type { Hono } from 'hono';
 import { AuthzToolError } from './errors.ts';
 import { loadModuleReference, parseModuleReference } from './module-reference.ts';
@@ -12,6 +11,11 @@ import { type AuthzToolConfig, CONFIG_EXPORT, resolveToolConfig } from './tool-c
 
 /** What route scanning reads of a Hono application. */
 export type RoutedApp = Pick<Hono, 'routes'>;
+
+/** A Fastify instance as the Fastify adapter's route scanning takes it. */
+export interface ScannableApp {
+  ready(): PromiseLike<unknown>;
+}
 
 /** A loaded application with its configuration. */
 export interface LoadedApp {
@@ -27,6 +31,16 @@ export function isHonoApp(value: unknown): value is RoutedApp {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as { routes?: unknown; fetch?: unknown };
   return Array.isArray(candidate.routes) && typeof candidate.fetch === 'function';
+}
+
+/**
+ * Whether `value` looks like a Fastify instance (duck-typed as the Fastify adapter does, so that the
+ * adapter is loaded only for Fastify apps).
+ */
+export function isFastifyApp(value: unknown): value is ScannableApp {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return ['ready', 'register', 'addHook', 'inject'].every((name) => typeof candidate[name] === 'function');
 }
 
 const isScannable = (value: unknown) => isHonoApp(value) || isFastifyApp(value);

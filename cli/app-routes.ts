@@ -5,11 +5,11 @@
  */
 
 import type { RouteEntry } from '@gatehousejs/core';
-import { isFastifyApp, scanRoutes as scanFastifyRoutes } from '@gatehousejs/fastify';
 import { scanRoutes } from '@gatehousejs/hono';
-import { loadApp } from './app-module.ts';
+import { isFastifyApp, loadApp } from './app-module.ts';
 import { requiredOption, stringOption } from './command-args.ts';
 import type { CommandIo } from './command-io.ts';
+import { loadOptionalPeer } from './optional-peer.ts';
 import { counted } from './text-table.ts';
 import type { AuthzToolConfig } from './tool-config.ts';
 
@@ -30,7 +30,13 @@ export async function scanAppRoutes(io: CommandIo, values: Record<string, unknow
   io.logger.start(`Scanning the routes of ${app}`);
   const loaded = await loadApp({ app, config }, io.cwd);
   const routes = isFastifyApp(loaded.app)
-    ? await scanFastifyRoutes(loaded.app, loaded.config)
+    ? await (
+        await loadOptionalPeer(
+          '@gatehousejs/fastify',
+          `--app ${app} (a Fastify instance)`,
+          () => import('@gatehousejs/fastify'),
+        )
+      ).scanRoutes(loaded.app, loaded.config)
     : scanRoutes(loaded.app, loaded.config);
   const root = loaded.config.policyPathRoot;
   io.logger.info(

@@ -22,12 +22,20 @@ describe('authz-tool as a process', () => {
     expect(documents.code).toBe(0);
     expect(documents.stdout).toMatch(/^No differences: /);
     expect(root.code).toBe(0);
-    for (const name of ['generate-policies', 'policy-diff', 'policy-map', 'eval', 'test', 'check-manifest']) {
+    for (const name of [
+      'generate-policies',
+      'policy-diff',
+      'policy-map',
+      'eval',
+      'test',
+      'check-manifest',
+      'check-policies',
+    ]) {
       expect(root.stdout).toContain(name);
     }
     expect(unknown).toMatchObject({ code: 2, stdout: '' });
     expect(unknown.stderr).toBe(
-      'error: unknown command "generate-policy"; commands: generate-policies, policy-diff, policy-map, eval, test, check-manifest (see authz-tool --help)\n',
+      'error: unknown command "generate-policy"; commands: generate-policies, policy-diff, policy-map, eval, test, check-manifest, check-policies (see authz-tool --help)\n',
     );
   });
 
@@ -105,5 +113,17 @@ describe('authz-tool as a process', () => {
     expect(manifest.stderr).toContain(
       "cli/fixtures/bad-manifest.yaml:9:14: relation 'document:owner' references undefined type 'person'\n",
     );
+  });
+
+  it('ends when done although the app module started a server, and when its export is wrong', async () => {
+    const app = 'cli/fixtures/serving-app.ts';
+    const [mapped, wrongExport] = await Promise.all([
+      runBin(['policy-map', '--app', app, '--policies', 'policies', '--format', 'text']),
+      runBin(['policy-map', '--app', `${app}:notAnApp`, '--policies', 'policies']),
+    ]);
+    expect(mapped.code).toBe(0);
+    expect(mapped.stdout).toContain('/api/notes');
+    expect(wrongExport.code).toBe(2);
+    expect(wrongExport.stderr).toContain('is not a Hono app or a Fastify instance');
   });
 });

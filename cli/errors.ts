@@ -16,7 +16,9 @@ export type AuthzToolErrorCode =
   /** An input, relations or objects file is not what the command expects. */
   | 'input_invalid'
   /** A policy path names no loaded policy. */
-  | 'policy_not_found';
+  | 'policy_not_found'
+  /** An optional peer the command needs (the Fastify adapter, tsx) is not installed. */
+  | 'dependency_missing';
 
 /**
  * A failure the user can fix: the message names what failed and, where useful, what to do.

@@ -1,11 +1,11 @@
 /**
- * @module authz-tool
+ * @module @gatehousejs/authz-tool
  * The `authz-tool` command-line tool and the same functions for programs: generate Rego policies
  * from a Hono app's routes (`generatePolicies`), compare routes with a policy directory
  * (`policyDiff`, `policyMap`), and the citty commands themselves.
  */
-export type { LoadedApp, RoutedApp } from './app-module.ts';
-export { isHonoApp, loadApp } from './app-module.ts';
+export type { LoadedApp, RoutedApp, ScannableApp } from './app-module.ts';
+export { isFastifyApp, isHonoApp, loadApp } from './app-module.ts';
 export type { CommandData } from './command-io.ts';
 export { authzToolCommand } from './commands/index.ts';
 export type { AuthzToolErrorCode } from './errors.ts';

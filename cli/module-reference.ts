@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AuthzToolError } from './errors.ts';
+import { loadOptionalPeer } from './optional-peer.ts';
 
 /** A parsed reference. */
 export interface ModuleReference {
@@ -92,8 +93,12 @@ export async function loadModuleReference(
   }
   let exports: Record<string, unknown>;
   try {
-    exports = (await importModule(file)) as Record<string, unknown>;
+    exports = (await withinLoadTimeout(importModule(file), `${option} ${reference}`)) as Record<
+      string,
+      unknown
+    >;
   } catch (error) {
+    if (error instanceof AuthzToolError) throw error;
     throw new AuthzToolError(
       'module_unloadable',
       `${option} ${reference}: the module failed to load: ${message(error)}`,
@@ -112,6 +117,32 @@ export async function loadModuleReference(
   return { file, exports, exportName: found, value: exports[found] };
 }
 
+/** How long a module may take to load before the tool gives up on it (an import that never settles). */
+export const MODULE_LOAD_TIMEOUT_MS = 30_000;
+
+/** `loading`, or a `module_unloadable` error once {@link MODULE_LOAD_TIMEOUT_MS} has passed. */
+async function withinLoadTimeout<T>(loading: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new AuthzToolError(
+            'module_unloadable',
+            `${what}: the module did not finish loading within ${MODULE_LOAD_TIMEOUT_MS / 1000} s (does it wait for something when imported?)`,
+          ),
+        ),
+      MODULE_LOAD_TIMEOUT_MS,
+    );
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([loading, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 let typeScriptLoader: Promise<unknown> | undefined;
 
 /**
@@ -121,7 +152,11 @@ let typeScriptLoader: Promise<unknown> | undefined;
  */
 async function importModule(file: string): Promise<unknown> {
   if (TYPESCRIPT.test(file)) {
-    typeScriptLoader ??= import('tsx/esm/api').then(({ register }) => register());
+    typeScriptLoader ??= loadOptionalPeer(
+      'tsx',
+      `loading the TypeScript module ${file}`,
+      () => import('tsx/esm/api'),
+    ).then(({ register }) => register());
     await typeScriptLoader;
   }
   return import(pathToFileURL(file).href);

@@ -4,7 +4,12 @@
  * the policy files.
  */
 
-import { type MissingPolicy, type RouteEntry, validatePolicies } from '@gatehousejs/core';
+import {
+  type MissingPolicy,
+  type PolicyPathCollision,
+  type RouteEntry,
+  validatePolicies,
+} from '@gatehousejs/core';
 import type { RegoVersion } from '@gatehousejs/engine';
 import { scanRoutes } from '@gatehousejs/hono';
 import type { RoutedApp } from './app-module.ts';
@@ -32,6 +37,8 @@ export interface PolicyFinding {
 export interface PolicyDiff {
   /** Routes without a policy. */
   readonly missing: readonly MissingPolicy[];
+  /** Different routes of one method that derive the same policy path: one policy would decide for both. */
+  readonly collisions: readonly PolicyPathCollision[];
   /** Route policies (`<root>.<METHOD>…`) no route uses. */
   readonly orphaned: readonly PolicyFinding[];
   /**
@@ -72,7 +79,7 @@ export function comparePolicies(
   packages: readonly PolicyPackage[],
   policyPathRoot: string,
 ): PolicyDiff {
-  const { missingPolicies } = validatePolicies(
+  const { missingPolicies, collisions } = validatePolicies(
     routes,
     packages.map((p) => p.policyPath),
   );
@@ -81,6 +88,7 @@ export function comparePolicies(
   const checked = relationshipPolicyPath(policyPathRoot);
   return {
     missing: missingPolicies,
+    collisions,
     orphaned: routePolicies.filter((p) => !used.has(p.policyPath)).map(finding),
     withoutAllowed: packages
       .filter((p) => (used.has(p.policyPath) || p.policyPath === checked) && !p.rules.has(ROUTE_DECISION))

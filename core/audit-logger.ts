@@ -2,7 +2,7 @@
  * The audit logger: one JSON record per authorization decision, written to an {@link AuditSink}
  * (by default JSON lines through `console.log`).
  */
-import { z } from 'zod';
+import { type OptionInput, optionObject, predicate } from './option-schema.ts';
 import { parseOptions } from './options.ts';
 import type { AuditRecord, AuditSink } from './ports/audit-sink.ts';
 
@@ -30,12 +30,12 @@ const isSink = (value: unknown): value is AuditSink =>
   typeof value === 'object' && value !== null && typeof (value as AuditSink).write === 'function';
 
 /** Options of {@link AuditLogger}; no parameter is required. */
-export const AuditLoggerOptionsSchema = z.object({
+export const AuditLoggerOptionsSchema = optionObject({
   /** Where records go (default {@link jsonLinesAuditSink} on stdout). */
-  sink: z.custom<AuditSink>(isSink, { message: 'must be an AuditSink (an object with write())' }).optional(),
+  sink: predicate<AuditSink>(isSink, 'must be an AuditSink (an object with write())').optional(),
 });
 /** Options accepted by {@link AuditLogger}. */
-export type AuditLoggerOptions = z.input<typeof AuditLoggerOptionsSchema>;
+export type AuditLoggerOptions = OptionInput<typeof AuditLoggerOptionsSchema>;
 
 /**
  * Writes one structured record per decision.

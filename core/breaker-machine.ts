@@ -29,7 +29,9 @@ export type BreakerEvent =
   | { readonly type: 'tick' }
   | { readonly type: 'attempt' }
   | { readonly type: 'success'; readonly epoch: number }
-  | { readonly type: 'failure'; readonly epoch: number };
+  | { readonly type: 'failure'; readonly epoch: number }
+  /** A call admitted in state `epoch` ended without an outcome (the caller gave up). */
+  | { readonly type: 'release'; readonly epoch: number };
 
 /** The machine's thresholds. */
 export interface BreakerThresholds {
@@ -76,6 +78,9 @@ export function createBreakerMachine(thresholds: BreakerThresholds): BreakerMach
       return state;
     }
     if (event.epoch !== state.epoch) return state;
+    if (event.type === 'release') {
+      return state.name === 'half_open' ? { ...state, inFlight: Math.max(0, state.inFlight - 1) } : state;
+    }
     switch (state.name) {
       case 'closed':
         if (event.type === 'success') return state.failures === 0 ? state : closed(state.epoch);

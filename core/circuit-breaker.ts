@@ -2,7 +2,6 @@
  * The circuit breaker: holds the current state of the pure {@link createBreakerMachine} machine,
  * admits calls to the decision service, and names the fallback used while it cannot be asked.
  */
-import { z } from 'zod';
 import {
   type BreakerEvent,
   type BreakerMachine,
@@ -10,34 +9,41 @@ import {
   type BreakerStateName,
   createBreakerMachine,
 } from './breaker-machine.ts';
-import { FALLBACK_STRATEGIES, type FallbackFunction } from './fallback.ts';
+import { FALLBACK_STRATEGIES, type FallbackFunction, type FallbackStrategy } from './fallback.ts';
+import {
+  numberField,
+  type OptionInput,
+  type OptionOutput,
+  optionObject,
+  predicate,
+} from './option-schema.ts';
 import { parseOptions } from './options.ts';
 import { type Clock, systemClock } from './ports/clock.ts';
 
 const isFunction = (value: unknown): value is FallbackFunction => typeof value === 'function';
 
+const strategyNames = new Set<unknown>(FALLBACK_STRATEGIES);
+
 /** Options of {@link CircuitBreaker}; the schema holds the defaults. */
-export const CircuitBreakerOptionsSchema = z.object({
+export const CircuitBreakerOptionsSchema = optionObject({
   /** Consecutive transient failures that open the circuit (default 5). */
-  failureThreshold: z.int().min(1).default(5),
+  failureThreshold: numberField({ integer: true, min: 1 }).default(5),
   /** Seconds the circuit stays open before trial calls (default 30). */
-  recoveryTimeout: z.number().positive().default(30),
+  recoveryTimeout: numberField({ positive: true }).default(30),
   /** Trial successes that close a half-open circuit (default 2). */
-  successThreshold: z.int().min(1).default(2),
+  successThreshold: numberField({ integer: true, min: 1 }).default(2),
   /** Trial calls in flight at once while half-open (default: `successThreshold`). */
-  halfOpenMaxTrials: z.int().min(1).optional(),
+  halfOpenMaxTrials: numberField({ integer: true, min: 1 }).optional(),
   /** Who decides while the service cannot be asked (default `cache_then_deny`). */
-  fallback: z
-    .union([
-      z.enum(FALLBACK_STRATEGIES),
-      z.custom<FallbackFunction>(isFunction, { message: 'must be a strategy name or a function' }),
-    ])
-    .default('cache_then_deny'),
+  fallback: predicate<FallbackStrategy | FallbackFunction>(
+    (value) => strategyNames.has(value) || isFunction(value),
+    `must be a strategy name (${FALLBACK_STRATEGIES.join(', ')}) or a function`,
+  ).default('cache_then_deny'),
 });
 /** Options accepted by {@link CircuitBreaker}. */
-export type CircuitBreakerOptions = z.input<typeof CircuitBreakerOptionsSchema>;
+export type CircuitBreakerOptions = OptionInput<typeof CircuitBreakerOptionsSchema>;
 /** Resolved options of {@link CircuitBreaker}. */
-export type CircuitBreakerConfig = z.output<typeof CircuitBreakerOptionsSchema>;
+export type CircuitBreakerConfig = OptionOutput<typeof CircuitBreakerOptionsSchema>;
 
 /** Leave to call the decision service, tied to the state that granted it. */
 export interface BreakerPermit {
@@ -128,6 +134,14 @@ export class CircuitBreaker {
   /** Records that a permitted call failed transiently. */
   recordFailure(permit: BreakerPermit): void {
     this.#apply({ type: 'failure', epoch: permit.epoch });
+  }
+
+  /**
+   * Records that a permitted call ended without telling anything about the service (the caller
+   * gave up, or the same request already counted a failure): a half-open trial slot is freed.
+   */
+  release(permit: BreakerPermit): void {
+    this.#apply({ type: 'release', epoch: permit.epoch });
   }
 
   /** Subscribes to changes of state; returns the unsubscribe function. */

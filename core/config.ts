@@ -2,13 +2,13 @@
  * The authorization configuration: `createAuthzConfig(options)` validates everything once, at
  * start-up, and returns the object every flow and adapter reads.
  */
-import { z } from 'zod';
 import { AuditLogger, type AuditLoggerOptions } from './audit-logger.ts';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.ts';
 import { DecisionCache, type DecisionCacheOptions } from './decision-cache.ts';
 import { AuthzConfigError } from './errors.ts';
 import { fallbackMayAllow } from './fallback.ts';
 import type { Identity } from './identity.ts';
+import { anyField, numberField, type OptionInput, optionObject, predicate } from './option-schema.ts';
 import { parseOptions } from './options.ts';
 import { isPackagePath } from './policy-path.ts';
 import { type Clock, systemClock } from './ports/clock.ts';
@@ -23,27 +23,30 @@ export type IdentityProvider<R> = (request: R) => Identity | Promise<Identity>;
 export type ResourceContextProvider<R> = (request: R) => ResourceContext | Promise<ResourceContext>;
 
 const fn = (what: string) =>
-  z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { message: `must be ${what}` });
+  predicate<(...args: never[]) => unknown>((v) => typeof v === 'function', `must be ${what}`);
 const port = <T>(method: string, what: string) =>
-  z.custom<T>(
+  predicate<T>(
     (v) =>
       typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)[method] === 'function',
-    { message: `must be ${what}` },
+    `must be ${what}`,
   );
 
 /** The validated options of {@link createAuthzConfig}; the schema holds the defaults. */
-export const AuthzOptionsSchema = z.strictObject({
-  policyPathRoot: z.string().refine(isPackagePath, 'must be a dotted Rego package path such as "webapp"'),
+export const AuthzOptionsSchema = optionObject({
+  policyPathRoot: predicate<string>(
+    (v) => typeof v === 'string' && isPackagePath(v),
+    'must be a dotted Rego package path such as "webapp"',
+  ),
   decisionService: port<DecisionService>('decide', 'a DecisionService (an object with decide())'),
   identityProvider: fn('a function request -> Identity'),
   resourceContextProvider: fn('a function request -> mapping').optional(),
-  decisionCache: z.unknown().optional(),
-  circuitBreaker: z.unknown().optional(),
-  auditLogger: z.unknown().optional(),
+  decisionCache: anyField().optional(),
+  circuitBreaker: anyField().optional(),
+  auditLogger: anyField().optional(),
   /** Concurrent checks per batch filtering call (default 10). */
-  maxConcurrentChecks: z.int().min(1).default(10),
+  maxConcurrentChecks: numberField({ integer: true, min: 1 }).default(10),
   /** Queries per `decideBatch` call when the service offers one (default 100). */
-  batchSize: z.int().min(1).default(100),
+  batchSize: numberField({ integer: true, min: 1 }).default(100),
   metrics: port<AuthzMetrics>('decision', 'an AuthzMetrics').optional(),
   tracer: port<Tracer>('startSpan', 'a Tracer').optional(),
   logger: port<Logger>('error', 'a Logger').optional(),
@@ -52,7 +55,7 @@ export const AuthzOptionsSchema = z.strictObject({
 
 /** Options of {@link createAuthzConfig} for requests of type `R` (a Hono `Context`, …). */
 export type AuthzOptions<R> = Omit<
-  z.input<typeof AuthzOptionsSchema>,
+  OptionInput<typeof AuthzOptionsSchema>,
   'identityProvider' | 'resourceContextProvider' | 'decisionCache' | 'circuitBreaker' | 'auditLogger'
 > & {
   identityProvider: IdentityProvider<R>;

@@ -3,24 +3,24 @@
  * bounded in size (least recently used evicted first), expired entries kept — within the same
  * bound — as stale values for the circuit breaker's fallback.
  */
-import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
+import { LeastRecentlyUsed } from './least-recently-used.ts';
+import { numberField, type OptionInput, type OptionOutput, optionObject } from './option-schema.ts';
 import { parseOptions } from './options.ts';
 import { type Clock, systemClock } from './ports/clock.ts';
 
 /** Options of {@link DecisionCache}; the schema holds the defaults. */
-export const DecisionCacheOptionsSchema = z.object({
+export const DecisionCacheOptionsSchema = optionObject({
   /** Seconds a decision is served from the cache (default 60). */
-  ttlSeconds: z.number().positive().default(60),
+  ttlSeconds: numberField({ positive: true }).default(60),
   /** Most entries held, fresh and stale together; the bound is strict (default 1000). */
-  maxSize: z.int().min(1).default(1000),
+  maxSize: numberField({ integer: true, min: 1 }).default(1000),
   /** Seconds after expiry an entry may still serve the fallback as a stale value (default 300). */
-  staleTtlSeconds: z.number().min(0).default(300),
+  staleTtlSeconds: numberField({ min: 0 }).default(300),
 });
 /** Options accepted by {@link DecisionCache}. */
-export type DecisionCacheOptions = z.input<typeof DecisionCacheOptionsSchema>;
+export type DecisionCacheOptions = OptionInput<typeof DecisionCacheOptionsSchema>;
 /** Resolved options of {@link DecisionCache}. */
-export type DecisionCacheConfig = z.output<typeof DecisionCacheOptionsSchema>;
+export type DecisionCacheConfig = OptionOutput<typeof DecisionCacheOptionsSchema>;
 
 /** A cache entry: the decision and when it expires (milliseconds since the epoch). */
 export interface DecisionCacheEntry {
@@ -39,7 +39,7 @@ export interface DecisionCacheEntry {
 export class DecisionCache {
   /** The resolved options. */
   readonly options: DecisionCacheConfig;
-  readonly #entries: LRUCache<string, DecisionCacheEntry>;
+  readonly #entries: LeastRecentlyUsed<DecisionCacheEntry>;
   readonly #clock: Clock;
 
   /**
@@ -50,7 +50,7 @@ export class DecisionCache {
   constructor(options: DecisionCacheOptions = {}, deps: { clock?: Clock } = {}) {
     this.options = parseOptions(DecisionCacheOptionsSchema, options, 'decisionCache');
     this.#clock = deps.clock ?? systemClock;
-    this.#entries = new LRUCache({ max: this.options.maxSize });
+    this.#entries = new LeastRecentlyUsed(this.options.maxSize);
   }
 
   /** The unexpired decision under `key`, or `undefined` (a miss). */

@@ -34,6 +34,11 @@ export interface Decision {
   readonly decision: string;
   /** Error code, for outcome `error` and for fallback decisions. */
   readonly error?: string;
+  /**
+   * Set on a denial of a caller without identity (`IDENTITY_TYPE_NONE`) by the service or the cache:
+   * signing in may change the answer, so adapters answer 401 rather than 403.
+   */
+  readonly anonymous?: true;
 }
 
 /** A request with its identity resolved. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPolicy, checkRelation, checkRelations } from './decision-flow.ts';
+import { checkPolicy, checkRelation, checkRelations, relationCheck } from './decision-flow.ts';
 import { DecisionServiceError } from './ports/decision-service.ts';
 import { alice, bob, createHarness } from './testing/harness.ts';
 
@@ -125,5 +125,35 @@ describe('relationship decision flow', () => {
     expect(result).toEqual({ can_read: true, can_delete: false, can_write: true });
     h.service.failWith(unavailable());
     expect(await checkRelations(h.config, alice, 'document', '1', ['can_read'])).toEqual({ can_read: false });
+  });
+});
+
+describe('relationCheck', () => {
+  const spec = { objectType: 'document', objectId: 'd1', relation: 'can_read' };
+
+  it('extends a copy of the resource context, the relationship keys winning', () => {
+    const context = { location: { country_code: 'FR' }, object_id: 'from-provider' };
+    const check = relationCheck('webapp', context, spec);
+    expect(check.resourceContext).toEqual({
+      location: { country_code: 'FR' },
+      object_type: 'document',
+      object_id: 'd1',
+      relation: 'can_read',
+      subject_type: 'user',
+    });
+    expect(context).toEqual({ location: { country_code: 'FR' }, object_id: 'from-provider' });
+    expect(check).not.toHaveProperty('problem');
+  });
+
+  it("keeps a context's own __proto__ key as data, never as the copy's prototype", () => {
+    const context = JSON.parse('{"__proto__": {"polluted": true}, "id": "1"}') as Record<string, unknown>;
+    const { resourceContext } = relationCheck('webapp', context, spec);
+    expect(Object.getPrototypeOf(resourceContext)).toBe(Object.prototype);
+    expect(Object.hasOwn(resourceContext, '__proto__')).toBe(true);
+    expect((resourceContext as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('carries the problem of a missing object id', () => {
+    expect(relationCheck('webapp', {}, { ...spec, objectId: '' }).problem).toBe('missing_object_id');
   });
 });

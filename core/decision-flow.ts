@@ -40,19 +40,28 @@ export function relationCheck(
   const { objectType, objectId, relation } = spec;
   const missing = typeof objectId !== 'string' || objectId === '' ? 'missing_object_id' : undefined;
   const issue = problem ?? missing;
-  return {
+  const resource = copyOf(resourceContext);
+  resource.object_type = objectType;
+  resource.object_id = objectId;
+  resource.relation = relation;
+  resource.subject_type = spec.subjectType ?? DEFAULT_SUBJECT_TYPE;
+  const check: Check = {
     policyPath: `${policyPathRoot}.check`,
     decision: ALLOWED_DECISION,
-    resourceContext: {
-      ...resourceContext,
-      object_type: objectType,
-      object_id: objectId,
-      relation,
-      subject_type: spec.subjectType ?? DEFAULT_SUBJECT_TYPE,
-    },
+    resourceContext: resource,
     relation: { objectType, objectId, relation },
-    ...(issue ? { problem: issue } : {}),
   };
+  return issue ? { ...check, problem: issue } : check;
+}
+
+/**
+ * A shallow copy to extend. (A list checks every item with the request's context: an object
+ * spread with added keys, `{ ...context, object_id }`, costs microseconds per item on V8 where a
+ * copy and four stores cost a tenth of one.) A context with an own `__proto__` key is spread,
+ * which keeps that key as data where assigning it would set the copy's prototype.
+ */
+function copyOf(context: ResourceContext): Record<string, unknown> {
+  return Object.hasOwn(context, '__proto__') ? { ...context } : Object.assign({}, context);
 }
 
 /**

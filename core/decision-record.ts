@@ -70,7 +70,9 @@ export function recordDecision<R>(
   const error = errorCode ?? note;
   const decision: Decision =
     error === undefined
-      ? { allowed: allowed && !failed, outcome, source, policyPath, decision: name }
+      ? outcome === 'deny' && scope.identity.type === 'IDENTITY_TYPE_NONE'
+        ? { allowed: false, outcome, source, policyPath, decision: name, anonymous: true }
+        : { allowed: allowed && !failed, outcome, source, policyPath, decision: name }
       : { allowed: allowed && !failed, outcome, source, policyPath, decision: name, error };
   const latencyMs = recordsLatency(config) ? config.clock.now() - pending.started : 0;
   // Without metrics or tracing (the defaults), build nothing for them: this runs on every cache hit.

@@ -66,6 +66,21 @@ export class DecisionUnavailableError extends AuthzError {
   }
 }
 
+/** Startup validation found different routes that derive the same policy path. */
+export class PolicyPathCollisionError extends AuthzError {
+  override name = 'PolicyPathCollisionError';
+
+  constructor(collisions: readonly { policyPath: string; method: string; paths: readonly string[] }[]) {
+    const described = collisions.map(
+      (c) => `${c.paths.map((p) => `${c.method} ${p}`).join(' and ')} share policy path ${c.policyPath}`,
+    );
+    super(
+      'policy_path_collision',
+      `${described.join('; ')}: one policy would decide for both; rename one of the routes`,
+    );
+  }
+}
+
 /** Startup validation found routes without a policy. */
 export class MissingPoliciesError extends AuthzError {
   override name = 'MissingPoliciesError';

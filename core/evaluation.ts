@@ -1,7 +1,10 @@
 /**
  * The evaluation shared by both decision flows: decision cache → circuit breaker → decision
  * service → cache store, with the fallback while the breaker is open or a call fails
- * transiently, one audit record, metric and span per decision.
+ * transiently, one audit record, metric and span per decision. The breaker counts failed
+ * requests, not failed calls: however many calls one evaluation makes, it records at most one
+ * failure, so one caller's large list can never open the circuit for everyone; a call the
+ * caller gave up (`cancelled`) tells nothing about the service and records nothing.
  */
 import { decisionCacheKey } from './cache-key.ts';
 import type { Check, Decision, Scope } from './decision-check.ts';
@@ -81,17 +84,31 @@ async function fallback<R>(
   return recordDecision(scope, pending, allowed, 'fallback', undefined, code);
 }
 
+/** Whether an evaluation (one request's checks) has already counted a failure with the breaker. */
+interface FailureBudget {
+  spent: boolean;
+}
+
 /** A call failed: transient failures go to the fallback (or throw without a breaker); others deny. */
 async function failed<R>(
   scope: Scope<R>,
   pendings: readonly Pending[],
   permit: { epoch: number } | undefined,
   error: unknown,
+  budget: FailureBudget,
 ): Promise<Decision[]> {
   const { config } = scope;
   const breaker = config.circuitBreaker;
+  if (error instanceof DecisionServiceError && error.code === 'cancelled') {
+    if (breaker && permit) breaker.release(permit);
+    return pendings.map((p) => recordDecision(scope, p, false, 'service', error.code));
+  }
   if (error instanceof DecisionServiceError && error.transient) {
-    if (breaker && permit) breaker.recordFailure(permit);
+    if (breaker && permit) {
+      if (budget.spent) breaker.release(permit);
+      else breaker.recordFailure(permit);
+    }
+    budget.spent = true;
     if (!breaker) {
       for (const p of pendings) recordDecision(scope, p, false, 'service', error.code);
       throw new DecisionUnavailableError(`decision service unavailable: ${error.message}`, { cause: error });
@@ -107,9 +124,15 @@ async function failed<R>(
 }
 
 /** Puts the cache misses to the service in one call (`decideBatch` when there are several). */
-async function decideMisses<R>(scope: Scope<R>, pendings: readonly Pending[]): Promise<Decision[]> {
+async function decideMisses<R>(
+  scope: Scope<R>,
+  pendings: readonly Pending[],
+  budget: FailureBudget = { spent: false },
+): Promise<Decision[]> {
   const { config } = scope;
   const breaker = config.circuitBreaker;
+  // A call of this evaluation already failed transiently: the rest is not put to the service.
+  if (breaker && budget.spent) return Promise.all(pendings.map((p) => fallback(scope, p, 'service_failed')));
   const permit = breaker?.acquire();
   if (breaker && !permit) return Promise.all(pendings.map((p) => fallback(scope, p, 'circuit_open')));
   let answers: readonly Readonly<Record<string, boolean>>[];
@@ -128,7 +151,7 @@ async function decideMisses<R>(scope: Scope<R>, pendings: readonly Pending[]): P
       answers = await Promise.all(queries.map((q) => service.decide(q)));
     }
   } catch (error) {
-    return failed(scope, pendings, permit, error);
+    return failed(scope, pendings, permit, error, budget);
   }
   if (breaker && permit) breaker.recordSuccess(permit);
   return pendings.map((p, i) => {
@@ -174,12 +197,14 @@ export async function evaluateAll<R>(scope: Scope<R>, checks: readonly Check[]):
   const groups: (typeof misses)[] = [];
   for (let i = 0; i < misses.length; i += size) groups.push(misses.slice(i, i + size));
   const semaphore = new Semaphore(config.maxConcurrentChecks);
+  const budget: FailureBudget = { spent: false };
   await Promise.all(
     groups.map(async (group) => {
       const decisions = await semaphore.run(() =>
         decideMisses(
           scope,
           group.map((m) => m.pending),
+          budget,
         ),
       );
       group.forEach((m, i) => {

@@ -2,11 +2,11 @@
  * Hierarchical relationship checks: ordered levels `(objectType, paramName, relation)` such as
  * organization → project → document, decided in mode `all` (default), `any` or `first_match`.
  */
-import { z } from 'zod';
 import type { AuthzConfig } from './config.ts';
 import type { Decision, RequestInfo } from './decision-check.ts';
 import { relationCheck } from './decision-flow.ts';
 import { evaluate, evaluateAll } from './evaluation.ts';
+import { arrayField, choiceField, optionObject, predicate } from './option-schema.ts';
 import { parseOptions } from './options.ts';
 import { resolveScope } from './request-scope.ts';
 
@@ -25,16 +25,31 @@ export interface HierarchyLevel {
 /** A level as an object or as a tuple `[objectType, paramName, relation]`. */
 export type HierarchyLevelInput = HierarchyLevel | readonly [string, string, string];
 
-const name = z.string().min(1);
-const LevelSchema = z.union([
-  z.object({ objectType: name, paramName: name, relation: name }),
-  z
-    .tuple([name, name, name])
-    .transform(([objectType, paramName, relation]) => ({ objectType, paramName, relation })),
-]);
-const HierarchySchema = z.object({
-  levels: z.array(LevelSchema).min(1, 'must hold at least one level'),
-  mode: z.enum(HIERARCHY_MODES).default('all'),
+const isName = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isLevel = (value: unknown): value is HierarchyLevelInput =>
+  Array.isArray(value)
+    ? value.length === 3 && value.every(isName)
+    : typeof value === 'object' &&
+      value !== null &&
+      isName((value as HierarchyLevel).objectType) &&
+      isName((value as HierarchyLevel).paramName) &&
+      isName((value as HierarchyLevel).relation);
+const LevelField = predicate<HierarchyLevelInput>(
+  isLevel,
+  'must be { objectType, paramName, relation } or [objectType, paramName, relation], each a non-empty string',
+).map((level): HierarchyLevel => {
+  const [objectType, paramName, relation] = Array.isArray(level)
+    ? (level as readonly [string, string, string])
+    : [
+        (level as HierarchyLevel).objectType,
+        (level as HierarchyLevel).paramName,
+        (level as HierarchyLevel).relation,
+      ];
+  return { objectType, paramName, relation };
+});
+const HierarchySchema = optionObject({
+  levels: arrayField(LevelField, { minItems: 1, message: 'must hold at least one level' }),
+  mode: choiceField(HIERARCHY_MODES).default('all'),
 });
 
 /**

@@ -1,28 +1,18 @@
 /**
- * @module gatehouse
- * The framework-agnostic authorization core: identities, policy paths, the decision cache,
- * the circuit breaker and fallbacks, the decision flows, and the ports adapters implement.
+ * @module @gatehousejs/core
+ * The framework-agnostic authorization core, as applications use it: the configuration,
+ * identities and policy paths, the decision flows, fallbacks, errors, audit, and the ports
+ * decision services, directories, clocks, loggers, metrics and tracers implement. Adapter
+ * plumbing is in `@gatehousejs/core/adapter`, the shared contract suites in
+ * `@gatehousejs/core/testing`.
  */
 
-export type { ValidatePoliciesOptions } from './app-validation-options.ts';
-export { validationPolicyRoot } from './app-validation-options.ts';
 export type { AuditLoggerOptions, LineStream } from './audit-logger.ts';
 export { AuditLogger, AuditLoggerOptionsSchema, jsonLinesAuditSink } from './audit-logger.ts';
 export type { FilterSpec } from './batch-filter.ts';
 export { filterAuthorized } from './batch-filter.ts';
+export type { BreakerStateName } from './breaker-machine.ts';
 export type {
-  BreakerEvent,
-  BreakerMachine,
-  BreakerState,
-  BreakerStateName,
-  BreakerThresholds,
-} from './breaker-machine.ts';
-export { createBreakerMachine } from './breaker-machine.ts';
-export type { DecisionCacheKeyInput } from './cache-key.ts';
-export { decisionCacheKey } from './cache-key.ts';
-export { canonicalJson } from './canonical-json.ts';
-export type {
-  BreakerPermit,
   BreakerStatus,
   BreakerTransitionListener,
   CircuitBreakerConfig,
@@ -36,9 +26,9 @@ export type {
   ResourceContextProvider,
 } from './config.ts';
 export { AuthzOptionsSchema, createAuthzConfig } from './config.ts';
-export type { DecisionCacheConfig, DecisionCacheEntry, DecisionCacheOptions } from './decision-cache.ts';
+export type { DecisionCacheConfig, DecisionCacheOptions } from './decision-cache.ts';
 export { DecisionCache, DecisionCacheOptionsSchema } from './decision-cache.ts';
-export type { Check, Decision, RequestInfo } from './decision-check.ts';
+export type { Decision } from './decision-check.ts';
 export type { RelationSpec } from './decision-flow.ts';
 export {
   ALLOWED_DECISION,
@@ -54,6 +44,7 @@ export {
   AuthzError,
   DecisionUnavailableError,
   MissingPoliciesError,
+  PolicyPathCollisionError,
   ResourceNotFoundError,
 } from './errors.ts';
 export type { Fallback, FallbackContext, FallbackFunction, FallbackStrategy } from './fallback.ts';
@@ -62,19 +53,15 @@ export type { HierarchyLevel, HierarchyLevelInput, HierarchyMode, HierarchyResul
 export { checkHierarchy, HIERARCHY_MODES, hierarchyOf } from './hierarchy.ts';
 export type { Identity, IdentityType } from './identity.ts';
 export { ANONYMOUS } from './identity.ts';
-export { requireName } from './option-names.ts';
-export { parseOptions } from './options.ts';
-export type { PathExclusions, PathPattern } from './path-exclusions.ts';
-export { compilePathExclusions } from './path-exclusions.ts';
 export { isPackagePath, policyPath } from './policy-path.ts';
-export { authorizationMethod, policyPathMemo } from './policy-path-memo.ts';
 export type {
   MissingPolicy,
   PolicyInventory,
+  PolicyPathCollision,
   PolicyValidationResult,
   RouteEntry,
 } from './policy-validation.ts';
-export { policyPackagesOf, validatePolicies } from './policy-validation.ts';
+export { policyPackagesOf, policyPathCollisions, validatePolicies } from './policy-validation.ts';
 export type { AuditRecord, AuditSink, DecisionOutcomeKind, DecisionSource } from './ports/audit-sink.ts';
 export type { Clock } from './ports/clock.ts';
 export { systemClock } from './ports/clock.ts';
@@ -112,7 +99,3 @@ export type {
 export { canSearchGraph } from './ports/relation-graph.ts';
 export type { Span, SpanAttributes, Tracer } from './ports/tracing.ts';
 export { noopTracer } from './ports/tracing.ts';
-export type { RegisteredRoute, ScanOptions } from './route-inventory.ts';
-export { routeInventory } from './route-inventory.ts';
-export { Semaphore } from './semaphore.ts';
-export { hasSkipMark, markSkipped } from './skip-mark.ts';

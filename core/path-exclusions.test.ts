@@ -31,4 +31,17 @@ describe('compilePathExclusions', () => {
     expect(() => compilePathExclusions(['/ok', '/bad('])).toThrow(/excludePaths\[1\]/);
     expect(() => compilePathExclusions([42 as never])).toThrow(/excludePaths\[0\]/);
   });
+
+  it('warns about a pattern written as an anchored prefix, which excludes nothing below it', () => {
+    const warnings: string[] = [];
+    const excluded = compilePathExclusions(
+      ['^/token/', '^/health$', '^/auth/.*', '/docs/'],
+      'excludePaths',
+      (m) => warnings.push(m),
+    );
+    expect(excluded.matches('/token/abc')).toBe(false);
+    expect(warnings).toEqual([
+      'excludePaths[0] "^/token/" matches whole paths only (every pattern is anchored at both ends), so it excludes nothing below it; to exclude every path that starts with it, write "/token/.*"',
+    ]);
+  });
 });

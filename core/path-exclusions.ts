@@ -17,10 +17,12 @@ export interface PathExclusions {
 }
 
 /**
- * Compiles and anchors `patterns` once.
+ * Compiles and anchors `patterns` once. A pattern written as an anchored prefix (`^/token/`) is
+ * reported through `warn`: it matches that exact path only, which is rarely what its author meant.
  *
  * @param patterns - default none
  * @param field - option name used in errors (default `excludePaths`)
+ * @param warn - receives a warning per prefix-looking pattern (default: none)
  * @throws {AuthzConfigError} naming the entry (`excludePaths[2]`) when one is not a valid expression
  * @example
  * const excluded = compilePathExclusions(['/health', '/auth/.*']);
@@ -30,6 +32,7 @@ export interface PathExclusions {
 export function compilePathExclusions(
   patterns: readonly PathPattern[] = [],
   field = 'excludePaths',
+  warn?: (message: string) => void,
 ): PathExclusions {
   if (!Array.isArray(patterns)) throw new AuthzConfigError(field, 'must be a list of regular expressions');
   const compiled = patterns.map((pattern, i) => {
@@ -37,6 +40,11 @@ export function compilePathExclusions(
     const flags = pattern instanceof RegExp ? pattern.flags.replace(/[gy]/g, '') : '';
     if (typeof source !== 'string') {
       throw new AuthzConfigError(`${field}[${i}]`, 'must be a string or a RegExp');
+    }
+    if (warn && looksLikePrefix(source)) {
+      warn(
+        `${field}[${i}] "${source}" matches whole paths only (every pattern is anchored at both ends), so it excludes nothing below it; to exclude every path that starts with it, write "${source.replace(/^\^/, '')}.*"`,
+      );
     }
     try {
       return new RegExp(`^(?:${source})$`, flags);
@@ -50,4 +58,9 @@ export function compilePathExclusions(
     patterns: compiled,
     matches: (path) => compiled.some((re) => re.test(path)),
   };
+}
+
+/** An explicit start anchor without an end anchor or a trailing wildcard: written as a prefix. */
+function looksLikePrefix(source: string): boolean {
+  return source.startsWith('^') && !/(?:\$|\.\*|\.\+|\))$/.test(source);
 }

@@ -6,7 +6,7 @@
  */
 import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
 import { DecisionServiceError } from '@gatehousejs/core';
-import type { BuiltinDefinition, EvalOptions, PlainObject } from '@gatehousejs/rego';
+import type { BuiltinDefinition, EvalOptions, PlainObject, Value } from '@gatehousejs/rego';
 import { createStandardBuiltins, type OutboundCalls } from '@gatehousejs/rego';
 import { DecisionRefs, decisionInput, identityInput } from './decision-input.ts';
 import { createDirectoryBuiltins, type RelationStore } from './directory/index.ts';
@@ -103,6 +103,15 @@ export function policyLoadSettings(config: EngineSettings, outbound?: OutboundCa
   };
 }
 
+/**
+ * Topaz's caller fields within one batch, by the queries' identity object (core puts the same
+ * one in every query of a request) and, for equal identities in other objects, by `type NUL value`.
+ */
+interface CallerInputs {
+  readonly byObject: Map<unknown, ReturnType<typeof topazCallerInput>>;
+  readonly byValue: Map<string, ReturnType<typeof topazCallerInput>>;
+}
+
 class Engine implements EmbeddedDecisionService {
   readonly directory: RelationStore;
   readonly #config: EngineConfig;
@@ -129,13 +138,16 @@ class Engine implements EmbeddedDecisionService {
   async decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]> {
     if (!Array.isArray(queries))
       throw new DecisionServiceError('invalid_request', 'queries must be an array');
-    return queries.map((query) => this.#decide(query, options));
+    // What depends only on the caller (Topaz's identity resolution) is worked out once per batch.
+    const callers: CallerInputs = { byObject: new Map(), byValue: new Map() };
+    return queries.map((query) => this.#decide(query, options, callers));
   }
 
-  #decide(query: DecisionQuery, options: DecideOptions | undefined): Decisions {
+  #decide(query: DecisionQuery, options: DecideOptions | undefined, callers?: CallerInputs): Decisions {
     this.#ensureAvailable(options?.signal);
     const { policyPath, decisions, refs, input: checked } = decisionInput(query, this.#refs);
-    const input = this.#config.input === 'topaz' ? this.#topazInput(checked) : checked;
+    const input =
+      this.#config.input === 'topaz' ? this.#topazInput(checked, query.identity, callers) : checked;
     const loaded = this.#policies.current;
     if (!loaded.documents.has(policyPath)) {
       throw new DecisionServiceError(
@@ -158,10 +170,27 @@ class Engine implements EmbeddedDecisionService {
     return result;
   }
 
-  #topazInput(input: PlainObject): PlainObject {
-    const { identity, ...rest } = input;
-    const store = this.#config.store;
-    return { ...rest, ...topazCallerInput(identity as PlainObject, store.reader, store.model) };
+  #topazInput(input: PlainObject, given: unknown, callers: CallerInputs | undefined): PlainObject {
+    let caller = callers?.byObject.get(given);
+    if (!caller) {
+      const identity = input.identity as { type: string; value?: string };
+      const key = `${identity.type}\u0000${identity.value ?? ''}`;
+      caller = callers?.byValue.get(key);
+      if (!caller) {
+        const store = this.#config.store;
+        caller = topazCallerInput(identity as PlainObject, store.reader, store.model);
+        callers?.byValue.set(key, caller);
+      }
+      callers?.byObject.set(given, caller);
+    }
+    // Built field by field: an object rest (`{ identity, ...rest }`) costs more than the evaluation.
+    const topaz: { [key: string]: Value } = {
+      policy: input.policy as Value,
+      resource: input.resource as Value,
+    };
+    if (caller.identity) topaz.identity = caller.identity;
+    if (caller.user !== undefined) topaz.user = caller.user;
+    return topaz;
   }
 
   async query(query: RegoQuery): Promise<readonly RegoQueryResult[]> {

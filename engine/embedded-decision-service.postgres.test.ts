@@ -1,9 +1,7 @@
+import { decisionServiceFixture, runDecisionServiceContract } from '@gatehousejs/core/testing';
 import postgres, { type Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedPostgresServer } from '../app/stack/embedded-postgres.ts';
-import { runDecisionServiceContract } from '../core/ports/decision-service.contract.ts';
-import { decisionServiceFixture } from '../core/ports/decision-service.fixture.ts';
-import { startTestPostgres } from '../test/support/postgres.ts';
+import { type EmbeddedPostgresServer, startTestPostgres } from '../test/support/postgres.ts';
 import { parseManifest } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
 import { createPostgresRelationStore, type PostgresRelationStore } from './postgres.ts';

@@ -1,7 +1,7 @@
 import { type DecisionQuery, DecisionServiceError, type Identity } from '@gatehousejs/core';
+import { runDecisionServiceContract } from '@gatehousejs/core/testing';
 import { RegoError } from '@gatehousejs/rego';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDecisionServiceContract } from '../core/ports/decision-service.contract.ts';
 import { createMemoryRelationStore, parseManifest, type RelationStore } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
 import type { EmbeddedDecisionServiceOptions } from './embedded-service-options.ts';

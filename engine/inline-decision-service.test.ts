@@ -1,7 +1,7 @@
 import type { Identity } from '@gatehousejs/core';
+import { runDecisionServiceContract } from '@gatehousejs/core/testing';
 import { RegoError } from '@gatehousejs/rego';
 import { describe, expect, it } from 'vitest';
-import { runDecisionServiceContract } from '../core/ports/decision-service.contract.ts';
 import { createMemoryRelationStore, parseManifest } from './directory/index.ts';
 import { EngineError } from './engine-error.ts';
 import { createInlineDecisionService } from './inline-decision-service.ts';

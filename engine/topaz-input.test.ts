@@ -9,6 +9,7 @@ const POLICY = `package app
 import rego.v1
 caller := {"identity": input.identity, "user": input.user}
 anonymous if not input.identity
+renamed if input.user.display_name == "Ann Smith"
 can_read if ds.check({"object_type": "document", "object_id": input.resource.id, "relation": "can_read",
 	"subject_type": "user", "subject_id": input.user.id})
 `;
@@ -97,5 +98,46 @@ describe("the engine with Topaz's input (input: 'topaz')", () => {
         resourceContext: { id: 'd1' },
       }),
     ).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('E30007') });
+  });
+
+  it('resolves each caller of a batch to its own user, and sees a changed user object in the next batch', async () => {
+    const [service, store] = await engine(true);
+    for (const [user, sub] of [
+      ['ann', 'sub-ann'],
+      ['bob', 'sub-bob'],
+    ] as const) {
+      await store.setObject({ type: 'user', id: user, displayName: user });
+      await store.setRelation({
+        objectType: 'user',
+        objectId: user,
+        relation: 'identifier',
+        subjectType: 'identity',
+        subjectId: sub,
+      });
+    }
+    await store.setRelation({
+      objectType: 'document',
+      objectId: 'd1',
+      relation: 'owner',
+      subjectType: 'user',
+      subjectId: 'bob',
+    });
+    const bob: Identity = { type: 'IDENTITY_TYPE_SUB', value: 'sub-bob' };
+    const query = (identity: Identity, decisions: string[]) => ({
+      identity,
+      policyPath: 'app',
+      decisions,
+      resourceContext: { id: 'd1' },
+    });
+    const batch = [query(ann, ['can_read']), query(bob, ['can_read']), query({ ...ann }, ['can_read'])];
+    expect(await service.decideBatch(batch)).toEqual([
+      { can_read: false },
+      { can_read: true },
+      { can_read: false },
+    ]);
+    expect(await service.decideBatch([query(ann, ['renamed'])])).toEqual([{ renamed: false }]);
+    await store.setObject({ type: 'user', id: 'ann', displayName: 'Ann Smith' });
+    expect(await service.decideBatch([query(ann, ['renamed'])])).toEqual([{ renamed: true }]);
+    expect(await ask(service, ann, ['renamed'])).toEqual({ renamed: true });
   });
 });

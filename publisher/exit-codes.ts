@@ -8,17 +8,17 @@ import type { PublishErrorCode } from './errors.ts';
 export const EXIT_CODES = Object.freeze({
   /** Everything published (or exported), or only soft failures and `allow_soft_failures` set. */
   ok: 0,
-  /** Unexpected internal error, or a command-line usage error reported by citty. */
+  /** Unexpected internal error (a bug: please report it). */
   internal: 1,
-  /** Missing or invalid setting, missing credentials, unreadable site. */
+  /** Command-line usage error, missing or invalid setting, missing credentials, unreadable site. */
   configuration: 2,
   /** The wiki rejected the credentials (401) or denied access to the space (403). */
   authentication: 3,
   /** The space or the parent page does not exist (or is not visible to this user). */
   notFound: 4,
-  /** The wiki could not be reached or kept failing after all retries during configuration. */
+  /** The wiki could not be reached during configuration, or stopped answering during the upload. */
   unreachable: 5,
-  /** The build completed, but some pages or attachments failed (soft failures). */
+  /** The build completed, but some pages or attachments failed (soft failures), or `--strict` found content warnings. */
   softFailures: 6,
 });
 

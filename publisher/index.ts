@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish
+ * @module @gatehousejs/wiki-publish
  * Markdown site (MkDocs) → Confluence storage format → Confluence REST API v1: the build
  * (`publishSite`), the single-page converter (`convertMarkdown`), the comparison used for change
  * detection (`normalizeStorage`), the settings schema, the report, errors and exit codes, and the

@@ -3,7 +3,7 @@
  * functions over {@link Value}s, registered by name; the evaluator looks them up at compile
  * time (an unknown name refuses the policy) and calls them during evaluation.
  */
-import type { Value } from './value.ts';
+import type { Value } from './value/index.ts';
 
 /** What a built-in may read about the evaluation it runs in. */
 export interface BuiltinContext {

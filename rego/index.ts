@@ -14,6 +14,12 @@ export type {
 } from './builtin.ts';
 export { BuiltinError } from './builtin.ts';
 export type {
+  ArgumentProblem,
+  BuiltinDeclaration,
+  BuiltinOperand,
+} from './builtins/declarations/index.ts';
+export { BUILTIN_DECLARATIONS, builtinArgumentProblems } from './builtins/declarations/index.ts';
+export type {
   OutboundCalls,
   OutboundRequest,
   OutboundResponse,
@@ -38,7 +44,7 @@ export type { PolicySet, PolicyTest } from './policy-set.ts';
 export { compilePolicies } from './policy-set.ts';
 export type { Module, ParseOptions, RegoVersion } from './syntax/index.ts';
 export { parseModule, parseQuery, parseTermText } from './syntax/index.ts';
-export type { ArrayValue, JsonValue, ObjectValue, PlainObject, Value, ValueKind } from './value.ts';
+export type { ArrayValue, JsonValue, ObjectValue, PlainObject, Value, ValueKind } from './value/index.ts';
 export {
   asValue,
   canonicalKey,
@@ -55,4 +61,4 @@ export {
   objectSize,
   SetValue,
   toJson,
-} from './value.ts';
+} from './value/index.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { standardBuiltins } from './builtins/index.ts';
 import { RegoError } from './errors.ts';
 import { compilePolicies } from './policy-set.ts';
-import { SetValue, toJson } from './value.ts';
+import { SetValue, toJson } from './value/index.ts';
 
 const DOCUMENTS = `package webapp.GET.api.documents.__id
 

@@ -16,7 +16,7 @@ import { isStackOverflow, RegoError } from './errors.ts';
 import { CompiledProgram, Ctx, type EvalSettings, EvalState } from './eval/index.ts';
 import { optionProblems } from './option-problems.ts';
 import { parseModule, parseQuery } from './syntax/index.ts';
-import { asValue, fromJson, type Value } from './value.ts';
+import { asValue, fromJson, type Value } from './value/index.ts';
 
 /** A `test_` rule found in the policy set. */
 export interface PolicyTest {

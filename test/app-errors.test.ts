@@ -116,12 +116,19 @@ describe('errors and bad input over HTTP', () => {
       ['POST', '/api/shares', { document_id: docId, user_id: 'sub\udfff', permission: 'read' }, 'user_id'],
       ['POST', '/api/folders', { name: 'f\u0000' }, 'name'],
       ['PUT', `/api/documents/${docId}`, { name: 'n\u0000' }, 'name'],
+      // The search's match markers: a text must not fake its own highlights.
+      ['POST', '/api/documents', { name: 'x', content: 'see \u0002this\u0003' }, 'content'],
+      ['PUT', `/api/documents/${docId}`, { content: 'a\u0003' }, 'content'],
+      ['PUT', `/api/documents/${docId}`, { name: 'n\u0002' }, 'name'],
     ];
     for (const [method, path, body, field] of cases) {
       const res = await alice(method, path, body);
       expect(res.status, `${method} ${path} ${res.text}`).toBe(400);
       expect(res.body.field, `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)}`).toBe(field);
       expect(res.body.detail).toContain(field === 'body' ? 'body' : field);
+      if (/\\u000[23]/.test(JSON.stringify(body))) {
+        expect(res.body.detail).toMatch(field === 'content' ? /U\+0002 or U\+0003/ : /control characters/);
+      }
     }
   });
 

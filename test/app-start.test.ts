@@ -1,5 +1,6 @@
 /**
- * `npm start` (`app/main.ts`) as a newcomer runs it: the whole embedded stack comes up, prints
+ * `npm start` (`app/start.mjs`: the built application, compiled first when its sources changed) as a
+ * newcomer runs it: the whole embedded stack comes up, prints
  * the URLs and the test users, serves a signed-in user, stops cleanly on SIGINT, and keeps its
  * data for the next start. Without SESSION_SECRET next to an external service it refuses to start.
  * Also the standalone location service (`app/location-main.ts`) of the compose stack.
@@ -22,14 +23,18 @@ interface Started {
   readonly exited: Promise<number | null>;
 }
 
-/** Runs `entry` (default `app/main.ts`) with `env` (on top of a clean environment). */
-function start(env: Record<string, string>, entry = 'app/main.ts'): Started {
+/**
+ * Runs `entry` (default `app/start.mjs`, what `npm start` runs; TypeScript entries through tsx)
+ * with `env` (on top of a clean environment).
+ */
+function start(env: Record<string, string>, entry = 'app/start.mjs'): Started {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) => !/^(DATABASE_URL|OIDC_|LOCATION_|SESSION_|TOPAZ_|PORT$)/.test(name),
     ),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...clean, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -148,6 +148,24 @@ describe('the trash and versions over HTTP', () => {
     expect(after.body.items[0]).toMatchObject({ version: 4, name: 'Minutes' });
   });
 
+  it("answers 404 for a trashed document's shares, and restores it with every share", async () => {
+    const doc = await created({ name: 'Shared, then trashed' });
+    await share(doc.id, 'read');
+    expect((await alice('DELETE', `/api/documents/${doc.id}`)).status).toBe(204);
+    const revoke = await alice('DELETE', `/api/shares/${doc.id}/bob@example.com`);
+    expect(revoke.status, revoke.text).toBe(404);
+    expect(revoke.body.detail).toBe('Document not found');
+    const [kept] = await app.sql`SELECT count(*)::int AS n FROM shares WHERE document_id = ${doc.id}`;
+    expect(kept?.n).toBe(1);
+    const grant = { document_id: doc.id, email: 'charlie@example.com', permission: 'read' };
+    expect((await alice('POST', '/api/shares', grant)).status).toBe(404);
+    expect((await alice('POST', `/api/trash/${doc.id}/restore`)).status).toBe(200);
+    expect((await bob('GET', `/api/documents/${doc.id}`)).status).toBe(200);
+    expect((await alice('DELETE', `/api/shares/${doc.id}/bob@example.com`)).status).toBe(204);
+    const gone = await alice('DELETE', `/api/shares/${doc.id}/bob@example.com`);
+    expect(gone.body.detail).toBe('Share not found');
+  });
+
   it('purges what was trashed 30 days ago, and nothing younger', async () => {
     const old = await created({ name: 'Old news' });
     const young = await created({ name: 'Fresh news' });

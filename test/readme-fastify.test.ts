@@ -113,8 +113,8 @@ describe('README: Fastify quick start', () => {
   it('answers as its table says', async () => {
     expect(await get('/health')).toEqual({ status: 200, body: 'ok' });
     expect(await get('/api/documents')).toEqual({
-      status: 403,
-      body: '{"detail":"Access denied: webapp.GET.api.documents"}',
+      status: 401,
+      body: '{"detail":"Sign-in required: webapp.GET.api.documents"}',
     });
     expect(await get('/api/documents', 'alice')).toEqual({ status: 200, body: '[]' });
     expect(await get('/api/documents/1', 'alice')).toEqual({ status: 200, body: '{"id":"1"}' });

@@ -168,7 +168,11 @@ describe('the pages over HTTP', () => {
     });
     expect(publish.status).toBe(403);
     expect((await app.repos.documents.get(id))?.isPublic).toBe(false);
-    const saved = await post(bob, `/documents/${id}/edit`, { name: 'Budget', content: 'Checked\r\nby Bob' });
+    const saved = await post(bob, `/documents/${id}/edit`, {
+      name: 'Budget',
+      content: 'Checked\r\nby Bob',
+      revision: String((await app.repos.documents.get(id))?.revision),
+    });
     expect(saved.location).toBe(`/documents/${id}?done=saved`);
     expect((await app.repos.documents.get(id))?.content).toBe('Checked\nby Bob');
 
@@ -274,7 +278,7 @@ describe('the pages over HTTP', () => {
     const saved = await post(
       bob,
       `/documents/${id}/edit`,
-      { name: 'Plan', content: 'second' },
+      { name: 'Plan', content: 'second', revision: '1' },
       { token: await tokenOf(bob) },
     );
     expect(saved.status).toBe(303);

@@ -1,5 +1,4 @@
 import { createAuthzConfig } from '@gatehousejs/core';
-import Fastify, { type FastifyRequest } from 'fastify';
 import {
   CONTRACT_DOCUMENTS,
   CONTRACT_EXCLUDE_PATHS,
@@ -7,7 +6,9 @@ import {
   type ContractSetup,
   contractBody,
   runAdapterContract,
-} from '../adapter.contract.ts';
+} from '@gatehousejs/core/testing';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { startContractEngine } from '../fixtures/contract-engine.ts';
 import { checkRelations } from './check-relations.ts';
 import { identityFromHeader } from './identity-providers.ts';
 import { authzPlugin } from './plugin.ts';
@@ -98,3 +99,4 @@ async function contractApp(setup: ContractSetup): Promise<ContractApp> {
 }
 
 runAdapterContract('fastify', contractApp);
+runAdapterContract('fastify on the embedded engine', contractApp, { decisions: startContractEngine });

@@ -3,7 +3,13 @@
  * errors are mapped here, and only here.
  */
 
-import { AccessDeniedError, DecisionUnavailableError, ResourceNotFoundError } from '@gatehousejs/core';
+import {
+  AccessDeniedError,
+  type AuthzConfig,
+  type Decision,
+  DecisionUnavailableError,
+  ResourceNotFoundError,
+} from '@gatehousejs/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The detail of a 503: the decision service is unavailable and no breaker decides instead. */
@@ -31,8 +37,38 @@ export function sendAnswer(reply: FastifyReply, status: number, detail: string):
   return reply.code(status).type('application/json; charset=utf-8').send({ detail });
 }
 
-/** Sends 403 `Access denied: <policyPath>`. */
-export function sendAccessDenied(reply: FastifyReply, policyPath: string): FastifyReply {
+/**
+ * Sends 500 for a guard that reads a route parameter its route does not have (a defect of the app,
+ * not a denial), logged as an error naming the route and the parameter.
+ */
+export function sendMisconfiguredGuard(
+  reply: FastifyReply,
+  config: Pick<AuthzConfig, 'logger'>,
+  guard: string,
+  request: FastifyRequest,
+  paramName: string,
+): FastifyReply {
+  config.logger.error(
+    `${guard}: route ${request.method} ${request.routeOptions.url ?? request.url} has no parameter "${paramName}" (set paramName to one of the route's parameters; validatePoliciesFromApp finds this at start-up)`,
+    { code: 'guard_parameter_missing' },
+  );
+  return sendAnswer(
+    reply,
+    500,
+    'Server misconfiguration: an authorization guard reads a route parameter this route does not have',
+  );
+}
+
+/**
+ * Sends 403 `Access denied: <policyPath>`; 401 `Sign-in required: <policyPath>` when the denied caller
+ * had no identity (`decision.anonymous`), since signing in may change the answer.
+ */
+export function sendAccessDenied(
+  reply: FastifyReply,
+  policyPath: string,
+  decision?: Pick<Decision, 'anonymous'>,
+): FastifyReply {
+  if (decision?.anonymous) return sendAnswer(reply, 401, `Sign-in required: ${policyPath}`);
   return sendAnswer(reply, 403, `Access denied: ${policyPath}`);
 }
 

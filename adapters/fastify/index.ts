@@ -1,11 +1,12 @@
 /**
- * @module gatehouse/fastify
+ * @module @gatehousejs/fastify
  * The Fastify adapter: the authorization plugin, per-route guards (`preHandler` hooks), resource
  * helpers, the non-raising permission query, identity providers, route scanning and policy
  * validation — the Hono adapter's surface, over the same core.
  */
-export type { ScanOptions } from '@gatehousejs/core';
+export type { ScanOptions } from '@gatehousejs/core/adapter';
 export { checkRelations } from './check-relations.ts';
+export { createFastifyAuthzConfig } from './fastify-config.ts';
 export type { AuthzAnswer } from './http-answers.ts';
 export { AuthzHttpError } from './http-answers.ts';
 export type { SessionUser } from './identity-providers.ts';

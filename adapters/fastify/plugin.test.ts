@@ -1,7 +1,7 @@
 import { type AuditRecord, AuthzConfigError, createAuthzConfig } from '@gatehousejs/core';
+import { recordingLogger } from '@gatehousejs/core/testing';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordingLogger } from '../../core/testing/index.ts';
 import { type ContractEngine, startContractEngine } from '../fixtures/contract-engine.ts';
 import { identityFromHeader } from './identity-providers.ts';
 import { authzPlugin } from './plugin.ts';

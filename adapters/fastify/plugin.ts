@@ -2,13 +2,8 @@
  * The plugin: authorizes every request by the policy path of its matched route pattern.
  */
 
-import {
-  AuthzConfigError,
-  checkPolicy,
-  compilePathExclusions,
-  type PathPattern,
-  policyPathMemo,
-} from '@gatehousejs/core';
+import { AuthzConfigError, checkPolicy } from '@gatehousejs/core';
+import { compilePathExclusions, type PathPattern, policyPathMemo } from '@gatehousejs/core/adapter';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { answeringAuthzErrors, orAnswer, sendAccessDenied } from './http-answers.ts';
 import { type FastifyAuthzConfig, REQUEST_DECORATIONS, requestInfo } from './request-state.ts';
@@ -41,7 +36,9 @@ function declareDecorations(fastify: FastifyInstance): void {
 
 async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOptions): Promise<void> {
   const config = checkedConfig(options?.config);
-  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths');
+  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths', (message) =>
+    config.logger.warn(message),
+  );
   const pathOf = policyPathMemo(config.policyPathRoot);
   refuseEarlierRoutes(fastify);
   declareDecorations(fastify);
@@ -59,7 +56,7 @@ async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOpt
     const path = pathOf(request.method, route.url);
     const decision = await orAnswer(reply, () => checkPolicy(config, request, path, info));
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, path);
+    if (!decision.allowed) return sendAccessDenied(reply, path, decision);
     request.authzDecision = decision;
   });
 }

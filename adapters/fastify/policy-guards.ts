@@ -3,7 +3,8 @@
  * explicit policy path.
  */
 
-import { AuthzConfigError, checkPolicy, isPackagePath, policyPathMemo } from '@gatehousejs/core';
+import { AuthzConfigError, checkPolicy, isPackagePath } from '@gatehousejs/core';
+import { policyPathMemo } from '@gatehousejs/core/adapter';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { orAnswer, sendAccessDenied } from './http-answers.ts';
 import { type FastifyAuthzConfig, requestInfo } from './request-state.ts';
@@ -21,7 +22,7 @@ export function requirePolicyAuto(config: FastifyAuthzConfig): preHandlerAsyncHo
     const path = pathOf(request.method, request.routeOptions.url ?? '');
     const decision = await orAnswer(reply, () => checkPolicy(config, request, path, requestInfo(request)));
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, path);
+    if (!decision.allowed) return sendAccessDenied(reply, path, decision);
     request.authzDecision = decision;
   };
 }
@@ -47,7 +48,7 @@ export function requirePolicyAllowed(
       checkPolicy(config, request, policyPath, requestInfo(request)),
     );
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, policyPath);
+    if (!decision.allowed) return sendAccessDenied(reply, policyPath, decision);
     request.authzDecision = decision;
   };
 }

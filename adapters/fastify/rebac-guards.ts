@@ -9,10 +9,10 @@ import {
   type HierarchyLevelInput,
   type HierarchyMode,
   hierarchyOf,
-  requireName,
 } from '@gatehousejs/core';
+import { requireName } from '@gatehousejs/core/adapter';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { orAnswer, sendAccessDenied } from './http-answers.ts';
+import { orAnswer, sendAccessDenied, sendMisconfiguredGuard } from './http-answers.ts';
 import { type FastifyAuthzConfig, requestInfo, routeParam } from './request-state.ts';
 
 /** Options of {@link requireRebacAllowed}. */
@@ -48,10 +48,19 @@ export function requireRebacAllowed(
   return async function requireRelation(request, reply) {
     request.authzConfig = config;
     const objectId = options.objectId ? options.objectId(request) : routeParam(request, paramName);
+    if (!options.objectId && objectId === undefined) {
+      return sendMisconfiguredGuard(
+        reply,
+        config,
+        `requireRebacAllowed(${objectType}, ${relation})`,
+        request,
+        paramName,
+      );
+    }
     const spec = { objectType, objectId: objectId ?? '', relation, subjectType: options.subjectType };
     const decision = await orAnswer(reply, () => checkRelation(config, request, spec, requestInfo(request)));
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, policyPath);
+    if (!decision.allowed) return sendAccessDenied(reply, policyPath, decision);
     request.authzDecision = decision;
   };
 }
@@ -81,6 +90,9 @@ export function requireRebacHierarchy(
   const hierarchy = hierarchyOf(levels, mode);
   return async function requireHierarchy(request, reply) {
     request.authzConfig = config;
+    const missing = hierarchy.levels.find((level) => routeParam(request, level.paramName) === undefined);
+    if (missing)
+      return sendMisconfiguredGuard(reply, config, 'requireRebacHierarchy', request, missing.paramName);
     const result = await orAnswer(reply, () =>
       checkHierarchy(config, request, hierarchy, (level) => routeParam(request, level.paramName), {
         info: requestInfo(request),
@@ -88,7 +100,10 @@ export function requireRebacHierarchy(
       }),
     );
     if (!result) return reply;
-    if (!result.allowed) return sendAccessDenied(reply, result.policyPath);
+    if (!result.allowed) {
+      const anonymous = result.decisions.some(({ decision }) => decision.anonymous);
+      return sendAccessDenied(reply, result.policyPath, anonymous ? { anonymous } : {});
+    }
     request.authzHierarchy = result;
   };
 }

@@ -3,7 +3,8 @@
  * a list (called by the handler).
  */
 
-import { checkRelation, filterAuthorized, requireName } from '@gatehousejs/core';
+import { checkRelation, filterAuthorized } from '@gatehousejs/core';
+import { requireName } from '@gatehousejs/core/adapter';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AuthzHttpError, answerOf, orAnswer, sendAccessDenied, sendAnswer } from './http-answers.ts';
 import type { RebacOptions } from './rebac-guards.ts';
@@ -51,7 +52,7 @@ export function getAuthorizedResource<T>(
     const spec = { objectType, objectId, relation, subjectType: options.subjectType };
     const decision = await orAnswer(reply, () => checkRelation(config, request, spec, requestInfo(request)));
     if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, decision.policyPath);
+    if (!decision.allowed) return sendAccessDenied(reply, decision.policyPath, decision);
     request.authorizedResource = resource;
   };
 }

@@ -4,7 +4,8 @@
  * `authz-tool` loads the sources and the application `dist/` — finds them.
  */
 
-import { AuthzConfigError, hasSkipMark, markSkipped, type RegisteredRoute } from '@gatehousejs/core';
+import { AuthzConfigError } from '@gatehousejs/core';
+import { hasSkipMark, markSkipped, type RegisteredRoute } from '@gatehousejs/core/adapter';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 
 /** Where the plugin keeps the registry on the instance it is registered on. */

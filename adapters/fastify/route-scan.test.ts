@@ -87,6 +87,7 @@ describe('validatePoliciesFromApp', () => {
     expect(await validatePoliciesFromApp(app, { policyPathRoot: 'webapp', policies: all })).toEqual({
       valid: true,
       missingPolicies: [],
+      collisions: [],
     });
   });
 

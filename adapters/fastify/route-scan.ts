@@ -2,7 +2,8 @@
  * Route scanning: the routes of a Fastify application with their policy paths, for start-up
  * validation and for `authz-tool`, from what `onRoute` reported to {@link authzPlugin}.
  */
-import { AuthzConfigError, type RouteEntry, routeInventory, type ScanOptions } from '@gatehousejs/core';
+import { AuthzConfigError, type RouteEntry } from '@gatehousejs/core';
+import { routeInventory, type ScanOptions } from '@gatehousejs/core/adapter';
 import { recordedRoutes } from './route-registry.ts';
 
 /** What route scanning needs of a Fastify instance. */

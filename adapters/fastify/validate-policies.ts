@@ -1,12 +1,8 @@
 /**
  * Start-up validation of a Fastify application: every route must have a policy.
  */
-import {
-  type PolicyValidationResult,
-  type ValidatePoliciesOptions,
-  validatePolicies,
-  validationPolicyRoot,
-} from '@gatehousejs/core';
+import { type PolicyValidationResult, validatePolicies } from '@gatehousejs/core';
+import { type ValidatePoliciesOptions, validationPolicyRoot } from '@gatehousejs/core/adapter';
 import { type ScannableApp, scanRoutes } from './route-scan.ts';
 
 /** Options of {@link validatePoliciesFromApp} (one shape for every adapter, from core). */

@@ -74,15 +74,33 @@ describe('requireRebacAllowed', () => {
     expect(t.service.queries[0]?.resourceContext.object_id).toBe('3');
   });
 
-  it('denies when the route has no such parameter, and 503s without a breaker when down', async () => {
+  it('fails its route loudly when the route has no such parameter, and 503s without a breaker when down', async () => {
     const t = testConfig();
     t.service.setRule('webapp.check', () => true);
     const app = new Hono()
-      .get('/docs', requireRebacAllowed(t.config, 'document', 'can_read'), (c) => c.text('list'))
-      .get('/docs/:id', requireRebacAllowed(t.config, 'document', 'can_read'), (c) => c.text('doc'));
-    expect((await app.request('/docs', as('alice'))).status).toBe(403);
+      .get('/docs/:docId', requireRebacAllowed(t.config, 'document', 'can_read'), (c) => c.text('doc'))
+      .get('/docs/:id/pages/:page', requireRebacHierarchy(t.config, [['page', 'pageId', 'can_read']]), (c) =>
+        c.text('page'),
+      )
+      .get('/files/:id', requireRebacAllowed(t.config, 'document', 'can_read'), (c) => c.text('file'));
+    const misconfigured = await app.request('/docs/7', as('alice'));
+    expect(misconfigured.status).toBe(500);
+    expect(await misconfigured.json()).toEqual({
+      detail:
+        'Server misconfiguration: an authorization guard reads a route parameter this route does not have',
+    });
+    expect(t.errors).toEqual([
+      expect.stringContaining(
+        'requireRebacAllowed(document, can_read): route GET /docs/:docId has no parameter "id"',
+      ),
+    ]);
+    expect((await app.request('/docs/7/pages/2', as('alice'))).status).toBe(500);
+    expect(t.errors[1]).toContain(
+      'requireRebacHierarchy: route GET /docs/:id/pages/:page has no parameter "pageId"',
+    );
+    expect(t.service.queries).toHaveLength(0);
     t.service.failWith(new DecisionServiceError('service_unavailable', 'down'));
-    expect((await app.request('/docs/1', as('alice'))).status).toBe(503);
+    expect((await app.request('/files/1', as('alice'))).status).toBe(503);
   });
 
   it('rejects empty names at construction', () => {

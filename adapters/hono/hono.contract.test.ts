@@ -1,5 +1,4 @@
 import { createAuthzConfig } from '@gatehousejs/core';
-import { type Context, Hono } from 'hono';
 import {
   CONTRACT_DOCUMENTS,
   CONTRACT_EXCLUDE_PATHS,
@@ -7,7 +6,9 @@ import {
   type ContractSetup,
   contractBody,
   runAdapterContract,
-} from '../adapter.contract.ts';
+} from '@gatehousejs/core/testing';
+import { type Context, Hono } from 'hono';
+import { startContractEngine } from '../fixtures/contract-engine.ts';
 import { checkRelations } from './check-relations.ts';
 import { identityFromHeader } from './identity-providers.ts';
 import { authzMiddleware } from './middleware.ts';
@@ -73,3 +74,4 @@ function contractApp(setup: ContractSetup): ContractApp {
 }
 
 runAdapterContract('hono', contractApp);
+runAdapterContract('hono on the embedded engine', contractApp, { decisions: startContractEngine });

@@ -3,7 +3,14 @@
  * `{ "detail": … }`. Core errors are mapped here, and only here.
  */
 
-import { AccessDeniedError, DecisionUnavailableError, ResourceNotFoundError } from '@gatehousejs/core';
+import {
+  AccessDeniedError,
+  type AuthzConfig,
+  type Decision,
+  DecisionUnavailableError,
+  ResourceNotFoundError,
+} from '@gatehousejs/core';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -16,9 +23,35 @@ export function jsonHttpError(status: ContentfulStatusCode, detail: string, caus
   return new HTTPException(status, { res, message: detail, cause });
 }
 
-/** 403 `Access denied: <policyPath>`. */
-export function accessDenied(policyPath: string): HTTPException {
+/**
+ * 403 `Access denied: <policyPath>`; 401 `Sign-in required: <policyPath>` when the denied caller had
+ * no identity (`decision.anonymous`), since signing in may change the answer.
+ */
+export function accessDenied(policyPath: string, decision?: Pick<Decision, 'anonymous'>): HTTPException {
+  if (decision?.anonymous) {
+    return jsonHttpError(401, `Sign-in required: ${policyPath}`, new AccessDeniedError(policyPath));
+  }
   return jsonHttpError(403, `Access denied: ${policyPath}`, new AccessDeniedError(policyPath));
+}
+
+/**
+ * A guard that reads a route parameter its route does not have: a defect of the app, not a denial.
+ * Logged as an error naming the route and the parameter; the answer is 500.
+ */
+export function misconfiguredGuard(
+  config: Pick<AuthzConfig, 'logger'>,
+  guard: string,
+  c: Context,
+  paramName: string,
+): HTTPException {
+  config.logger.error(
+    `${guard}: route ${c.req.method} ${c.req.routePath} has no parameter "${paramName}" (set paramName to one of the route's parameters; checkGuardParameters(app) or validatePoliciesFromApp finds this at start-up)`,
+    { code: 'guard_parameter_missing' },
+  );
+  return jsonHttpError(
+    500,
+    'Server misconfiguration: an authorization guard reads a route parameter this route does not have',
+  );
 }
 
 /**

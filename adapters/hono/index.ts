@@ -1,13 +1,14 @@
 /**
- * @module gatehouse/hono
+ * @module @gatehousejs/hono
  * The Hono adapter: the global authorization middleware, per-route guards, resource helpers,
  * the non-raising permission query, identity providers, route scanning and policy validation.
  */
 
-export type { ScanOptions } from '@gatehousejs/core';
+export type { ScanOptions } from '@gatehousejs/core/adapter';
 export { checkRelations } from './check-relations.ts';
 export type { AuthzEnv, AuthzVariables, HonoAuthzConfig } from './context-vars.ts';
 export { checkGuardParameters } from './guard-parameters.ts';
+export { createHonoAuthzConfig } from './hono-config.ts';
 export { jsonHttpError, toHttpError } from './http-errors.ts';
 export type { SessionUser } from './identity-providers.ts';
 export { identityFromHeader, identityFromSessionUser } from './identity-providers.ts';

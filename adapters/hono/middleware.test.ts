@@ -166,6 +166,14 @@ describe('authzMiddleware', () => {
     expect(() => authzMiddleware(config, { excludePaths: ['/ok', '(('] })).toThrow(/excludePaths\[1\]/);
   });
 
+  it('warns at construction about an exclusion written as an anchored prefix', () => {
+    const t = testConfig();
+    authzMiddleware(t.config, { excludePaths: ['^/token/', '/health'] });
+    expect(t.warnings).toEqual([
+      expect.stringContaining('excludePaths[0] "^/token/" matches whole paths only'),
+    ]);
+  });
+
   it('covers routes of nested sub-apps with their prefixes', async () => {
     const t = testConfig();
     const v2 = new Hono().get('/items/:item_id', (c) => c.text(c.req.param('item_id')));

@@ -2,13 +2,8 @@
  * The global middleware: authorizes every request by the policy path of its matched route.
  */
 
-import {
-  checkPolicy,
-  compilePathExclusions,
-  type Decision,
-  type PathPattern,
-  policyPathMemo,
-} from '@gatehousejs/core';
+import { checkPolicy, type Decision } from '@gatehousejs/core';
+import { compilePathExclusions, type PathPattern, policyPathMemo } from '@gatehousejs/core/adapter';
 import type { MiddlewareHandler } from 'hono';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
@@ -40,7 +35,9 @@ export function authzMiddleware(
   config: HonoAuthzConfig,
   options: AuthzMiddlewareOptions = {},
 ): MiddlewareHandler<AuthzEnv> {
-  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths');
+  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths', (message) =>
+    config.logger.warn(message),
+  );
   const pathOf = policyPathMemo(config.policyPathRoot);
   return async function authorize(c, next) {
     rememberConfig(c, config);
@@ -59,7 +56,7 @@ export function authzMiddleware(
     } finally {
       c.req.routeIndex = own;
     }
-    if (!decision.allowed) throw accessDenied(path);
+    if (!decision.allowed) throw accessDenied(path, decision);
     c.set('authzDecision', decision);
     await next();
   };

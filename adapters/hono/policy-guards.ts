@@ -2,7 +2,8 @@
  * Per-route policy guards: the policy flow for one route, by derived or explicit policy path.
  */
 
-import { AuthzConfigError, checkPolicy, isPackagePath, policyPathMemo } from '@gatehousejs/core';
+import { AuthzConfigError, checkPolicy, isPackagePath } from '@gatehousejs/core';
+import { policyPathMemo } from '@gatehousejs/core/adapter';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
@@ -20,7 +21,7 @@ export function requirePolicyAuto(config: HonoAuthzConfig): MiddlewareHandler<Au
     rememberConfig(c, config);
     const path = pathOf(c.req.method, routePath(c));
     const decision = await answering(() => checkPolicy(config, c, path, requestInfo(c)));
-    if (!decision.allowed) throw accessDenied(path);
+    if (!decision.allowed) throw accessDenied(path, decision);
     c.set('authzDecision', decision);
     await next();
   };
@@ -44,7 +45,7 @@ export function requirePolicyAllowed(
   return async function requirePolicy(c, next) {
     rememberConfig(c, config);
     const decision = await answering(() => checkPolicy(config, c, policyPath, requestInfo(c)));
-    if (!decision.allowed) throw accessDenied(policyPath);
+    if (!decision.allowed) throw accessDenied(policyPath, decision);
     c.set('authzDecision', decision);
     await next();
   };

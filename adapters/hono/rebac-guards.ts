@@ -7,13 +7,14 @@ import {
   checkRelation,
   type HierarchyLevelInput,
   type HierarchyMode,
+  type HierarchyResult,
   hierarchyOf,
-  requireName,
 } from '@gatehousejs/core';
+import { requireName } from '@gatehousejs/core/adapter';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { readsRouteParameters } from './guard-parameters.ts';
-import { accessDenied, answering } from './http-errors.ts';
+import { accessDenied, answering, misconfiguredGuard } from './http-errors.ts';
 
 /** Options of {@link requireRebacAllowed}. */
 export interface RebacOptions {
@@ -48,9 +49,12 @@ export function requireRebacAllowed(
   const guard: MiddlewareHandler<AuthzEnv> = async function requireRelation(c, next) {
     rememberConfig(c, config);
     const objectId = options.objectId ? options.objectId(c) : c.req.param(paramName);
+    if (!options.objectId && objectId === undefined) {
+      throw misconfiguredGuard(config, `requireRebacAllowed(${objectType}, ${relation})`, c, paramName);
+    }
     const spec = { objectType, objectId: objectId ?? '', relation, subjectType: options.subjectType };
     const decision = await answering(() => checkRelation(config, c, spec, requestInfo(c)));
-    if (!decision.allowed) throw accessDenied(policyPath);
+    if (!decision.allowed) throw accessDenied(policyPath, decision);
     c.set('authzDecision', decision);
     await next();
   };
@@ -80,13 +84,15 @@ export function requireRebacHierarchy(
   const hierarchy = hierarchyOf(levels, mode);
   const guard: MiddlewareHandler<AuthzEnv> = async function requireHierarchy(c, next) {
     rememberConfig(c, config);
+    const missing = hierarchy.levels.find((level) => c.req.param(level.paramName) === undefined);
+    if (missing) throw misconfiguredGuard(config, 'requireRebacHierarchy', c, missing.paramName);
     const result = await answering(() =>
       checkHierarchy(config, c, hierarchy, (level) => c.req.param(level.paramName), {
         info: requestInfo(c),
         subjectType: options.subjectType,
       }),
     );
-    if (!result.allowed) throw accessDenied(result.policyPath);
+    if (!result.allowed) throw accessDenied(result.policyPath, anonymousDenial(result.decisions));
     c.set('authzHierarchy', result);
     await next();
   };
@@ -94,4 +100,9 @@ export function requireRebacHierarchy(
     guard,
     hierarchy.levels.map((level) => level.paramName),
   );
+}
+
+/** A hierarchy denied an anonymous caller when one of its decisions did. */
+function anonymousDenial(decisions: HierarchyResult['decisions']): { anonymous?: true } {
+  return decisions.some(({ decision }) => decision.anonymous) ? { anonymous: true } : {};
 }

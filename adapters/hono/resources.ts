@@ -2,7 +2,8 @@
  * Resource helpers: fetch-then-authorize for one resource, and filtering of a list.
  */
 
-import { checkRelation, filterAuthorized, requireName } from '@gatehousejs/core';
+import { checkRelation, filterAuthorized } from '@gatehousejs/core';
+import { requireName } from '@gatehousejs/core/adapter';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, answering, jsonHttpError } from './http-errors.ts';
@@ -47,7 +48,7 @@ export function getAuthorizedResource<T>(
     const objectId = options.objectId ? options.objectId(resource, c) : (c.req.param(paramName) ?? '');
     const spec = { objectType, objectId, relation, subjectType: options.subjectType };
     const decision = await answering(() => checkRelation(config, c, spec, requestInfo(c)));
-    if (!decision.allowed) throw accessDenied(decision.policyPath);
+    if (!decision.allowed) throw accessDenied(decision.policyPath, decision);
     c.set('authorizedResource', resource);
     await next();
   };

@@ -3,7 +3,7 @@
  * raw URL), and the routes exempted with {@link skipMiddleware}.
  */
 
-import { hasSkipMark, markSkipped } from '@gatehousejs/core';
+import { hasSkipMark, markSkipped } from '@gatehousejs/core/adapter';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { findTargetHandler, isMiddleware } from 'hono/utils/handler';

@@ -69,7 +69,7 @@ describe('validatePoliciesFromApp', () => {
       policies: everything,
       excludePaths: ['/health'],
     });
-    expect(result).toEqual({ valid: true, missingPolicies: [] });
+    expect(result).toEqual({ valid: true, missingPolicies: [], collisions: [] });
   });
 
   it('lists the missing policies with method and path', () => {

@@ -3,7 +3,8 @@
  * validation and for `authz-tool`.
  */
 
-import { type RegisteredRoute, type RouteEntry, routeInventory, type ScanOptions } from '@gatehousejs/core';
+import type { RouteEntry } from '@gatehousejs/core';
+import { type RegisteredRoute, routeInventory, type ScanOptions } from '@gatehousejs/core/adapter';
 import type { Hono } from 'hono';
 import { isMiddlewareShaped, isSkipped } from './route-match.ts';
 

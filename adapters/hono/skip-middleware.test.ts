@@ -54,7 +54,7 @@ describe('skipMiddleware', () => {
   it('leaves unmarked routes to the middleware', async () => {
     const t = application(skipMiddleware);
     t.service.setRule('webapp.GET.api.documents', () => false);
-    expect((await t.app.request('/api/documents')).status).toBe(403);
+    expect((await t.app.request('/api/documents')).status).toBe(401);
     expect(t.service.queries.map((q) => q.policyPath)).toEqual(['webapp.GET.api.documents']);
   });
 

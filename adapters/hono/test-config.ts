@@ -4,8 +4,8 @@
  */
 
 import { type AuditRecord, type AuthzOptions, createAuthzConfig } from '@gatehousejs/core';
+import { InMemoryDecisionService, ManualClock, recordingLogger } from '@gatehousejs/core/testing';
 import type { Context } from 'hono';
-import { InMemoryDecisionService, ManualClock, recordingLogger } from '../../core/testing/index.ts';
 import { identityFromHeader } from './identity-providers.ts';
 
 /** A configuration for Hono tests and what it records. */

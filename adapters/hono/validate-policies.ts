@@ -2,12 +2,8 @@
  * Start-up validation of a Hono application: every route must have a policy.
  */
 
-import {
-  type PolicyValidationResult,
-  type ValidatePoliciesOptions,
-  validatePolicies,
-  validationPolicyRoot,
-} from '@gatehousejs/core';
+import { type PolicyValidationResult, validatePolicies } from '@gatehousejs/core';
+import { type ValidatePoliciesOptions, validationPolicyRoot } from '@gatehousejs/core/adapter';
 import type { Hono } from 'hono';
 import { checkGuardParameters } from './guard-parameters.ts';
 import { scanRoutes } from './route-scan.ts';

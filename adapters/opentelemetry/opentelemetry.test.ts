@@ -1,4 +1,5 @@
 import { checkPolicy, createAuthzConfig, DecisionServiceError, type Identity } from '@gatehousejs/core';
+import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import {
   AggregationTemporality,
   InMemoryMetricExporter,
@@ -11,7 +12,6 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
-import { InMemoryDecisionService } from '../../core/testing/index.ts';
 import { createOpenTelemetryMetrics, createOpenTelemetryTracer } from './index.ts';
 
 const PATH = 'webapp.GET.api.documents';

@@ -2,7 +2,8 @@
  * The connection pool: validated `{ minConnections, maxConnections }` and the small generic pool
  * the Topaz clients use to reuse their HTTP/2 channels within those bounds.
  */
-import { AuthzError, parseOptions } from '@gatehousejs/core';
+import { AuthzError } from '@gatehousejs/core';
+import { parseOptions } from '@gatehousejs/core/adapter';
 import { z } from 'zod';
 
 /** A connection pool was used after `close()`, or an acquire was aborted. */

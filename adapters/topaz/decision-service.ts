@@ -1,22 +1,24 @@
 /**
  * `createTopazDecisionService`: core's `DecisionService` port over Topaz's authorizer gRPC API —
- * `Is` for a query, parallel `Is` calls (identical queries merged) for a batch, and Topaz's
- * `DecisionTree` for every package under a path at once.
+ * `Is` for a query, one `Query` per identity and policy path for a batch (see batch-query.ts),
+ * and Topaz's `DecisionTree` for every package under a path at once.
  */
 import {
   Authorizer,
   PathSeparator,
 } from '@aserto/node-authorizer/src/gen/cjs/aserto/authorizer/v2/authorizer_pb.js';
 import {
-  canonicalJson,
   type DecideOptions,
   type DecisionQuery,
   type DecisionService,
+  DecisionServiceError,
   type Decisions,
   type Identity,
   type ResourceContext,
 } from '@gatehousejs/core';
 import { identityContextOf, isRequestOf, type PolicyInstance, structOf } from './authorizer-messages.ts';
+import { batchAnswers, batchQueryRequest, planBatch } from './batch-query.ts';
+import { loadedPackages } from './loaded-packages.ts';
 import { dottedPackagePath } from './policy-packages.ts';
 import { createPooledCalls } from './pooled-calls.ts';
 import { openChannel, type TopazChannel } from './topaz-channel.ts';
@@ -83,7 +85,7 @@ export function createTopazDecisionService(options: TopazDecisionServiceOptions)
     closeChannel: (channel) => channel.close(),
   });
 
-  const decide = (query: DecisionQuery, callOptions?: DecideOptions): Promise<Decisions> =>
+  const ask = (query: DecisionQuery, callOptions?: DecideOptions): Promise<Decisions> =>
     calls.run(
       `Is ${query.policyPath}`,
       async (channel, grpcOptions) => {
@@ -94,33 +96,67 @@ export function createTopazDecisionService(options: TopazDecisionServiceOptions)
       callOptions?.signal,
     );
 
+  const listPolicyPackages = (callOptions?: DecideOptions) =>
+    calls.run(
+      'ListPolicies',
+      async (channel, grpcOptions) => {
+        const response = await channel.clients.authorizer.listPolicies(
+          { fieldMask: { paths: ['package_path'] }, policyInstance: instance },
+          grpcOptions,
+        );
+        const packages = new Set<string>();
+        for (const module of response.result) {
+          if (module.packagePath) packages.add(dottedPackagePath(module.packagePath));
+        }
+        return [...packages].sort();
+      },
+      callOptions?.signal,
+    );
+  const packages = loadedPackages(() => listPolicyPackages());
+
+  const decide = async (query: DecisionQuery, callOptions?: DecideOptions): Promise<Decisions> => {
+    try {
+      return await ask(query, callOptions);
+    } catch (error) {
+      const undefinedRule =
+        error instanceof DecisionServiceError &&
+        error.code === 'policy_not_found' &&
+        (await packages.has(query.policyPath));
+      if (!undefinedRule) throw error;
+      // The package is loaded but leaves a decision undefined: that one is false.
+      if (query.decisions.length === 1) return { [query.decisions[0] as string]: false };
+      const parts = await Promise.all(
+        query.decisions.map((decision) => decide({ ...query, decisions: [decision] }, callOptions)),
+      );
+      return Object.assign({}, ...parts) as Decisions;
+    }
+  };
+
   return {
     decide,
 
     async decideBatch(queries, callOptions) {
-      // Queries that differ only in their decisions become one `Is` call.
-      const groups = new Map<string, { query: DecisionQuery; decisions: Set<string> }>();
-      const keys = queries.map((query) => {
-        const key = canonicalJson([
-          query.identity.type,
-          query.identity.value ?? null,
-          query.policyPath,
-          query.resourceContext,
-        ]);
-        const group = groups.get(key) ?? { query, decisions: new Set<string>() };
-        for (const decision of query.decisions) group.decisions.add(decision);
-        groups.set(key, group);
-        return key;
-      });
-      const answers = new Map<string, Decisions>();
-      await Promise.all(
-        [...groups].map(async ([key, { query, decisions }]) => {
-          answers.set(key, await decide({ ...query, decisions: [...decisions] }, callOptions));
+      const plan = planBatch(queries);
+      const answers = await Promise.all(
+        plan.groups.map(async (group, g) => {
+          const response = await calls.run(
+            `Query ${group.policyPath} (${group.resourceContexts.length} resources)`,
+            (channel, grpcOptions) =>
+              channel.clients.authorizer.query(batchQueryRequest(group, instance), grpcOptions),
+            callOptions?.signal,
+          );
+          const found = batchAnswers(group, response.response);
+          if (found) return found;
+          // Nothing defined for any resource: `Is` names the problem (an unknown path, say).
+          const first = queries[plan.slots.findIndex((slot) => slot.group === g)];
+          if (first) await decide(first, callOptions);
+          return group.resourceContexts.map(() => ({}) as Decisions);
         }),
       );
       return queries.map((query, index) => {
-        const answer = answers.get(keys[index] ?? '') ?? {};
-        return Object.fromEntries(query.decisions.map((name) => [name, answer[name] === true]));
+        const slot = plan.slots[index];
+        const answer = slot ? answers[slot.group]?.[slot.position] : undefined;
+        return Object.fromEntries(query.decisions.map((name) => [name, answer?.[name] === true]));
       });
     },
 
@@ -151,23 +187,7 @@ export function createTopazDecisionService(options: TopazDecisionServiceOptions)
       );
     },
 
-    listPolicyPackages(callOptions) {
-      return calls.run(
-        'ListPolicies',
-        async (channel, grpcOptions) => {
-          const response = await channel.clients.authorizer.listPolicies(
-            { fieldMask: { paths: ['package_path'] }, policyInstance: instance },
-            grpcOptions,
-          );
-          const packages = new Set<string>();
-          for (const module of response.result) {
-            if (module.packagePath) packages.add(dottedPackagePath(module.packagePath));
-          }
-          return [...packages].sort();
-        },
-        callOptions?.signal,
-      );
-    },
+    listPolicyPackages,
 
     close: () => calls.close(),
   };

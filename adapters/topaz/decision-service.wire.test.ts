@@ -4,56 +4,25 @@
  * the connection pool. The responder speaks only the gRPC framing; Topaz's behaviour is not
  * emulated — its error texts are those of Topaz 0.33.16's source (see topaz-failure.ts).
  */
-import http2, { type ServerHttp2Session, type ServerHttp2Stream } from 'node:http2';
 import {
-  DecisionSchema,
-  IsRequestSchema,
-  IsResponseSchema,
+  Authorizer,
+  type IsRequestSchema,
 } from '@aserto/node-authorizer/src/gen/cjs/aserto/authorizer/v2/authorizer_pb.js';
-import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import type { MessageShape } from '@bufbuild/protobuf';
 import type { DecisionQuery, DecisionServiceError } from '@gatehousejs/core';
-import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ScriptedGrpcServer, startScriptedGrpcServer } from '../../test/support/scripted-grpc.ts';
 import { createTopazDecisionService } from './index.ts';
 
-type IsRequest = ReturnType<typeof fromBinary<typeof IsRequestSchema>>;
+type IsRequest = MessageShape<typeof IsRequestSchema>;
 /** What the responder does with an `Is` call: decisions to answer, a gRPC status, or silence. */
 type Reply = { decisions: Record<string, boolean> } | { status: number; message: string } | 'silent';
 
-let server: http2.Http2SecureServer;
-let caFile: string;
-let url: string;
+let responder: ScriptedGrpcServer;
 let reply: (request: IsRequest) => Reply = () => ({ decisions: { allowed: true } });
-const requests: IsRequest[] = [];
-const sessions = new Set<ServerHttp2Session>();
-let sessionsOpened = 0;
-
-function respond(stream: ServerHttp2Stream, request: IsRequest): void {
-  const answer = reply(request);
-  if (answer === 'silent') return;
-  if ('status' in answer) {
-    stream.respond(
-      {
-        ':status': 200,
-        'content-type': 'application/grpc+proto',
-        'grpc-status': String(answer.status),
-        'grpc-message': encodeURIComponent(answer.message),
-      },
-      { endStream: true },
-    );
-    return;
-  }
-  const decisions = Object.entries(answer.decisions).map(([decision, is]) =>
-    create(DecisionSchema, { decision, is }),
-  );
-  const message = toBinary(IsResponseSchema, create(IsResponseSchema, { decisions }));
-  const framed = Buffer.alloc(5 + message.byteLength);
-  framed.writeUInt32BE(message.byteLength, 1);
-  framed.set(message, 5);
-  stream.respond({ ':status': 200, 'content-type': 'application/grpc+proto' }, { waitForTrailers: true });
-  stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
-  stream.end(framed);
-}
+/** The packages ListPolicies answers. */
+let loaded: string[] = [];
+const requests = () => responder.requests('Is') as IsRequest[];
 
 const ask = (overrides: Partial<DecisionQuery> = {}): DecisionQuery => ({
   identity: { type: 'IDENTITY_TYPE_SUB', value: 'alice' },
@@ -73,47 +42,28 @@ async function failure(call: Promise<unknown>): Promise<DecisionServiceError> {
 }
 
 beforeAll(async () => {
-  const tls = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    notBeforeDate: new Date(Date.now() - 60_000),
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  responder = await startScriptedGrpcServer();
+  responder.on(Authorizer.method.is, (request) => {
+    const answer = reply(request);
+    if (answer === 'silent') return 'silent';
+    if ('status' in answer) return { status: answer.status, text: answer.message };
+    return {
+      message: { decisions: Object.entries(answer.decisions).map(([decision, is]) => ({ decision, is })) },
+    };
   });
-  const { mkdtemp, writeFile } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  caFile = path.join(await mkdtemp(path.join(tmpdir(), 'gatehouse-topaz-wire-')), 'ca.pem');
-  await writeFile(caFile, tls.cert);
-  server = http2.createSecureServer({ cert: tls.cert, key: tls.private });
-  server.on('session', (session) => {
-    sessionsOpened++;
-    sessions.add(session);
-    session.on('close', () => sessions.delete(session));
-  });
-  server.on('stream', (stream) => {
-    const chunks: Buffer[] = [];
-    stream.on('error', () => {});
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      const request = fromBinary(IsRequestSchema, Buffer.concat(chunks).subarray(5));
-      requests.push(request);
-      respond(stream, request);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `127.0.0.1:${(server.address() as { port: number }).port}`;
+  responder.on(Authorizer.method.listPolicies, () => ({
+    message: { result: loaded.map((name) => ({ packagePath: `data.${name}` })) },
+  }));
 });
 
 afterAll(async () => {
-  for (const session of sessions) session.destroy();
-  await new Promise((resolve) => server.close(resolve));
+  await responder?.stop();
 });
 
 const adapter = (options: { timeoutMs?: number; maxConnections?: number } = {}) =>
   createTopazDecisionService({
-    url,
-    caFile,
+    url: responder.url,
+    caFile: responder.caFile,
     policyInstanceName: 'webapp',
     timeoutMs: options.timeoutMs ?? 5_000,
     pool: { minConnections: 0, maxConnections: options.maxConnections ?? 4 },
@@ -128,7 +78,7 @@ describe('the Topaz decision service on the wire', () => {
         allowed: true,
         visible: false,
       });
-      const sent = requests.at(-1);
+      const sent = requests().at(-1);
       expect(sent?.identityContext).toMatchObject({ identity: 'alice', type: 2 });
       expect(sent?.policyContext).toMatchObject({
         path: 'webapp.GET.api.documents.__id',
@@ -149,6 +99,12 @@ describe('the Topaz decision service on the wire', () => {
         message: 'E30010 invalid query: invalid rule: "data.webapp.GET.x.allowed\\n"',
       });
       expect((await failure(topaz.decide(ask()))).code).toBe('policy_not_found');
+      // The same answer for a package Topaz has loaded: the decision is undefined there, so false.
+      loaded = ['webapp.GET.api.documents.__id'];
+      const knowing = adapter();
+      expect(await knowing.decide(ask())).toEqual({ allowed: false });
+      await knowing.close();
+      loaded = [];
       reply = () => ({
         status: 5,
         message: 'E30007 authentication failed: failed to resolve user from identity',
@@ -169,7 +125,11 @@ describe('the Topaz decision service on the wire', () => {
     } finally {
       await slow.close();
     }
-    const nowhere = createTopazDecisionService({ url: '127.0.0.1:1', caFile, policyInstanceName: 'webapp' });
+    const nowhere = createTopazDecisionService({
+      url: '127.0.0.1:1',
+      caFile: responder.caFile,
+      policyInstanceName: 'webapp',
+    });
     try {
       expect((await failure(nowhere.decide(ask()))).code).toBe('service_unavailable');
     } finally {
@@ -180,22 +140,63 @@ describe('the Topaz decision service on the wire', () => {
   it('reuses one connection for sequential calls and opens at most maxConnections for concurrent ones', async () => {
     reply = () => ({ decisions: { allowed: true } });
     const sequential = adapter({ maxConnections: 4 });
-    const before = sessionsOpened;
+    const before = responder.sessionsOpened;
     try {
       for (let i = 0; i < 20; i++) await sequential.decide(ask());
-      expect(sessionsOpened - before).toBe(1);
+      expect(responder.sessionsOpened - before).toBe(1);
     } finally {
       await sequential.close();
     }
     reply = () => 'silent';
     const concurrent = adapter({ maxConnections: 3, timeoutMs: 300 });
-    const start = sessionsOpened;
+    const start = responder.sessionsOpened;
     try {
       const calls = Array.from({ length: 12 }, () => concurrent.decide(ask()).catch(() => undefined));
       await Promise.all(calls);
-      expect(sessionsOpened - start).toBeLessThanOrEqual(3);
+      expect(responder.sessionsOpened - start).toBeLessThanOrEqual(3);
     } finally {
       await concurrent.close();
+    }
+  });
+
+  it('puts a batch to one Query per identity and path, each resource context once, answers in order', async () => {
+    const topaz = adapter();
+    responder.on(Authorizer.method.query, (request) => {
+      const resources = (JSON.parse(request.input) as { gatehouse_batch: { id: string }[] }).gatehouse_batch;
+      // Topaz's answer: the bindings of the one result, [position, value] pairs per decision.
+      const pairs = resources.map((r, i) => [i, Number(r.id) % 2 === 0]);
+      return { message: { response: { result: [{ expressions: [], bindings: { x0: pairs } }] } } };
+    });
+    try {
+      const queries = ['2', '3', '2', '4'].map((id) => ask({ resourceContext: { id } }));
+      const other = ask({
+        identity: { type: 'IDENTITY_TYPE_SUB', value: 'bob' },
+        resourceContext: { id: '6' },
+      });
+      const before = responder.requests('Query').length;
+      const answers = await topaz.decideBatch([...queries, other]);
+      expect(answers.map((a) => a.allowed)).toEqual([true, false, true, true, true]);
+      const sent = responder.requests('Query').slice(before) as { query: string; input: string }[];
+      expect(sent).toHaveLength(2);
+      expect(sent[0]?.query).toBe(
+        'x0 = [[i, v] | r := input.gatehouse_batch[i]; v := data.webapp.GET.api.documents.__id.allowed with input.resource as r]',
+      );
+      expect(JSON.parse(sent[0]?.input ?? '')).toEqual({
+        gatehouse_batch: [{ id: '2' }, { id: '3' }, { id: '4' }],
+      });
+    } finally {
+      await topaz.close();
+    }
+  });
+
+  it('refuses a policy path that is not made of Rego names before calling', async () => {
+    const topaz = adapter();
+    try {
+      const bad = ask({ policyPath: 'webapp.GET.x] | true; y := [1' });
+      const error = await failure(topaz.decideBatch([bad, bad]));
+      expect(error.code).toBe('invalid_request');
+    } finally {
+      await topaz.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * @module gatehouse/topaz
+ * @module @gatehousejs/topaz
  * The Topaz adapter: core's `DecisionService` port over Topaz's authorizer gRPC API and its
  * `RelationDirectory` port over Topaz's directory v3 API, using the service clients of
  * `@aserto/aserto-node` (`@aserto/node-authorizer`, `@aserto/node-directory`) on pooled,

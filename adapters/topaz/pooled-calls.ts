@@ -1,11 +1,13 @@
 /**
- * Calls to Topaz over pooled channels, each under one deadline that covers waiting for a channel
- * and the call itself. Channels come from a `ConnectionPool` (created lazily, at most
- * `maxConnections`, one call per channel at a time) and are closed with the pool.
+ * Calls to Topaz over pooled channels. Channels come from a `ConnectionPool` (created lazily, at
+ * most `maxConnections`, one call per channel at a time), so the calls in flight never exceed the
+ * pool's capacity: a call waits for a channel as long as it takes — it never fails for lack of
+ * one — and its deadline counts from sending. A call the caller gives up (its signal), waiting
+ * or in flight, is `cancelled`: no failure of Topaz's. Channels are closed with the pool.
  */
 import type { CallOptions } from '@connectrpc/connect';
 import { Code, ConnectError } from '@connectrpc/connect';
-import type { DecisionServiceError } from '@gatehousejs/core';
+import { DecisionServiceError } from '@gatehousejs/core';
 import {
   ConnectionPool,
   type ConnectionPoolOptions,
@@ -17,8 +19,9 @@ import { classifyTopazFailure } from './topaz-failure.ts';
 /** Runs calls on pooled channels of type `C`. */
 export interface PooledCalls<C> {
   /**
-   * Runs `task` with a channel and call options carrying the remaining deadline and the abort
-   * signal; a failure is rejected as a classified {@link DecisionServiceError}.
+   * Runs `task` once a channel is free, with call options carrying the deadline (from now) and
+   * an abort signal; a failure is rejected as a classified {@link DecisionServiceError}
+   * (`cancelled` when `signal` aborted first).
    */
   run<T>(
     operation: string,
@@ -37,6 +40,9 @@ export interface PooledCallsOptions<C> {
   readonly closeChannel: (channel: C) => void;
   readonly timeoutMs: number;
 }
+
+/** A signal that never aborts: waiting for a channel has no deadline of its own. */
+const NEVER = new AbortController().signal;
 
 function acquireUnless<C>(pool: ResourcePool<C>, signal: AbortSignal): Promise<C> {
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -86,35 +92,41 @@ export function createPooledCalls<C>(options: PooledCallsOptions<C>): PooledCall
 
   return {
     async run(operation, task, signal) {
-      const deadline = Date.now() + options.timeoutMs;
+      const cancelled = () =>
+        new DecisionServiceError('cancelled', `${operation}: the caller gave up before Topaz answered`, {
+          cause: signal?.reason,
+        });
+      if (signal?.aborted) throw cancelled();
+      let resources: ResourcePool<C>;
+      let channel: C;
+      try {
+        resources = await pool();
+        channel = await acquireUnless(resources, signal ?? NEVER);
+      } catch (error) {
+        if (signal?.aborted) throw cancelled();
+        throw classifyTopazFailure(error, operation);
+      }
+      // The deadline starts now, with the call on its way.
+      const { timeoutMs } = options;
+      const sentAt = Date.now();
       const controller = new AbortController();
       const timer = setTimeout(
         () =>
-          controller.abort(
-            new ConnectError(`deadline of ${options.timeoutMs} ms exceeded`, Code.DeadlineExceeded),
-          ),
-        options.timeoutMs,
+          controller.abort(new ConnectError(`deadline of ${timeoutMs} ms exceeded`, Code.DeadlineExceeded)),
+        timeoutMs,
       );
       const onCallerAbort = () => controller.abort(signal?.reason);
-      if (signal?.aborted) onCallerAbort();
       signal?.addEventListener('abort', onCallerAbort, { once: true });
       try {
-        const resources = await pool();
-        const channel = await acquireUnless(resources, controller.signal);
-        try {
-          const timeoutMs = Math.max(1, deadline - Date.now());
-          return await task(channel, { timeoutMs, signal: controller.signal });
-        } finally {
-          resources.release(channel);
-        }
+        return await task(channel, { timeoutMs, signal: controller.signal });
       } catch (error) {
-        throw classifyTopazFailure(
-          controller.signal.aborted ? (controller.signal.reason ?? error) : error,
-          operation,
-        );
+        if (signal?.aborted) throw cancelled();
+        const reason = controller.signal.aborted ? (controller.signal.reason ?? error) : error;
+        throw classifyTopazFailure(reason, operation, { elapsedMs: Date.now() - sentAt, timeoutMs });
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onCallerAbort);
+        resources.release(channel);
       }
     },
 

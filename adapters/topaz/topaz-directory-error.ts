@@ -13,7 +13,9 @@ export type TopazDirectoryErrorCode =
   /** Topaz rejected the request (validation, model, credentials, TLS): retrying cannot help. */
   | 'invalid_request'
   /** Topaz failed while handling the request. */
-  | 'directory_failed';
+  | 'directory_failed'
+  /** The caller gave up before Topaz answered (not Topaz's failure). */
+  | 'cancelled';
 
 /** A failed directory call. */
 export class TopazDirectoryError extends AuthzError {
@@ -32,7 +34,9 @@ export class TopazDirectoryError extends AuthzError {
   /** The directory error for a classified call failure. */
   static from(failure: DecisionServiceError): TopazDirectoryError {
     const code: TopazDirectoryErrorCode =
-      failure.code === 'service_unavailable' || failure.code === 'deadline_exceeded'
+      failure.code === 'service_unavailable' ||
+      failure.code === 'deadline_exceeded' ||
+      failure.code === 'cancelled'
         ? failure.code
         : failure.code === 'evaluation_failed'
           ? 'directory_failed'

@@ -37,6 +37,16 @@ describe('Topaz failures', () => {
     expect(error.message).toContain('user:<id>#identifier@identity:<sub>');
   });
 
+  it("takes an E30007 that came with the call's deadline for Topaz's deadline: transient, no denial", () => {
+    const e30007 = topaz(Code.NotFound, 'E30007 authentication failed: failed to resolve user from identity');
+    const atDeadline = classifyTopazFailure(e30007, 'Is', { elapsedMs: 995, timeoutMs: 1_000 });
+    expect(atDeadline.code).toBe('deadline_exceeded');
+    expect(atDeadline.transient).toBe(true);
+    expect(classifyTopazFailure(e30007, 'Is', { elapsedMs: 3, timeoutMs: 1_000 }).code).toBe(
+      'invalid_request',
+    );
+  });
+
   it('treats an unreachable Topaz as a transient failure', () => {
     expect(classifyTopazFailure(topaz(Code.Unavailable, 'connect ECONNREFUSED'), 'Is').code).toBe(
       'service_unavailable',

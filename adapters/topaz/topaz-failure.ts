@@ -8,6 +8,15 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { DecisionServiceError, type DecisionServiceErrorCode } from '@gatehousejs/core';
 import { PoolClosedError } from './connection-pool.ts';
 
+/**
+ * How long after sending an answer counts as "at the deadline": Topaz starts the deadline when the
+ * call arrives, a little after it was sent, so an answer forced by it comes at most that little
+ * earlier than the deadline seen from here (a genuine E30007 comes within milliseconds).
+ */
+function deadlineReached(timeoutMs: number): number {
+  return timeoutMs - Math.min(20, timeoutMs * 0.1);
+}
+
 /** Node error codes of a failed TLS handshake (certificate not trusted, wrong name, expired). */
 const tlsFailure = /CERT|^ERR_TLS|^ERR_SSL|^SELF_SIGNED|^DEPTH_ZERO/;
 
@@ -27,9 +36,18 @@ function nodeErrorCodes(error: unknown): string[] {
  * or decision with `E30010 invalid query: invalid rule: "data.<path>.<decision>"` (before that,
  * `E30010 … undefined results`): both are `policy_not_found`; `E30010 … query evaluation failed` is
  * `evaluation_failed`; `E30007 … failed to resolve user from identity` (gRPC NotFound: no user has
- * the caller's `sub` as `identifier`) is `invalid_request` with a message saying so.
+ * the caller's `sub` as `identifier`) is `invalid_request` with a message saying so — unless it
+ * came when the call's deadline ran out: Topaz answers the same E30007, with the same details,
+ * when its own deadline (the one the call sent) ends while it resolves the identity, and that is
+ * `deadline_exceeded`, a transient failure, never a denial.
+ *
+ * @param timing when the call was sent: `elapsedMs` until the answer, `timeoutMs` the deadline sent
  */
-export function classifyTopazFailure(error: unknown, operation: string): DecisionServiceError {
+export function classifyTopazFailure(
+  error: unknown,
+  operation: string,
+  timing?: { readonly elapsedMs: number; readonly timeoutMs: number },
+): DecisionServiceError {
   if (error instanceof DecisionServiceError) return error;
   if (error instanceof PoolClosedError) {
     return new DecisionServiceError('service_unavailable', `${operation}: the Topaz client is closed`, {
@@ -57,6 +75,9 @@ export function classifyTopazFailure(error: unknown, operation: string): Decisio
       }
       return fail('invalid_request', `Topaz rejected the request (${text})`);
     case Code.NotFound:
+      if (text.startsWith('E30007') && timing && timing.elapsedMs >= deadlineReached(timing.timeoutMs)) {
+        return fail('deadline_exceeded', `Topaz's deadline ran out while it resolved the identity (${text})`);
+      }
       if (text.startsWith('E30007')) {
         return fail(
           'invalid_request',

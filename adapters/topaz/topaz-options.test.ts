@@ -39,11 +39,40 @@ describe('Topaz adapter options', () => {
         { url: 'localhost:8282', policyInstanceName: 'w', pool: { minConnections: 5, maxConnections: 2 } },
         'pool.minConnections',
       ],
+      [{ url: 'localhost:8282', policyInstanceName: 'w', caCert: '/etc/topaz/ca.pem' }, 'caCert'],
+      [
+        { url: 'localhost:8282', policyInstanceName: 'w', caFile: '/etc/topaz/ca.pem', insecure: true },
+        'insecure',
+      ],
     ];
     for (const [options, field] of cases) {
       const error = configError(() => createTopazDecisionService(options as never));
       expect(error.field).toBe(field);
     }
+  });
+
+  it('refuses options it does not know, by name, and policy options on the directory', () => {
+    const misspelt = configError(() =>
+      createTopazDecisionService({
+        url: 'localhost:8282',
+        policyInstanceName: 'w',
+        caCert: 'ca.pem',
+      } as never),
+    );
+    expect(misspelt.message).toBe('caCert: is not an option here');
+    const onDirectory = configError(() =>
+      createTopazRelationDirectory({ url: 'localhost:9292', policyInstanceName: 'w' } as never),
+    );
+    expect(onDirectory.field).toBe('policyInstanceName');
+  });
+
+  it('refuses a CA file together with insecure', () => {
+    const error = configError(() =>
+      createTopazRelationDirectory({ url: 'localhost:9292', caFile: 'ca.pem', insecure: true }),
+    );
+    expect(error.message).toContain(
+      'set either caFile (verify against that CA) or insecure (verify nothing), not both',
+    );
   });
 
   it('explains why a pool is invalid', () => {

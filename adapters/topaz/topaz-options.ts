@@ -4,7 +4,8 @@
  * an `AuthzConfigError` naming the field.
  */
 import { readFileSync } from 'node:fs';
-import { AuthzConfigError, parseOptions } from '@gatehousejs/core';
+import { AuthzConfigError } from '@gatehousejs/core';
+import { parseOptions } from '@gatehousejs/core/adapter';
 import { z } from 'zod';
 import { ConnectionPool, ConnectionPoolOptionsSchema } from './connection-pool.ts';
 
@@ -26,7 +27,10 @@ const connectionShape = {
   caFile: z.string().min(1).optional(),
   /** Skip verifying Topaz's certificate (default false; development only). */
   insecure: z.boolean().default(false),
-  /** Deadline of every call, waiting for a pooled connection included, in ms (default 1,000). */
+  /**
+   * Deadline of every call from the moment it is sent, in ms (default 1,000); waiting for a pooled
+   * connection does not count (calls in flight are bounded by the pool instead).
+   */
   timeoutMs: z.int().min(1).max(600_000).default(1_000),
   /** Pool bounds `{ minConnections = 1, maxConnections = 10 }`, or a shared `ConnectionPool`. */
   pool: z.union([z.instanceof(ConnectionPool), ConnectionPoolOptionsSchema]).prefault({}),
@@ -36,22 +40,32 @@ const exclusiveCredentials = {
   check: (o: { apiKey?: string | undefined; token?: string | undefined }) => !(o.apiKey && o.token),
   params: { message: 'set either apiKey or token, not both', path: ['token'] },
 };
+// Verifying against a CA and not verifying at all contradict each other: refuse rather than pick one.
+const verifiedOrInsecure = {
+  check: (o: { caFile?: string | undefined; insecure: boolean }) => !(o.caFile && o.insecure),
+  params: {
+    message: 'set either caFile (verify against that CA) or insecure (verify nothing), not both',
+    path: ['insecure'],
+  },
+};
 
-/** Options of `createTopazRelationDirectory`; the schema holds the defaults. */
+/** Options of `createTopazRelationDirectory`; the schema holds the defaults. Unknown keys are refused. */
 export const TopazDirectoryOptionsSchema = z
-  .object(connectionShape)
-  .refine(exclusiveCredentials.check, exclusiveCredentials.params);
+  .strictObject(connectionShape)
+  .refine(exclusiveCredentials.check, exclusiveCredentials.params)
+  .refine(verifiedOrInsecure.check, verifiedOrInsecure.params);
 
-/** Options of `createTopazDecisionService`; the schema holds the defaults. */
+/** Options of `createTopazDecisionService`; the schema holds the defaults. Unknown keys are refused. */
 export const TopazDecisionServiceOptionsSchema = z
-  .object({
+  .strictObject({
     ...connectionShape,
     /** Topaz policy instance name, sent with every request. */
     policyInstanceName: z.string().min(1),
     /** Policy instance label (default: the name, as Topaz's SDK does). */
     policyInstanceLabel: z.string().min(1).optional(),
   })
-  .refine(exclusiveCredentials.check, exclusiveCredentials.params);
+  .refine(exclusiveCredentials.check, exclusiveCredentials.params)
+  .refine(verifiedOrInsecure.check, verifiedOrInsecure.params);
 
 /** Options accepted by `createTopazDecisionService`. */
 export type TopazDecisionServiceOptions = z.input<typeof TopazDecisionServiceOptionsSchema>;

@@ -6,6 +6,7 @@
 import * as client from 'openid-client';
 import { isLoopbackUrl } from '../config/index.ts';
 import type { PendingLogin } from '../db/index.ts';
+import { providerFetch } from './provider-fetch.ts';
 
 /** Who signed in, from the verified ID token (and userinfo when the token lacks the e-mail). */
 export interface SignedInProfile {
@@ -49,6 +50,8 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
         undefined,
         client.ClientSecretBasic(options.clientSecret),
         {
+          // Reads (the signing keys among them) are tried again after a connection reset.
+          [client.customFetch]: providerFetch() as client.CustomFetch,
           execute: [
             client.enableNonRepudiationChecks,
             // Plain http is accepted for a loopback provider only (the development stack).

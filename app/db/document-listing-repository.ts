@@ -36,6 +36,11 @@ export interface ListingQuery {
   readonly before?: ListingCursor;
   /** 1 … 1000. */
   readonly limit: number;
+  /**
+   * The documents the directory grants the reader (its graph search): when given, `reachable`
+   * holds exactly these and every other scope only these.
+   */
+  readonly readableIds?: readonly number[];
 }
 
 /** Marks the start and end of a match in {@link ListedDocument.headline} (never in stored text). */
@@ -52,13 +57,25 @@ export interface ListedDocument extends DocumentSummary {
   readonly sharedAs: 'read' | 'write' | null;
   /** How many people the document is shared with (shown to its owner). */
   readonly shareCount: number;
-  /** With a search: the name and a passage of the text, matches between the markers. */
-  readonly headline?: { readonly name: string; readonly text: string };
+  /** With a search, once the service added it: the name and a passage of the text, matches marked. */
+  readonly headline?: SearchHeadline;
+}
+
+/** A search's marked name and passage of one document (see {@link MATCH_START}). */
+export interface SearchHeadline {
+  readonly name: string;
+  readonly text: string;
 }
 
 /** Statements of the lists. */
 export interface DocumentListingRepository {
+  /** One page of candidates, without headlines (see {@link DocumentListingRepository.headlines}). */
   page(query: ListingQuery): Promise<ListedDocument[]>;
+  /**
+   * The headlines of `search` in the live documents `ids` (at most 1000), by id: computed only for
+   * the rows a page shows — marking matches in long texts is the costly part of a search.
+   */
+  headlines(ids: readonly number[], search: string): Promise<Map<number, SearchHeadline>>;
 }
 
 type Row = DocumentSummary & {
@@ -66,8 +83,6 @@ type Row = DocumentSummary & {
   sharedAs: 'read' | 'write' | null;
   shareCount: number;
   sort_key: string;
-  headline_name: string | null;
-  headline_text: string | null;
 };
 
 /** The list repository over a pool or a transaction. */
@@ -93,6 +108,11 @@ export function createDocumentListingRepository(db: Queryable): DocumentListingR
                 public: db`d.is_public AND d.owner_id <> ${user} AND NOT ${sharedWithUser}`,
                 reachable: db`(d.is_public OR d.owner_id = ${user} OR ${sharedWithUser})`,
               }[query.scope];
+        const granted = query.readableIds
+          ? db`d.id = ANY(${db.array([...query.readableIds])}::integer[])`
+          : undefined;
+        const reach =
+          granted && query.scope === 'reachable' ? granted : granted ? db`${granted} AND ${scope}` : scope;
         const tsquery =
           query.search === undefined ? undefined : db`websearch_to_tsquery('english', ${query.search})`;
         const matches = tsquery ? db`AND d.search_vector @@ ${tsquery}` : db``;
@@ -111,29 +131,36 @@ export function createDocumentListingRepository(db: Queryable): DocumentListingR
             : db`AND (${key}, d.id) < (${cursor.key}, ${cursor.id})`
           : db``;
         const order = forwardOrder ? db`ORDER BY 1 ASC, d.id ASC` : db`ORDER BY 1 DESC, d.id DESC`;
-        const marks = `StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
-        const headlines = tsquery
-          ? db`, ts_headline('english', d.name, ${tsquery}, ${`${marks}, HighlightAll=true`}) AS headline_name,
-               ts_headline('english', left(d.content, 262144), ${tsquery},
-                 ${`${marks}, MaxFragments=2, MaxWords=30, MinWords=10, FragmentDelimiter=" … "`}) AS headline_text`
-          : db`, NULL AS headline_name, NULL AS headline_text`;
         const rows = await db<Row[]>`
           SELECT ${key} AS sort_key, d.id, d.name, d.owner_id AS "ownerId", d.folder_id AS "folderId",
                  d.is_public AS "isPublic", d.created_at AS "createdAt", d.updated_at AS "updatedAt",
                  (SELECT u.name FROM users u WHERE u.id = d.owner_id) AS "ownerName",
                  (SELECT s.permission FROM shares s WHERE s.document_id = d.id AND s.user_id = ${user ?? ''}) AS "sharedAs",
-                 (SELECT count(*)::integer FROM shares s WHERE s.document_id = d.id) AS "shareCount" ${headlines}
+                 (SELECT count(*)::integer FROM shares s WHERE s.document_id = d.id) AS "shareCount"
           FROM documents d
-          WHERE d.trashed_at IS NULL AND ${scope} ${matches} ${position}
+          WHERE d.trashed_at IS NULL AND ${reach} ${matches} ${position}
           ${order} LIMIT ${query.limit}`;
-        const listed = rows.map(({ sort_key, headline_name, headline_text, ...summary }) => ({
+        const listed = rows.map(({ sort_key, ...summary }) => ({
           ...summary,
           cursor: { key: sort_key, id: summary.id },
-          ...(headline_name !== null && headline_text !== null
-            ? { headline: { name: headline_name, text: headline_text } }
-            : {}),
         }));
         return backwards ? listed.reverse() : listed;
+      }),
+    headlines: (ids, search) =>
+      withDatabaseErrors('mark search matches', async () => {
+        if (ids.length > MAX_PAGE_SIZE) {
+          throw new DatabaseError('invalid', `at most ${MAX_PAGE_SIZE} documents`, { field: 'ids' });
+        }
+        if (ids.length === 0) return new Map();
+        const tsquery = db`websearch_to_tsquery('english', ${search})`;
+        const marks = `StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
+        const rows = await db<{ id: number; name: string; text: string }[]>`
+          SELECT d.id, ts_headline('english', d.name, ${tsquery}, ${`${marks}, HighlightAll=true`}) AS name,
+                 ts_headline('english', left(d.content, 262144), ${tsquery},
+                   ${`${marks}, MaxFragments=2, MaxWords=30, MinWords=10, FragmentDelimiter=" … "`}) AS text
+          FROM documents d
+          WHERE d.id = ANY(${db.array([...ids])}::integer[]) AND d.trashed_at IS NULL`;
+        return new Map(rows.map((row) => [row.id, { name: row.name, text: row.text }]));
       }),
   };
 }

@@ -19,6 +19,13 @@ export interface Document {
   readonly isPublic: boolean;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** The number of the latest version of its name and text (see the history). */
+  readonly version: number;
+  /**
+   * Counts every change (name, text, folder, visibility): a save made from an older revision is
+   * refused ({@link DocumentRepository.update}'s `expectedRevision`).
+   */
+  readonly revision: number;
 }
 
 /** A new document; `content` default `''`, `isPublic` default `false`. */
@@ -46,6 +53,15 @@ export interface DocumentUpdate {
   readonly version: number | undefined;
 }
 
+/** A save refused because the document changed since the revision it was made from. */
+export interface StaleDocument {
+  /** The document as it is now. */
+  readonly stale: Document;
+}
+
+/** What {@link DocumentRepository.update} did: saved, or refused as stale. */
+export type DocumentSaveResult = DocumentUpdate | StaleDocument;
+
 /** Filters of {@link DocumentRepository.list}; every given filter must hold. */
 export interface DocumentFilter extends Page {
   readonly ownerId?: string;
@@ -57,7 +73,7 @@ export interface DocumentFilter extends Page {
 }
 
 /** A document without its content, for lists. */
-export type DocumentSummary = Omit<Document, 'content'>;
+export type DocumentSummary = Omit<Document, 'content' | 'version' | 'revision'>;
 
 /**
  * Documents a user may be able to read by the data: owned by, shared with, or public (only
@@ -66,6 +82,11 @@ export type DocumentSummary = Omit<Document, 'content'>;
 export interface AccessibleFilter extends Pick<Page, 'afterId' | 'limit'> {
   /** The user, or `undefined` for a request without one. */
   readonly userId: string | undefined;
+  /**
+   * The documents the directory grants the user (its graph search): when given, the list holds
+   * exactly these (of the live ones), instead of the owned, shared and public ones by the data.
+   */
+  readonly readableIds?: readonly number[];
 }
 
 /** Statements on `documents`. */
@@ -77,9 +98,16 @@ export interface DocumentRepository {
   /**
    * Applies `patch`, sets `updated_at` and, when the name or text changed, records the next
    * version by `changedBy`: one statement, atomic without a transaction. `undefined` when the
-   * document does not exist.
+   * document does not exist; `{ stale }` (nothing changed) when `expectedRevision` is given and the
+   * document is at another revision.
    */
   update(id: number, patch: DocumentPatch, changedBy: string): Promise<DocumentUpdate | undefined>;
+  update(
+    id: number,
+    patch: DocumentPatch,
+    changedBy: string,
+    expectedRevision: number | undefined,
+  ): Promise<DocumentSaveResult | undefined>;
   /** Returns the deleted document (its shares go with it). */
   delete(id: number): Promise<Document | undefined>;
   /** Ordered by id. */
@@ -96,7 +124,7 @@ function checkFolder(folderId: number | null | undefined): void {
 
 /** The document repository over a pool or a transaction. */
 export function createDocumentRepository(db: Queryable): DocumentRepository {
-  const columns = db`id, name, content, owner_id, folder_id, is_public, created_at, updated_at`;
+  const columns = db`id, name, content, owner_id, folder_id, is_public, created_at, updated_at, version, revision`;
   const get = (id: number) =>
     withDatabaseErrors('get document', async () => {
       if (!isRowId(id)) return undefined;
@@ -117,8 +145,9 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
     listAccessible: (filter) =>
       withDatabaseErrors('list documents', async () => {
         const { limit, afterId } = resolvePage(filter);
-        const reach =
-          filter.userId === undefined
+        const reach = filter.readableIds
+          ? db`d.id = ANY(${db.array([...filter.readableIds])}::integer[])`
+          : filter.userId === undefined
             ? db`d.is_public`
             : db`(d.is_public OR d.owner_id = ${filter.userId} OR ${documentSharedWith(db, filter.userId)})`;
         const rows = await db<Omit<DocumentRow, 'content'>[]>`
@@ -137,12 +166,13 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
         return toDocument(row!);
       }),
     get,
-    update: (id, patch, changedBy) =>
+    // Without an expected revision the save is never stale: the first overload's answer.
+    update: ((id: number, patch: DocumentPatch, changedBy: string, expectedRevision?: number) =>
       withDatabaseErrors('update document', async () => {
         checkFolder(patch.folderId);
         if (!isRowId(id)) return undefined;
-        return saveDocument(db, id, patch, changedBy);
-      }),
+        return saveDocument(db, id, patch, changedBy, expectedRevision);
+      })) as DocumentRepository['update'],
     delete: (id) =>
       withDatabaseErrors('delete document', async () => {
         if (!isRowId(id)) return undefined;

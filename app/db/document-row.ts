@@ -13,10 +13,12 @@ export type DocumentRow = {
   is_public: boolean;
   created_at: Date;
   updated_at: Date;
+  version: number;
+  revision: number;
 };
 
 /** A document row without its content, as the summary the repositories return. */
-export function toSummary(row: Omit<DocumentRow, 'content'>): DocumentSummary {
+export function toSummary(row: Omit<DocumentRow, 'content' | 'version' | 'revision'>): DocumentSummary {
   return {
     id: row.id,
     name: row.name,
@@ -39,5 +41,7 @@ export function toDocument(row: DocumentRow): Document {
     isPublic: row.is_public,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
+    revision: row.revision,
   };
 }

@@ -25,10 +25,11 @@ describe('saving a document with its version in one statement', () => {
     );
     repos = createRepositories(sql);
     await repos.users.upsert({ id: 'sub-ann', email: 'ann@example.com', name: 'Ann' });
-    const old = await repos.documents.create({ name: 'Old', ownerId: 'sub-ann' });
+    const [old] = await sql<{ id: number }[]>`
+      INSERT INTO documents (name, content, owner_id) VALUES ('Old', '', 'sub-ann') RETURNING id`;
     for (const version of [1, 2, 3]) {
       await sql`INSERT INTO document_versions (document_id, version, name, content, changed_by)
-                VALUES (${old.id}, ${version}, 'Old', ${`text ${version}`}, 'sub-ann')`;
+                VALUES (${old!.id}, ${version}, 'Old', ${`text ${version}`}, 'sub-ann')`;
     }
     await migrate(sql);
   });
@@ -86,6 +87,48 @@ describe('saving a document with its version in one statement', () => {
       [2, 'Other'],
       [1, 'Same'],
     ]);
+  });
+
+  it('lets exactly one of concurrent saves made from the same revision through, the others get the current document', async () => {
+    const doc = await repos.documents.create({ name: 'Race', content: 'base', ownerId: 'sub-ann' });
+    expect(doc.revision).toBe(1);
+    const saves = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        repos.documents.update(doc.id, { content: `edit ${i}` }, 'sub-ann', doc.revision),
+      ),
+    );
+    const saved = saves.filter((s) => s && !('stale' in s));
+    const stale = saves.filter((s) => s && 'stale' in s);
+    expect(saved).toHaveLength(1);
+    expect(stale).toHaveLength(19);
+    const winner = saved[0] as { after: { content: string; revision: number } };
+    expect(winner.after.revision).toBe(2);
+    for (const refused of stale) {
+      expect(refused).toMatchObject({ stale: { content: winner.after.content, revision: 2 } });
+    }
+    expect((await repos.documents.get(doc.id))?.content).toBe(winner.after.content);
+    expect((await repos.documentVersions.list(doc.id)).map((v) => v.version)).toEqual([2]);
+    expect((await repos.documentVersions.get(doc.id, 2))?.content).toBe(winner.after.content);
+  });
+
+  it('moves the revision on for every change, the version for name and text only, neither for a no-op', async () => {
+    const doc = await repos.documents.create({ name: 'Counters', content: 'x', ownerId: 'sub-ann' });
+    const published = await repos.documents.update(doc.id, { isPublic: true }, 'sub-ann', 1);
+    expect(published).toMatchObject({ after: { revision: 2, version: 1, isPublic: true } });
+    const same = await repos.documents.update(doc.id, { content: 'x', isPublic: true }, 'sub-ann', 2);
+    expect(same).toMatchObject({ after: { revision: 2, version: 1 } });
+    expect((same as { after: { updatedAt: Date } }).after.updatedAt).toEqual(
+      (published as { after: { updatedAt: Date } }).after.updatedAt,
+    );
+    expect(await repos.documents.update(doc.id, { isPublic: false }, 'sub-ann', 1)).toMatchObject({
+      stale: { revision: 2, isPublic: true },
+    });
+    const edited = await repos.documents.update(doc.id, { content: 'y' }, 'sub-ann', 2);
+    expect(edited).toMatchObject({ version: 2, after: { revision: 3, version: 2, content: 'y' } });
+    // Without an expected revision a save applies to whatever is current.
+    expect(await repos.documents.update(doc.id, { content: 'z' }, 'sub-ann')).toMatchObject({
+      after: { revision: 4, version: 3 },
+    });
   });
 
   it('saves nothing in a trashed document, and refuses an invalid name without a version', async () => {

@@ -24,6 +24,7 @@ export type {
   ListedDocument,
   ListingCursor,
   ListingQuery,
+  SearchHeadline,
 } from './document-listing-repository.ts';
 export { MATCH_END, MATCH_START } from './document-listing-repository.ts';
 export type {
@@ -33,8 +34,10 @@ export type {
   DocumentInput,
   DocumentPatch,
   DocumentRepository,
+  DocumentSaveResult,
   DocumentSummary,
   DocumentUpdate,
+  StaleDocument,
 } from './document-repository.ts';
 export type {
   DocumentVersion,

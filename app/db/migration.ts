@@ -8,6 +8,7 @@ import { pendingSharesMigration } from './migration-0005-pending-shares.ts';
 import { documentVersionsMigration } from './migration-0006-document-versions.ts';
 import { trashMigration } from './migration-0007-trash.ts';
 import { documentVersionCounterMigration } from './migration-0008-document-version-counter.ts';
+import { revisionsAndIdTokensMigration } from './migration-0009-revisions-and-id-tokens.ts';
 import { groupsMigration } from './migration-0010-groups.ts';
 import { objectSharesMigration } from './migration-0011-object-shares.ts';
 import { accessLogMigration } from './migration-0012-access-log.ts';
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   documentVersionsMigration,
   trashMigration,
   documentVersionCounterMigration,
+  revisionsAndIdTokensMigration,
   groupsMigration,
   objectSharesMigration,
   accessLogMigration,

@@ -46,7 +46,8 @@ export interface ShareRepository {
   grant(share: ShareInput, changes: readonly DirectoryChange[]): Promise<ShareWithOutbox>;
   /**
    * Deletes the share and enqueues the directory changes `changesOf` gives for it (as it was), in
-   * one statement; `undefined` when there is no such share.
+   * one statement; `undefined` when there is no such share, or its document is in the trash (its
+   * shares stay, to come back with it).
    */
   revoke(
     documentId: number,
@@ -119,7 +120,8 @@ export function createShareRepository(db: Queryable): ShareRepository {
           outboxChangesJson(db, changesOf({ documentId, userId, permission }));
         const [row] = await db<(ShareRow & { outbox_ids: string[] })[]>`
           WITH revoked AS (
-            DELETE FROM shares WHERE document_id = ${documentId} AND user_id = ${userId}
+            DELETE FROM shares s WHERE s.document_id = ${documentId} AND s.user_id = ${userId}
+              AND EXISTS (SELECT 1 FROM documents d WHERE d.id = s.document_id AND d.trashed_at IS NULL)
             RETURNING ${columns}
           ), queued AS (
             INSERT INTO directory_outbox (payload)

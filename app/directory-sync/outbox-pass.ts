@@ -7,7 +7,8 @@
  * all or none in id order; when a batch fails, the pass goes on entry by entry (above) to find the
  * failing change and deliver the others.
  */
-import { canApplyBatch, type RelationDirectory, Semaphore } from '@gatehousejs/core';
+import { canApplyBatch, type RelationDirectory } from '@gatehousejs/core';
+import { Semaphore } from '@gatehousejs/core/adapter';
 import type { DirectoryOutboxRepository, OutboxEntry } from '../db/index.ts';
 import { applyChange, objectsTouched, toDirectoryWrite } from './apply-change.ts';
 

@@ -25,6 +25,8 @@ const doc = (overrides: Partial<Document> = {}): Document => ({
   isPublic: false,
   createdAt: at,
   updatedAt: at,
+  version: 1,
+  revision: 1,
   ...overrides,
 });
 const folder = (overrides: Partial<Folder> = {}): Folder => ({

@@ -24,6 +24,7 @@ describe('createApp', () => {
       sql,
       decisionService: engine,
       directory: store,
+      graph: store,
       policyPackages: engine.packages,
       auth: createAuth({
         sql,

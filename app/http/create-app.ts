@@ -32,6 +32,8 @@ import { type Access, createServices, type Services } from '../services/index.ts
 import { createPages } from '../ui/index.ts';
 import { registerAccessLogRoutes } from './access-log-routes.ts';
 import { registerAccessReportRoutes } from './access-report-routes.ts';
+import { apiAnswerHeaders } from './api-answer-headers.ts';
+import { refuseCrossOriginWrites } from './api-request-origin.ts';
 import type { AppEnv } from './app-env.ts';
 import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
@@ -59,8 +61,11 @@ export interface AppDeps {
   readonly decisionService: DecisionService;
   /** The directory the decision service reads relations from; the outbox relay writes to it. */
   readonly directory: RelationDirectory;
-  /** Reverse lookups on that directory (who has access, and why); without it that report answers 503. */
-  readonly graph?: RelationGraph;
+  /**
+   * Reverse lookups on the same directory: which objects a user reaches, who reaches an object
+   * and why (the backend's directory: the embedded store or Topaz's `GetGraph`).
+   */
+  readonly graph: RelationGraph;
   /**
    * Catches this process's copy of the directory up with what other replicas delivered (the
    * embedded engine's PostgreSQL store: its `refresh`); absent for a remote directory (Topaz).
@@ -171,6 +176,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // First, so that every page answer (error pages included) carries the security headers.
   app.use('*', pages.headers);
+  app.use('*', apiAnswerHeaders);
   app.use('*', pendingWritesMiddleware);
   app.use('*', deps.auth.session);
   app.on(
@@ -181,14 +187,9 @@ export function createApp(deps: AppDeps): DocumentApp {
       onError: () => httpError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`).getResponse(),
     }),
   );
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // On the answer's own headers: `c.header` after the answer would rebuild it with its body
-    // as a stream, sent chunked in three socket writes instead of one.
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
-  // Forged or foreign form posts are refused before any decision is asked for.
+  // Forged or foreign form posts and API writes are refused before any decision is asked for.
   app.use('*', pages.forms);
+  app.use('*', refuseCrossOriginWrites(deps.auth.config.appBaseUrl));
   // Registered after the middleware above: a middleware matched after it would count as the
   // route of requests no handler answers.
   app.use('*', authzMiddleware(authz, { excludePaths: EXCLUDED_PATHS }));

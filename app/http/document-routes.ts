@@ -5,13 +5,16 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, idParams, jsonBody, jsonResponse, nextPageLink, pageQuery } from './common-wire.ts';
+import { etagHeader, expectedRevision, ifMatchHeaders } from './document-revision.ts';
 import {
   documentChangesSchema,
+  documentEtag,
   documentJson,
   documentSchema,
   documentSummarySchema,
   newDocumentSchema,
   permissionsSchema,
+  staleDocumentSchema,
   summaryJson,
 } from './document-wire.ts';
 import { PENDING_DESCRIPTION } from './pending-writes.ts';
@@ -63,8 +66,8 @@ export function registerDocumentRoutes(app: ApiApp, deps: RouteDeps): void {
     summary: 'Create a document owned by the caller',
     request: { body: jsonBody(newDocumentSchema) },
     responses: {
-      201: jsonResponse(documentSchema, 'Created'),
-      202: jsonResponse(documentSchema, PENDING_DESCRIPTION),
+      201: { ...jsonResponse(documentSchema, 'Created'), headers: etagHeader },
+      202: { ...jsonResponse(documentSchema, PENDING_DESCRIPTION), headers: etagHeader },
       ...errorResponses({
         400: 'Invalid field',
         401: 'Not signed in',
@@ -81,6 +84,7 @@ export function registerDocumentRoutes(app: ApiApp, deps: RouteDeps): void {
       folderId: body.folder_id,
       isPublic: body.is_public,
     });
+    c.header('ETag', documentEtag(document));
     return c.json(documentJson(document), 201);
   });
 
@@ -93,12 +97,13 @@ export function registerDocumentRoutes(app: ApiApp, deps: RouteDeps): void {
     middleware: [guard('can_read')] as const,
     request: { params: idParams },
     responses: {
-      200: jsonResponse(documentSchema, 'The document'),
+      200: { ...jsonResponse(documentSchema, 'The document'), headers: etagHeader },
       ...errorResponses({ 400: 'Malformed id', 401: 'Not signed in', 403: 'Denied', 404: 'Not found' }),
     },
   });
   app.openapi(read, async (c) => {
     const document = await documents.get(accessOf(deps, c), c.req.valid('param').id);
+    c.header('ETag', documentEtag(document));
     return c.json(documentJson(document), 200);
   });
 
@@ -108,13 +113,22 @@ export function registerDocumentRoutes(app: ApiApp, deps: RouteDeps): void {
     tags,
     security,
     summary: 'Change a document (can_write; is_public needs can_share; a new folder must be writable)',
+    description:
+      'Send the `ETag` of the document you changed in `If-Match` (optional): when someone else saved in between, nothing is saved and the answer is 409 with their document in `current`, to compare and merge. Without `If-Match` the change applies to whatever is current.',
     middleware: [guard('can_write')] as const,
-    request: { params: idParams, body: jsonBody(documentChangesSchema) },
+    request: { params: idParams, headers: ifMatchHeaders, body: jsonBody(documentChangesSchema) },
     responses: {
-      200: jsonResponse(documentSchema, 'The changed document'),
-      202: jsonResponse(documentSchema, PENDING_DESCRIPTION),
+      200: { ...jsonResponse(documentSchema, 'The changed document'), headers: etagHeader },
+      202: { ...jsonResponse(documentSchema, PENDING_DESCRIPTION), headers: etagHeader },
+      409: {
+        ...jsonResponse(
+          staleDocumentSchema,
+          'Changed by someone else since the `If-Match` revision: nothing saved',
+        ),
+        headers: etagHeader,
+      },
       ...errorResponses({
-        400: 'Invalid field',
+        400: 'Invalid field, or a malformed If-Match',
         401: 'Not signed in',
         403: 'Denied',
         404: 'Document or folder not found',
@@ -128,7 +142,9 @@ export function registerDocumentRoutes(app: ApiApp, deps: RouteDeps): void {
       content: body.content,
       folderId: body.folder_id,
       isPublic: body.is_public,
+      expectedRevision: expectedRevision(c.req.valid('header')['if-match']),
     });
+    c.header('ETag', documentEtag(document));
     return c.json(documentJson(document), 200);
   });
 

@@ -19,7 +19,23 @@ const summaryShape = {
 /** A document in a list (without its content). */
 export const documentSummarySchema = z.object(summaryShape).openapi('DocumentSummary');
 /** A document. */
-export const documentSchema = z.object({ ...summaryShape, content: z.string() }).openapi('Document');
+export const documentSchema = z
+  .object({
+    ...summaryShape,
+    content: z.string(),
+    version: z
+      .int()
+      .openapi({ description: 'The number of the latest version of name and text (the history)' }),
+    revision: z.int().openapi({
+      description: 'Counts every change (name, text, folder, visibility); the `ETag` is this number quoted',
+    }),
+  })
+  .openapi('Document');
+
+/** The body of a 409 answer to a change made from an older revision. */
+export const staleDocumentSchema = z
+  .object({ detail: z.string(), field: z.literal('revision'), current: documentSchema })
+  .openapi('StaleRevision');
 
 /** `POST /api/documents`. */
 export const newDocumentSchema = z
@@ -67,5 +83,10 @@ export function summaryJson(d: DocumentSummary): z.infer<typeof documentSummaryS
 
 /** A document as JSON. */
 export function documentJson(d: Document): z.infer<typeof documentSchema> {
-  return { ...summaryJson(d), content: d.content };
+  return { ...summaryJson(d), content: d.content, version: d.version, revision: d.revision };
+}
+
+/** The entity tag of a document at its current revision (`ETag`, `If-Match`). */
+export function documentEtag(document: Pick<Document, 'revision'>): string {
+  return `"${document.revision}"`;
 }

@@ -12,8 +12,9 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { DatabaseError, isConnectionFailure } from '../db/index.ts';
-import { ServiceError } from '../services/index.ts';
+import { ServiceError, StaleRevisionError } from '../services/index.ts';
 import { decidedWithoutService } from './authorization.ts';
+import { documentEtag, documentJson } from './document-wire.ts';
 
 /** The body of every error answer. */
 export interface ErrorBody {
@@ -22,14 +23,15 @@ export interface ErrorBody {
   readonly field?: string;
 }
 
-/** An `HTTPException` answering `{ detail, field? }` as JSON (with extra `headers`). */
+/** An `HTTPException` answering `{ detail, field?, ...extra }` as JSON (with extra `headers`). */
 export function httpError(
   status: ContentfulStatusCode,
   detail: string,
   field?: string,
   headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
 ): HTTPException {
-  const body: ErrorBody = field === undefined ? { detail } : { detail, field };
+  const body: ErrorBody = field === undefined ? { detail, ...extra } : { detail, field, ...extra };
   const res = new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
@@ -100,15 +102,25 @@ const decisionUnavailable = () => httpError(503, 'Authorization service unavaila
 export function toResponseError(error: unknown, c: Context, logger: Logger): HTTPException {
   const mapped = toHttpError(error);
   // A denial the decision service did not make (it was unavailable) is no answer: try again.
-  const denied =
-    (mapped instanceof HTTPException && mapped.status === 403) ||
-    (error instanceof ServiceError && error.code === 'forbidden');
+  // The adapters answer a denial 403, or 401 when the caller had no identity.
+  const denial = mapped instanceof HTTPException && (mapped.status === 403 || mapped.status === 401);
+  const denied = denial || (error instanceof ServiceError && error.code === 'forbidden');
   if (denied && decidedWithoutService(c)) return decisionUnavailable();
   if (mapped instanceof HTTPException) {
-    if (mapped.status === 403 && !isSignedIn(c)) return signInRequired();
+    if (denial && !isSignedIn(c)) return signInRequired();
     if (mapped.res) return mapped;
     // Hono's own exceptions (malformed JSON, unsupported media type, body too large) carry no body.
     return httpError(mapped.status as ContentfulStatusCode, mapped.message || 'Bad request');
+  }
+  if (error instanceof StaleRevisionError) {
+    const current = error.current;
+    return httpError(
+      409,
+      error.message,
+      error.field,
+      { etag: documentEtag(current) },
+      { current: documentJson(current) },
+    );
   }
   if (error instanceof ServiceError) {
     if (error.code === 'forbidden' && !isSignedIn(c)) return signInRequired();

@@ -47,7 +47,11 @@ export function relationGuard(
         allowed = true;
       });
     } catch (error) {
-      if (error instanceof HTTPException && error.status === 403 && !(await options.exists(id))) {
+      if (
+        error instanceof HTTPException &&
+        (error.status === 403 || error.status === 401) &&
+        !(await options.exists(id))
+      ) {
         throw httpError(404, `${objectType === 'document' ? 'Document' : 'Folder'} not found`);
       }
       throw error;

@@ -4,7 +4,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, idParams, jsonResponse, nextPageLink, pageQuery } from './common-wire.ts';
-import { documentJson, documentSchema } from './document-wire.ts';
+import { documentEtag, documentJson, documentSchema } from './document-wire.ts';
 import { pendingNoContentResponse } from './pending-writes.ts';
 import { relationGuard } from './relation-guard.ts';
 import { type ApiApp, accessOf, type RouteDeps } from './route-deps.ts';
@@ -64,6 +64,7 @@ export function registerTrashRoutes(app: ApiApp, deps: RouteDeps): void {
   });
   app.openapi(restore, async (c) => {
     const document = await trash.restore(accessOf(deps, c), c.req.valid('param').id);
+    c.header('ETag', documentEtag(document));
     return c.json(documentJson(document), 200);
   });
 

@@ -4,7 +4,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, idParams, jsonResponse } from './common-wire.ts';
-import { documentJson, documentSchema } from './document-wire.ts';
+import { documentEtag, documentJson, documentSchema } from './document-wire.ts';
 import { relationGuard } from './relation-guard.ts';
 import { type ApiApp, accessOf, type RouteDeps } from './route-deps.ts';
 import {
@@ -90,6 +90,8 @@ export function registerVersionRoutes(app: ApiApp, deps: RouteDeps): void {
   });
   app.openapi(restore, async (c) => {
     const { id, version } = c.req.valid('param');
-    return c.json(documentJson(await documents.restore(accessOf(deps, c), id, version)), 200);
+    const document = await documents.restore(accessOf(deps, c), id, version);
+    c.header('ETag', documentEtag(document));
+    return c.json(documentJson(document), 200);
   });
 }

@@ -16,7 +16,7 @@ export interface AuthorizationBackend {
   readonly description: string;
   readonly decisionService: DecisionService;
   readonly directory: RelationDirectory;
-  /** Reverse lookups on that directory (who reaches an object, and through what). */
+  /** Graph searches on the same directory (who reaches what, and why). */
   readonly graph: RelationGraph;
   /** Catches this process's copy of the directory up with the database (embedded engine only). */
   readonly catchUpDirectory?: () => Promise<void>;

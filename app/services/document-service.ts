@@ -8,15 +8,18 @@ import { systemClock } from '@gatehousejs/core';
 import {
   createRepositories,
   type Document,
+  type DocumentSaveResult,
   type DocumentSummary,
+  type DocumentUpdate,
   type DocumentVersion,
   type DocumentVersionSummary,
   withTransaction,
 } from '../db/index.ts';
 import { documentCreated, documentUpdated } from '../directory-sync/index.ts';
 import { type Access, PERMISSIONS, type Permission, signedIn } from './access.ts';
+import { readableDocumentIds } from './readable-documents.ts';
 import type { ServiceDeps } from './service-deps.ts';
-import { notFound, ServiceError } from './service-error.ts';
+import { notFound, ServiceError, StaleRevisionError } from './service-error.ts';
 
 /** A new document; `content` default `''`, `isPublic` default false, `folderId` default none. */
 export interface NewDocument {
@@ -32,6 +35,12 @@ export interface DocumentChanges {
   readonly content?: string;
   readonly folderId?: number | null;
   readonly isPublic?: boolean;
+  /**
+   * The revision the changes were made from (the `ETag` or the edit form's hidden field): when the
+   * document has changed since, nothing is saved ({@link StaleRevisionError}). Absent: the changes
+   * apply to whatever is current.
+   */
+  readonly expectedRevision?: number;
 }
 
 /** A page of the documents the caller may read. */
@@ -96,13 +105,26 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
     await access.require('folder', folderId, 'can_write');
   }
 
+  /** The saved document's change, or the refusal of a save that was not made from the current revision. */
+  function savedOrStale(result: DocumentSaveResult | undefined, expected?: number): DocumentUpdate {
+    if (!result) throw notFound('Document');
+    if ('stale' in result) throw new StaleRevisionError(result.stale, expected ?? result.stale.revision);
+    return result;
+  }
+
   const service: DocumentService = {
     async list(access, page = {}) {
       const limit = page.limit ?? DOCUMENT_PAGE.default;
       const readable: DocumentSummary[] = [];
       let afterId = page.afterId ?? 0;
+      const readableIds = await readableDocumentIds(deps.graph, access);
       for (;;) {
-        const candidates = await repos.documents.listAccessible({ userId: access.userId, afterId, limit });
+        const candidates = await repos.documents.listAccessible({
+          userId: access.userId,
+          afterId,
+          limit,
+          ...(readableIds ? { readableIds } : {}),
+        });
         readable.push(...(await access.filter('document', candidates, 'can_read')));
         const last = candidates.at(-1);
         if (readable.length >= limit || candidates.length < limit || !last) break;
@@ -141,9 +163,10 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
       if (changes.folderId === undefined && changes.isPublic === undefined) {
         // Name and text only: nothing changes in the directory, so one statement suffices.
         await requireOnDocument(access, id, 'can_write');
-        const saved = await repos.documents.update(id, changes, userId);
-        if (!saved) throw notFound('Document');
-        return saved.after;
+        return savedOrStale(
+          await repos.documents.update(id, changes, userId, changes.expectedRevision),
+          changes.expectedRevision,
+        ).after;
       }
       const current = await load(id);
       await access.require('document', id, 'can_write');
@@ -158,8 +181,10 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
       }
       const { after, outboxIds } = await withTransaction(deps.sql, async (tx) => {
         // The outbox entries follow from the row as it was when locked, not as read above.
-        const saved = await tx.documents.update(id, changes, userId);
-        if (!saved) throw notFound('Document');
+        const saved = savedOrStale(
+          await tx.documents.update(id, changes, userId, changes.expectedRevision),
+          changes.expectedRevision,
+        );
         return {
           after: saved.after,
           outboxIds: await tx.directoryOutbox.enqueue(documentUpdated(saved.before, saved.after)),

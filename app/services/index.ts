@@ -53,7 +53,7 @@ export type { HighlightPiece } from './search-highlight.ts';
 export { highlightPieces } from './search-highlight.ts';
 export type { ServiceDeps } from './service-deps.ts';
 export type { ServiceErrorCode } from './service-error.ts';
-export { ServiceError } from './service-error.ts';
+export { ServiceError, StaleRevisionError } from './service-error.ts';
 export type { Services } from './services.ts';
 export { createServices } from './services.ts';
 export type {

@@ -23,10 +23,21 @@ export const nameField = z
   .refine((s) => !LONE_SURROGATE.test(s), 'must be valid Unicode text')
   .meta({ description: '1–255 characters, not blank, no control characters', example: 'Quarterly plan' });
 
-/** A document's text: at most 1 MiB as UTF-8, no NUL characters. */
+// The search's match markers (see `MATCH_START` in the listing repository): a text holding
+// them could pass its own words off as a search's matches.
+const hasMatchMarker = (s: string) => s.includes('\u0002') || s.includes('\u0003');
+
+/**
+ * A document's text: at most 1 MiB as UTF-8, no NUL characters, none of the two characters that
+ * mark search matches (U+0002, U+0003).
+ */
 export const contentField = z
   .string()
   .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
+  .refine(
+    (s) => !hasMatchMarker(s),
+    'must not contain the characters U+0002 or U+0003 (they mark search matches)',
+  )
   .refine((s) => !LONE_SURROGATE.test(s), 'must be valid Unicode text')
   .refine((s) => Buffer.byteLength(s) <= MAX_CONTENT_BYTES, `must be at most ${MAX_CONTENT_BYTES} bytes`)
   .meta({ description: 'Text, at most 1 MiB (UTF-8)', example: 'Draft numbers for Q3.' });

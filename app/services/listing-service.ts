@@ -1,7 +1,8 @@
 /**
  * Lists of documents as people browse them — the start page's sections and search — each paged on
- * its own and truthfully: the rows come from the data (scope, search, sort), the policy decides
- * which the reader sees (can_read, as for every read), and "next" and "previous" are offered only
+ * its own and truthfully: the rows come from the data (scope, search, sort) among the documents
+ * the directory grants the reader (one graph search), the policy decides which the reader sees
+ * (can_read, as for every read), and "next" and "previous" are offered only
  * when a readable document lies in that direction.
  */
 import {
@@ -14,6 +15,7 @@ import {
 } from '../db/index.ts';
 import type { Access } from './access.ts';
 import { decodeCursor, encodeCursor } from './listing-cursor.ts';
+import { readableDocumentIds } from './readable-documents.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { ServiceError } from './service-error.ts';
 
@@ -86,6 +88,22 @@ export function createListingService(deps: ServiceDeps): ListingService {
     }
   }
 
+  /** The rows shown, with their search headlines (none for the rows fetched only to probe). */
+  async function withHeadlines(
+    items: ListedDocument[],
+    search: string | undefined,
+  ): Promise<ListedDocument[]> {
+    if (search === undefined || items.length === 0) return items;
+    const headlines = await repos.documentListing.headlines(
+      items.map((item) => item.id),
+      search,
+    );
+    return items.map((item) => {
+      const headline = headlines.get(item.id);
+      return headline ? { ...item, headline } : item;
+    });
+  }
+
   return {
     async page(access, request) {
       const limit = request.limit ?? LISTING_PAGE.default;
@@ -106,7 +124,15 @@ export function createListingService(deps: ServiceDeps): ListingService {
       if (request.after !== undefined && request.before !== undefined) {
         throw new ServiceError('invalid', 'give at most one of after and before', { field: 'before' });
       }
-      const base = { userId: access.userId, scope: request.scope, sort: request.sort ?? 'changed', search };
+      // One graph search per page: the list then runs over the documents the directory grants.
+      const readableIds = await readableDocumentIds(deps.graph, access);
+      const base = {
+        userId: access.userId,
+        scope: request.scope,
+        sort: request.sort ?? 'changed',
+        search,
+        ...(readableIds ? { readableIds } : {}),
+      };
       if (request.before !== undefined) {
         const before = decodeCursor(request.before, 'before');
         const found = await readable(access, base, 'before', before, limit + 1);
@@ -115,7 +141,7 @@ export function createListingService(deps: ServiceDeps): ListingService {
         const after = items.at(-1)?.cursor ?? before;
         const more = (await readable(access, base, 'after', after, 1)).length > 0;
         return {
-          items,
+          items: await withHeadlines(items, search),
           previous: found.length > limit && first ? encodeCursor(first.cursor) : null,
           next: more ? encodeCursor(after) : null,
         };
@@ -127,7 +153,7 @@ export function createListingService(deps: ServiceDeps): ListingService {
       const start = items[0]?.cursor ?? after;
       const earlier = start !== undefined && (await readable(access, base, 'before', start, 1)).length > 0;
       return {
-        items,
+        items: await withHeadlines(items, search),
         next: found.length > limit && last ? encodeCursor(last.cursor) : null,
         previous: earlier && start ? encodeCursor(start) : null,
       };

@@ -18,6 +18,9 @@ export interface ServiceDeps {
   readonly afterCommit: (outboxIds?: readonly number[], access?: Access) => Promise<unknown>;
   /** When things happen (documents moved to and purged from the trash); default the system clock. */
   readonly clock?: Clock;
-  /** Reverse lookups on the directory (who has access, and why); without it the report is unavailable. */
+  /**
+   * Reverse lookups on the directory (which documents a user reaches; who reaches a document, and
+   * why); absent where a service runs without a directory (unit tests).
+   */
   readonly graph?: RelationGraph;
 }

@@ -2,6 +2,7 @@
  * The service layer's error: why an operation on documents, folders or shares was refused. The
  * HTTP layer maps the codes to status codes; a server-rendered UI can show the message.
  */
+import type { Document } from '../db/index.ts';
 
 /** Why an operation was refused. */
 export type ServiceErrorCode =
@@ -36,6 +37,25 @@ export class ServiceError extends Error {
     this.code = code;
     this.field = options.field;
     this.policyPath = options.policyPath;
+  }
+}
+
+/**
+ * `conflict`: a change made from revision `expected` of a document that has moved on since; it
+ * carries the document as it is now, for the caller to compare and merge.
+ */
+export class StaleRevisionError extends ServiceError {
+  override name = 'StaleRevisionError';
+  /** The document as it is now. */
+  readonly current: Document;
+
+  constructor(current: Document, expected: number) {
+    super(
+      'conflict',
+      `The document changed since revision ${expected} (it is at revision ${current.revision}): compare and save again`,
+      { field: 'revision' },
+    );
+    this.current = current;
   }
 }
 

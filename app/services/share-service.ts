@@ -167,7 +167,8 @@ export function createShareService(deps: ServiceDeps): ShareService {
       const user = await repos.users.getByEmail(email);
       if (!user) throw notFound('User', 'email');
       const revoked = await repos.shares.revoke(documentId, user.id, shareRevoked);
-      if (!revoked) throw notFound('Share');
+      // A document in the trash keeps its shares (they come back with it) and answers as gone.
+      if (!revoked) throw notFound((await repos.documents.get(documentId)) ? 'Share' : 'Document');
       return { pending: await isPending(revoked.outboxIds, access) };
     },
 

@@ -113,6 +113,29 @@ describe('startDevStack', () => {
     }
   });
 
+  it('names EMBEDDED_POSTGRES_PORT when the database port is taken', async () => {
+    const busy = await listen(await freePort());
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const settings = loadSettings({
+        EMBEDDED_POSTGRES_PORT: String(port),
+        OIDC_ISSUER: 'https://idp.example.com',
+        OIDC_CLIENT_ID: 'gatehouse',
+        OIDC_CLIENT_SECRET: 'client-secret',
+        LOCATION_SERVICE_URL: 'https://geo.example.com',
+        SESSION_SECRET: SECRET,
+        DATA_DIR: path.join(root, 'taken-port'),
+      });
+      const error = await startDevStack(settings).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'port_in_use' });
+      expect((error as Error).message).toBe(
+        `PostgreSQL (EMBEDDED_POSTGRES_PORT): port ${port} on 127.0.0.1 is already in use`,
+      );
+    } finally {
+      await close(busy);
+    }
+  });
+
   it('starts nothing when every service is external', async () => {
     const settings = loadSettings({
       DATABASE_URL: 'postgres://app@db.internal/app',

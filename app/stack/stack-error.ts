@@ -3,7 +3,15 @@
  */
 
 /** Why a development service failed. */
-export type StackErrorCode = 'port_in_use' | 'start_failed' | 'data_dir_unusable' | 'stop_failed';
+export type StackErrorCode =
+  | 'port_in_use'
+  | 'start_failed'
+  | 'data_dir_unusable'
+  | 'stop_failed'
+  /** No `topazd` given (TOPAZD) or on PATH. */
+  | 'topaz_missing'
+  /** `deploy/topaz/config.yaml` cannot be placed on this machine. */
+  | 'topaz_config';
 
 /** Raised by the development stack's services. */
 export class StackError extends Error {

@@ -23,11 +23,25 @@ describe('reading the document form', () => {
 
   it('leaves out what the page did not offer, so those stay as they are', () => {
     const reading = readDocumentForm(
-      { name: 'Plan', content: 'x' },
-      { folder_id: '3', visibility: 'public' },
+      { name: 'Plan', content: 'x', revision: '4' },
+      { folder_id: '3', visibility: 'public', revision: '7' },
     );
-    expect(reading.input).toEqual({ name: 'Plan', content: 'x' });
-    expect(reading.values).toMatchObject({ folder_id: '3', visibility: 'public' });
+    expect(reading.input).toEqual({ name: 'Plan', content: 'x', expectedRevision: 4 });
+    expect(reading.values).toMatchObject({ folder_id: '3', visibility: 'public', revision: '4' });
+  });
+
+  it('saves an edit form without a valid revision as made from none that can be current', () => {
+    for (const revision of [undefined, '', 'x', '0', '99999999999', '2147483648']) {
+      const body =
+        revision === undefined ? { name: 'Plan', content: 'x' } : { name: 'Plan', content: 'x', revision };
+      const reading = readDocumentForm(body, { folder_id: '', visibility: 'private', revision: '7' });
+      expect(reading.input?.expectedRevision, String(revision)).toBe(0);
+    }
+    // A new document's form has no revision to check.
+    expect(readDocumentForm({ name: 'Plan', content: 'x', revision: '3' }).input).toEqual({
+      name: 'Plan',
+      content: 'x',
+    });
   });
 
   it("refuses what the services' schemas refuse, naming each field and keeping what was typed", () => {

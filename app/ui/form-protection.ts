@@ -16,6 +16,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { FormTokens } from './csrf-token.ts';
 import type { PageEnv } from './page-env.ts';
 import { isPagePath } from './page-paths.ts';
+import { crossOriginReason } from './request-origin.ts';
 import { UiError, type UiErrorCode } from './ui-error.ts';
 
 /** Name of the hidden form field that carries the form token. */
@@ -42,13 +43,6 @@ export interface FormProtectionOptions {
 
 function refuse(status: 403 | 415, code: UiErrorCode, message: string): never {
   throw new HTTPException(status, { message, cause: new UiError(code, message) });
-}
-
-/** Why the request does not come from the application's own pages, if it does not. */
-function crossOriginReason(origin: string | undefined, fetchSite: string | undefined, own: string) {
-  if (origin !== undefined) return origin === own ? undefined : `Origin ${origin}`;
-  if (fetchSite !== undefined && fetchSite !== 'same-origin') return `Sec-Fetch-Site ${fetchSite}`;
-  return undefined;
 }
 
 /**

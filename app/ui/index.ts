@@ -12,5 +12,6 @@ export type { PageEnv } from './page-env.ts';
 export { isPagePath } from './page-paths.ts';
 export type { Pages, PagesOptions } from './pages.ts';
 export { createPages } from './pages.ts';
+export { crossOriginReason } from './request-origin.ts';
 export type { UiErrorCode } from './ui-error.ts';
 export { UiError } from './ui-error.ts';

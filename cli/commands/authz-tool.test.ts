@@ -6,7 +6,15 @@ import { REPO_ROOT, runCli } from '../fixtures/run-cli.ts';
 import { authzToolCommand } from './authz-tool.ts';
 
 const subCommands = authzToolCommand.subCommands as Record<string, () => Promise<CommandDef>>;
-const NAMES = ['generate-policies', 'policy-diff', 'policy-map', 'eval', 'test', 'check-manifest'];
+const NAMES = [
+  'generate-policies',
+  'policy-diff',
+  'policy-map',
+  'eval',
+  'test',
+  'check-manifest',
+  'check-policies',
+];
 
 describe('authz-tool --help', () => {
   it('lists every command with its description', async () => {

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<CommandDef>> = {
   eval: () => import('./eval.ts').then((m) => m.evalCommand as CommandDef),
   test: () => import('./test.ts').then((m) => m.testCommand as CommandDef),
   'check-manifest': () => import('./check-manifest.ts').then((m) => m.checkManifestCommand as CommandDef),
+  'check-policies': () => import('./check-policies.ts').then((m) => m.checkPoliciesCommand as CommandDef),
 };
 
 const HINT = `commands: ${Object.keys(COMMANDS).join(', ')} (see authz-tool --help)`;

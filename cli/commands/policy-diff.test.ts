@@ -39,6 +39,7 @@ describe('authz-tool policy-diff (runCommand)', () => {
       missing: [
         { method: 'GET', path: '/api/files/:name{.+\\.png}', policyPath: 'fixture.GET.api.files.__name' },
       ],
+      collisions: [],
       orphaned: [
         { policyPath: 'fixture.DELETE.api.legacy', file: `${POLICIES}/routes/legacy.rego`, line: 2 },
       ],
@@ -55,6 +56,23 @@ describe('authz-tool policy-diff (runCommand)', () => {
     ]);
     expect(run.stdout).toBe('No differences: 2 routes, 2 route policies: 0 missing, 0 orphaned.\n');
     expect(run.code).toBe(0);
+  });
+
+  it('reports routes that derive one policy path (hyphen and underscore), and exits 1', async () => {
+    const run = await runCli(policyDiffCommand, [
+      '--app',
+      'cli/fixtures/hyphen-underscore-app.ts',
+      '--policies',
+      'cli/fixtures/plain-policies',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('Routes sharing one policy path (one policy would decide for both): 1\n');
+    expect(run.stdout).toContain(
+      'GET     /api/user-profiles, /api/user_profiles  webapp.GET.api.user_profiles',
+    );
+    expect(run.stdout).toContain(
+      'Differences: 4 routes, 2 route policies: 2 missing, 0 orphaned, 1 colliding.',
+    );
   });
 
   it('reports a policy that does not parse as file:line:column in one line, exit 2', async () => {

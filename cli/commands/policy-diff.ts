@@ -27,7 +27,8 @@ const args = {
     type: 'string',
     valueHint: 'text|json',
     default: 'text',
-    description: 'text for people, json for programs ({ missing, orphaned, withoutAllowed, summary })',
+    description:
+      'text for people, json for programs ({ missing, collisions, orphaned, withoutAllowed, summary })',
   },
   ...REGO_VERSION_ARG,
 } as const;
@@ -39,6 +40,7 @@ function located(finding: PolicyFinding): string {
 function summaryLine(diff: PolicyDiff, strict: boolean): string {
   const { routes, routePolicies } = diff.counts;
   const parts = [`${diff.missing.length} missing`, `${diff.orphaned.length} orphaned`];
+  if (diff.collisions.length > 0) parts.push(`${diff.collisions.length} colliding`);
   if (strict) parts.push(`${diff.withoutAllowed.length} without allowed`);
   return `${counted(routes, 'route')}, ${counted(routePolicies, 'route policy', 'route policies')}: ${parts.join(', ')}`;
 }
@@ -48,6 +50,11 @@ function printText(io: CommandIo, diff: PolicyDiff, strict: boolean): void {
     io.out(`Missing policies (routes without a policy): ${diff.missing.length}\n`);
     const rows = diff.missing.map((m) => [m.method, m.path, m.policyPath]);
     io.out(`${indent(textTable(['Method', 'Route', 'Policy Path'], rows))}\n`);
+  }
+  if (diff.collisions.length > 0) {
+    io.out(`Routes sharing one policy path (one policy would decide for both): ${diff.collisions.length}\n`);
+    const rows = diff.collisions.map((c) => [c.method, c.paths.join(', '), c.policyPath]);
+    io.out(`${indent(textTable(['Method', 'Routes', 'Policy Path'], rows))}\n`);
   }
   if (diff.orphaned.length > 0) {
     io.out(`Orphaned policies (no route uses them): ${diff.orphaned.length}\n`);
@@ -70,7 +77,12 @@ function indent(text: string): string {
 }
 
 function differs(diff: PolicyDiff, strict: boolean): boolean {
-  return diff.missing.length > 0 || diff.orphaned.length > 0 || (strict && diff.withoutAllowed.length > 0);
+  return (
+    diff.missing.length > 0 ||
+    diff.collisions.length > 0 ||
+    diff.orphaned.length > 0 ||
+    (strict && diff.withoutAllowed.length > 0)
+  );
 }
 
 async function runDiff(io: CommandIo, values: Record<string, unknown>): Promise<ExitCode> {
@@ -82,11 +94,22 @@ async function runDiff(io: CommandIo, values: Record<string, unknown>): Promise<
   const packages = await readPackagesWithProgress(io, path.resolve(io.cwd, policiesDir), version);
   const diff = comparePolicies(routes, packages, config.policyPathRoot);
   if (format === 'json') {
-    const { missing, orphaned, withoutAllowed, counts } = diff;
-    const summary = { ...counts, missing: missing.length, orphaned: orphaned.length };
+    const { missing, collisions, orphaned, withoutAllowed, counts } = diff;
+    const summary = {
+      ...counts,
+      missing: missing.length,
+      orphaned: orphaned.length,
+      ...(collisions.length > 0 ? { colliding: collisions.length } : {}),
+    };
     const report = strict
-      ? { missing, orphaned, withoutAllowed, summary: { ...summary, withoutAllowed: withoutAllowed.length } }
-      : { missing, orphaned, summary };
+      ? {
+          missing,
+          collisions,
+          orphaned,
+          withoutAllowed,
+          summary: { ...summary, withoutAllowed: withoutAllowed.length },
+        }
+      : { missing, collisions, orphaned, summary };
     io.out(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     printText(io, diff, strict);
@@ -99,7 +122,7 @@ export const policyDiffCommand = defineCommand({
   meta: {
     name: 'policy-diff',
     description:
-      'Compare the routes of a Hono app with the policy packages of a directory (read from their package declarations): missing = routes without a policy; orphaned = route policies (<root>.<METHOD>...) no route uses (helper packages and <root>.check are not orphans). Prints a summary line. Exit codes: 0 no difference, 1 differences found, 2 usage error, unloadable app or a policy that does not parse.',
+      'Compare the routes of a Hono app with the policy packages of a directory (read from their package declarations): missing = routes without a policy; colliding = different routes deriving one policy path (/user-profiles and /user_profiles); orphaned = route policies (<root>.<METHOD>...) no route uses (helper packages and <root>.check are not orphans). Prints a summary line. Exit codes: 0 no difference, 1 differences found, 2 usage error, unloadable app or a policy that does not parse.',
   },
   args,
   run({ args: values, rawArgs, data }) {

@@ -26,7 +26,7 @@ export type Decisions = Readonly<Record<string, boolean>>;
 
 /** Per-call options. */
 export interface DecideOptions {
-  /** Aborts the call; a service rejects with `deadline_exceeded` when it fires. */
+  /** Aborts the call; a service rejects with `cancelled` when it fires. */
   readonly signal?: AbortSignal;
 }
 
@@ -61,7 +61,12 @@ export type DecisionServiceErrorCode =
   /** The request was malformed (e.g. missing identity context): a configuration error. */
   | 'invalid_request'
   /** The policy failed while evaluating (conflict, limit exceeded, built-in error in strict mode). */
-  | 'evaluation_failed';
+  | 'evaluation_failed'
+  /**
+   * The caller gave up (its signal aborted) before the service answered, also while the call
+   * still waited for a connection: not the service's failure, and no decision.
+   */
+  | 'cancelled';
 
 /**
  * A failure of the decision service. Only {@link DecisionServiceError.transient} failures count

@@ -2,7 +2,7 @@
  * The contract fixture's policies written as rules of the in-memory double, so that the contract
  * suite itself is proven to run (the real services evaluate the Rego).
  */
-import type { DecisionServiceFixture } from '../ports/decision-service.fixture.ts';
+import type { DecisionServiceFixture } from './decision-service.fixture.ts';
 import type { DecisionRule } from './in-memory-decision-service.ts';
 
 /** Permissions of the fixture manifest: `can_read = reader | owner` on documents. */

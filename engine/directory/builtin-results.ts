@@ -27,10 +27,19 @@ export function etag(parts: readonly string[]): string {
   return hash.toString();
 }
 
-/** An object as Topaz returns it (`ds.object`, and the `objects` maps of `ds.relation(s)`). */
-export function objectJson(record: ObjectRecord): { [key: string]: Value } {
+// Records never change (an update stores a new one), so each one's JSON is built once: a signed-in
+// caller's user object goes into the input of every decision, and its etag is costly to hash.
+const objectJsonOf = new WeakMap<ObjectRecord, { [key: string]: Value }>();
+
+/**
+ * An object as Topaz returns it (`ds.object`, and the `objects` maps of `ds.relation(s)`); the
+ * same frozen value for the same record (callers copy it to extend it).
+ */
+export function objectJson(record: ObjectRecord): { readonly [key: string]: Value } {
+  const known = objectJsonOf.get(record);
+  if (known) return known;
   const properties = fromJson(record.properties) as PlainObject;
-  return {
+  const json = Object.freeze({
     type: record.type,
     id: record.id,
     display_name: record.displayName,
@@ -38,7 +47,9 @@ export function objectJson(record: ObjectRecord): { [key: string]: Value } {
     created_at: timestampJson(record.createdAt),
     updated_at: timestampJson(record.updatedAt),
     etag: etag([record.type, record.id, record.displayName, JSON.stringify(record.properties)]),
-  };
+  });
+  objectJsonOf.set(record, json);
+  return json;
 }
 
 /** A relation as Topaz returns it. */

@@ -1,5 +1,5 @@
+import { runRelationGraphContract } from '@gatehousejs/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runRelationGraphContract } from '../../core/ports/relation-graph.contract.ts';
 import {
   ARROW_THROUGH_SETS_EXPECTED,
   ARROW_THROUGH_SETS_MANIFEST,

@@ -1,8 +1,7 @@
+import { runRelationGraphContract } from '@gatehousejs/core/testing';
 import postgres, { type Sql } from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedPostgresServer } from '../../app/stack/embedded-postgres.ts';
-import { runRelationGraphContract } from '../../core/ports/relation-graph.contract.ts';
-import { startTestPostgres } from '../../test/support/postgres.ts';
+import { type EmbeddedPostgresServer, startTestPostgres } from '../../test/support/postgres.ts';
 import {
   ARROW_THROUGH_SETS_EXPECTED,
   ARROW_THROUGH_SETS_MANIFEST,

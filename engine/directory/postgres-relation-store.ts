@@ -96,11 +96,12 @@ export async function createPostgresRelationStore(
   const replayOnce = async (): Promise<void> => {
     const since = reloadNeeded ? 'reload' : await readChangesSince(sql, tables, version);
     if (since === 'reload') {
-      const snapshot = await readSnapshot(sql, tables);
       const index = new RelationIndex();
-      for (const change of snapshot.changes) state.apply(state.intern(change), index);
+      const snapshotVersion = await readSnapshot(sql, tables, (change) =>
+        state.apply(state.intern(change), index),
+      );
       state.replaceIndex(index);
-      version = snapshot.version;
+      version = snapshotVersion;
       reloadNeeded = false;
     } else {
       for (const change of since.changes) state.apply(state.intern(change));

@@ -60,45 +60,56 @@ export async function ensureDirectoryTables(sql: Sql, t: DirectoryTables): Promi
   });
 }
 
-/** Everything in the tables, read in one consistent snapshot. */
-export interface DirectorySnapshot {
-  readonly version: number;
-  readonly changes: DirectoryChange[];
-}
+/** Rows per round trip while a snapshot streams in. */
+const SNAPSHOT_BATCH = 10_000;
 
-/** Reads all objects and relations (as `set…` changes) with the version they correspond to. */
-export async function readSnapshot(sql: Sql, t: DirectoryTables): Promise<DirectorySnapshot> {
+/**
+ * Reads all objects and relations in one consistent snapshot, handing each to `apply` as a `set…`
+ * change as its batch of rows arrives (never the whole table in memory twice); returns the
+ * version the snapshot corresponds to. Timestamps arrive as whole epoch milliseconds, as `Date` would hold them (but no `Date` per row).
+ */
+export async function readSnapshot(
+  sql: Sql,
+  t: DirectoryTables,
+  apply: (change: DirectoryChange) => void,
+): Promise<number> {
   return sql.begin('isolation level repeatable read read only', async (tx) => {
     const [state] = await tx`SELECT version::text AS version FROM ${table(tx, t, 'state')} WHERE id = 1`;
-    const objects = await tx`SELECT object_type, object_id, display_name, properties, created_at, updated_at
-      FROM ${table(tx, t, 'objects')}`;
-    const relations = await tx`SELECT object_type, object_id, relation, subject_type, subject_id,
-      subject_relation, created_at FROM ${table(tx, t, 'relations')}`;
-    const changes: DirectoryChange[] = [];
-    for (const row of objects) {
-      const object: ObjectRecord = {
-        type: row.object_type,
-        id: row.object_id,
-        displayName: row.display_name,
-        properties: row.properties,
-        createdAt: (row.created_at as Date).getTime(),
-        updatedAt: (row.updated_at as Date).getTime(),
-      };
-      changes.push({ op: 'setObject', object });
+    const objects = tx`SELECT object_type, object_id, display_name, properties,
+        floor(extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
+        floor(extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms
+      FROM ${table(tx, t, 'objects')}`.cursor(SNAPSHOT_BATCH);
+    for await (const rows of objects) {
+      for (const row of rows) {
+        const object: ObjectRecord = {
+          type: row.object_type,
+          id: row.object_id,
+          displayName: row.display_name,
+          properties: row.properties,
+          createdAt: row.created_ms,
+          updatedAt: row.updated_ms,
+        };
+        apply({ op: 'setObject', object });
+      }
     }
-    for (const row of relations) {
-      const relation: RelationRecord = {
-        objectType: row.object_type,
-        objectId: row.object_id,
-        relation: row.relation,
-        subjectType: row.subject_type,
-        subjectId: row.subject_id,
-        ...(row.subject_relation ? { subjectRelation: row.subject_relation } : {}),
-        createdAt: (row.created_at as Date).getTime(),
-      };
-      changes.push({ op: 'setRelation', relation });
+    const relations = tx`SELECT object_type, object_id, relation, subject_type, subject_id, subject_relation,
+        floor(extract(epoch FROM created_at) * 1000)::float8 AS created_ms
+      FROM ${table(tx, t, 'relations')}`.cursor(SNAPSHOT_BATCH);
+    for await (const rows of relations) {
+      for (const row of rows) {
+        const relation: RelationRecord = {
+          objectType: row.object_type,
+          objectId: row.object_id,
+          relation: row.relation,
+          subjectType: row.subject_type,
+          subjectId: row.subject_id,
+          ...(row.subject_relation ? { subjectRelation: row.subject_relation } : {}),
+          createdAt: row.created_ms,
+        };
+        apply({ op: 'setRelation', relation });
+      }
     }
-    return { version: Number(state?.version ?? 0), changes };
+    return Number(state?.version ?? 0);
   });
 }
 

@@ -16,7 +16,13 @@ import {
   resolveSettings,
   type SiteFile,
 } from '../settings/index.ts';
-import { ConfluenceClient, createWikiTransport, WikiRequestError, type WikiSession } from '../wiki/index.ts';
+import {
+  chooseApiVersion,
+  createWikiApi,
+  createWikiTransport,
+  WikiRequestError,
+  type WikiSession,
+} from '../wiki/index.ts';
 
 /** The result of the configuration phase. */
 export interface Configured {
@@ -41,7 +47,7 @@ function required<T>(value: T | undefined, file: string, flag: string): T {
   if (value !== undefined) return value;
   throw new PublishError(
     'config_missing',
-    `${file} is not set: give --${flag}, or set ${file} under "plugins: - wiki-publish:" in mkdocs.yml (or use --dry-run)`,
+    `${file} is not set: give --${flag}, or set ${file} under "extra: wiki_publish:" in mkdocs.yml (or use --dry-run)`,
   );
 }
 
@@ -58,6 +64,13 @@ function explain(error: unknown, what: string): never {
     throw new PublishError(
       'permission_denied',
       `the wiki denied access to ${what} (403); the token needs read/write access to the space`,
+      { cause: error },
+    );
+  }
+  if (error.status === 410) {
+    throw new PublishError(
+      'config_invalid',
+      `the wiki answered 410 Gone while reading ${what}: Confluence Cloud removed these REST v1 endpoints (for OAuth tokens); set api_version to auto or v2`,
       { cause: error },
     );
   }
@@ -95,21 +108,26 @@ async function openSession(config: PublishConfig, input: ConfigurationInput): Pr
         `${notice.method} ${notice.path}: ${notice.reason}; retry ${notice.attempt} in ${(notice.delayMs / 1000).toFixed(1)} s`,
       ),
   });
-  const client = new ConfluenceClient(transport);
-  const spaceRecord = await client.getSpace(space).catch((error) => explain(error, `space ${space}`));
+  const apiChoice = await chooseApiVersion(transport, config.apiVersion).catch((error) =>
+    explain(error, `the wiki at ${baseUrl}`),
+  );
+  input.logger.info(`Wiki API: ${apiChoice.reason}`);
+  const api = createWikiApi(transport, apiChoice.version);
+  const spaceRecord = await api.getSpace(space).catch((error) => explain(error, `space ${space}`));
   if (!config.parentPageName) {
     if (!spaceRecord.homepageId) {
       throw new PublishError('parent_not_found', `space ${space} has no home page; set parent_page_name`);
     }
     return {
-      client,
+      api,
+      apiChoice,
       transport,
       space,
       root: { id: spaceRecord.homepageId, title: spaceRecord.homepageTitle ?? '' },
     };
   }
   const parentName = config.parentPageName;
-  const parent = await client
+  const parent = await api
     .findPage(space, parentName)
     .catch((error) => explain(error, `parent page "${parentName}"`));
   if (!parent) {
@@ -118,7 +136,7 @@ async function openSession(config: PublishConfig, input: ConfigurationInput): Pr
       `parent page "${parentName}" not found in space ${space}; create it or fix parent_page_name`,
     );
   }
-  return { client, transport, space, root: { id: parent.id, title: parent.title } };
+  return { api, apiChoice, transport, space, root: { id: parent.id, title: parent.title } };
 }
 
 /**

@@ -30,6 +30,8 @@ export interface ConversionInput {
   readonly files: ReadonlySet<string>;
   readonly concurrency: number;
   readonly journal: BuildJournal;
+  /** MkDocs' `use_directory_urls` (default true). */
+  readonly useDirectoryUrls?: boolean;
 }
 
 function located(sourcePath: string | undefined, line: number | undefined): string | undefined {
@@ -43,6 +45,7 @@ export async function convertPages(input: ConversionInput): Promise<ConvertedPag
       input.sources.flatMap((s) => (s.page.sourcePath && s.parsed ? [[s.page.sourcePath, s.title]] : [])),
     ),
     fileExists: (docsPath) => input.files.has(docsPath),
+    useDirectoryUrls: input.useDirectoryUrls ?? true,
   };
   const plans = new Map(
     input.sources.flatMap((s) =>

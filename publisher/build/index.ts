@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/build
+ * @module publisher/build
  * The build: its phases (configuration, discovery, Markdown, conversion; upload and export live
  * in their own modules) and `publishSite`, which runs them in order.
  */

@@ -34,7 +34,8 @@ describe('publishSite: conflicts, consistency and structure changes', () => {
       },
     });
     scenario.emulator.clearRequests();
-    const report = await scenario.publish();
+    // With overwrite: without it, the edit saved in between is kept (see wiki-api.contract.ts).
+    const report = await scenario.publish({ overwrite: true });
     expect(report.exitCode).toBe(0);
     expect(report.pages.updated).toBe(1);
     const statuses = scenario.emulator.requests.filter((r) => r.method === 'PUT').map((r) => r.status);

@@ -9,7 +9,7 @@ import { type ConsolaInstance, consola } from 'consola';
 import { PublishError } from '../errors.ts';
 import { EXIT_CODES, exitCodeOf } from '../exit-codes.ts';
 import { exportSite } from '../export/index.ts';
-import { createSiteMarkdown } from '../markdown/index.ts';
+import { createSiteMarkdown, siteMarkdownWarnings } from '../markdown/index.ts';
 import { BuildJournal, type PublishReport } from '../report/index.ts';
 import type { PublishConfig, PublishOptions } from '../settings/index.ts';
 import { uploadSite } from '../upload/index.ts';
@@ -53,9 +53,9 @@ function summaryLine(report: PublishReport): string {
     pages.created + pages.updated + attachments.uploaded + attachments.updated === 0 &&
     pages.failed === 0
   ) {
-    return `Nothing to change: ${pages.unchanged} pages up to date; ${calls}`;
+    return `Nothing to change: ${pages.unchanged} pages up to date${pages.protected ? `, ${pages.protected} edited in the wiki kept` : ''}; ${calls}`;
   }
-  return `Pages: ${pages.created} created, ${pages.updated} updated, ${pages.unchanged} unchanged, ${pages.failed} failed; attachments: ${attachments.uploaded} uploaded, ${attachments.updated} updated, ${attachments.unchanged} unchanged, ${attachments.failed} failed; ${calls}`;
+  return `Pages: ${pages.created} created, ${pages.updated} updated, ${pages.unchanged} unchanged, ${pages.protected} edited in the wiki kept, ${pages.failed} failed; attachments: ${attachments.uploaded} uploaded, ${attachments.updated} updated, ${attachments.unchanged} unchanged, ${attachments.failed} failed; ${calls}`;
 }
 
 /**
@@ -82,6 +82,7 @@ export async function publishSite(
   let unlisted: readonly string[] = [];
   let notInSite: readonly string[] = [];
   let pageOrder: readonly string[] = [];
+  let siteDocsDir: string | undefined;
   const finish = (exitCode: number, error?: PublishError): PublishReport =>
     journal.report(
       {
@@ -98,6 +99,8 @@ export async function publishSite(
             ? { parentPage: config.parentPageName }
             : {}),
         ...(exportDir ? { exportDir } : {}),
+        ...(wiki ? { api: wiki.apiChoice } : {}),
+        ...(siteDocsDir ? { docsDir: siteDocsDir } : {}),
       },
       pageOrder,
     );
@@ -128,13 +131,21 @@ export async function publishSite(
     for (const message of tree.warnings) journal.warn({ kind: 'site', message });
     if (unlisted.length > 0) journal.info(`not in the nav (not published): ${someOf(unlisted)}`);
     const docsDir = configured.site.docsDir;
+    siteDocsDir = docsDir;
     const configDir = configured.site.configFile ? path.dirname(configured.site.configFile) : docsDir;
-    const markdown = createSiteMarkdown(configured.site.markdownExtensions, configDir);
+    const markdown = createSiteMarkdown(
+      configured.site.markdownExtensions,
+      configDir,
+      configured.site.plugins,
+    );
     if (markdown.extensions.unknown.length > 0)
       journal.warn({
         kind: 'site',
         message: `markdown_extensions not converted (their syntax stays text): ${markdown.extensions.unknown.join(', ')}`,
       });
+    const markdownPages = tree.pages.filter((page) => page.sourcePath).length;
+    for (const message of siteMarkdownWarnings(markdown, markdownPages))
+      journal.warn({ kind: 'site', message });
     if (markdown.extensions.options('toc').slugify !== undefined)
       journal.warn({
         kind: 'site',
@@ -159,6 +170,7 @@ export async function publishSite(
           files,
           concurrency,
           journal,
+          ...(configured.site.useDirectoryUrls === false ? { useDirectoryUrls: false } : {}),
         }),
       (p) => `${p.length} pages, ${p.reduce((n, page) => n + page.attachments.length, 0)} attachments`,
     );
@@ -192,10 +204,17 @@ export async function publishSite(
           `pages below "${session.root.title}" that the site does not contain (left untouched): ${someOf(notInSite)}`,
         );
     }
+    journal.summarizeRepeats();
     const soft = journal.failures.length > 0 && !settings.allowSoftFailures;
-    const report = finish(soft ? EXIT_CODES.softFailures : EXIT_CODES.ok);
+    const contentWarnings = journal.warnings
+      // Content warnings: what a page's Markdown holds that was not converted (attachments included).
+      .filter((warning) => warning.kind === 'content' || warning.kind === 'attachment')
+      .reduce((sum, warning) => sum + (warning.count ?? 1), 0);
+    const strictFailure = settings.strict && contentWarnings > 0;
+    const report = finish(soft || strictFailure ? EXIT_CODES.softFailures : EXIT_CODES.ok);
     if (journal.failures.length > 0)
       logger.warn(`${journal.failures.length} soft failure(s)${soft ? '' : ' (allowed)'}`);
+    if (strictFailure) logger.error(`--strict: ${contentWarnings} content warning(s); the build fails`);
     logger.success(summaryLine(report));
     return report;
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/commands
+ * @module publisher/commands
  * The citty command `wiki-publish`.
  */
 export type { PublishCommandData } from './publish.ts';

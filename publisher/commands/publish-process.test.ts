@@ -65,7 +65,10 @@ describe('wiki-publish as a process', () => {
     expect(stdout).toContain('6 soft failures');
   });
 
-  it('publishes, then republishes quietly, with exit codes and JSON on stdout', async () => {
+  // Five processes of the tool from its sources (tsx): slow on a loaded machine.
+  it('publishes, then republishes quietly, with exit codes and JSON on stdout', {
+    timeout: 60_000,
+  }, async () => {
     scenario = await startScenario();
     const args = [
       scenario.siteDir,

@@ -9,7 +9,9 @@ import { type ArgsDef, defineCommand } from 'citty';
 import { type ConsolaInstance, createConsola } from 'consola';
 import { publishSite } from '../build/index.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
+import { githubAnnotations } from '../report/index.ts';
 import { type PublishOptions, publishOptionsSchema, SETTING_NAMES } from '../settings/index.ts';
+import { VERSION } from '../version.ts';
 
 /** What tests (or an embedding program) may pass through citty's `data` instead of process globals. */
 export interface PublishCommandData {
@@ -49,7 +51,9 @@ const settingArgs: ArgsDef = Object.fromEntries(
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const KNOWN_FLAGS = new Set([
   'json',
+  'format',
   'help',
+  'version',
   ...SETTING_NAMES.flatMap((setting) => [setting.flag, camel(setting.flag)]),
 ]);
 
@@ -82,12 +86,15 @@ function optionsFrom(args: Record<string, unknown>): PublishOptions {
   return options as PublishOptions;
 }
 
+const FORMATS = ['text', 'json', 'github'];
+
 /** The `wiki-publish` command. */
 export const publishCommand = defineCommand({
   meta: {
     name: 'wiki-publish',
+    version: VERSION,
     description:
-      'Publish a Markdown site (MkDocs) to Confluence through REST API v1. Credentials come from WIKI_USERNAME + WIKI_API_TOKEN or WIKI_BEARER_TOKEN. Exit codes: 0 ok, 1 internal or usage error, 2 configuration, 3 credentials or permission, 4 space or parent page not found, 5 wiki unreachable, 6 soft failures.',
+      'Publish a Markdown site (MkDocs) to Confluence: Cloud through REST v2, Data Center and Server through REST v1 (api_version: auto detects). Credentials come from WIKI_USERNAME + WIKI_API_TOKEN or WIKI_BEARER_TOKEN. Exit codes: 0 ok, 1 internal error, 2 usage or configuration, 3 credentials or permission, 4 space or parent page not found, 5 wiki unreachable or gone mid-run, 6 soft failures (or content warnings with --strict).',
   },
   args: {
     site: {
@@ -97,18 +104,39 @@ export const publishCommand = defineCommand({
       description: 'folder with mkdocs.yml, the mkdocs.yml file, or a bare docs folder',
     },
     ...settingArgs,
-    json: { type: 'boolean', description: 'print the report as JSON on stdout (progress goes to stderr)' },
+    json: {
+      type: 'boolean',
+      description: 'print the report as JSON on stdout (progress goes to stderr); same as --format json',
+    },
+    format: {
+      type: 'string',
+      valueHint: 'text|json|github',
+      description:
+        'output: text (default), json (the report on stdout), github (GitHub Actions annotations with file and line on stdout, after the progress)',
+    },
+    version: { type: 'boolean', description: 'print the version and exit' },
   },
   async run({ args, data, rawArgs }) {
     const injected = (data ?? {}) as PublishCommandData;
-    const json = args.json === true;
+    const format = args.json === true ? 'json' : (args.format ?? 'text');
     const logger =
       injected.logger ??
-      createConsola({ stdout: json ? process.stderr : process.stdout, stderr: process.stderr });
+      createConsola({ stdout: format === 'json' ? process.stderr : process.stdout, stderr: process.stderr });
     const setExitCode = injected.setExitCode ?? ((code: number) => (process.exitCode = code));
+    const stdout = injected.stdout ?? process.stdout;
+    if (args.version === true) {
+      stdout.write(`${VERSION}\n`);
+      setExitCode(EXIT_CODES.ok);
+      return undefined;
+    }
     const unknown = unknownFlag(rawArgs);
-    if (unknown) {
-      logger.error(`unknown option ${unknown} (see wiki-publish --help)`);
+    const usage = unknown
+      ? `unknown option ${unknown}`
+      : FORMATS.includes(format)
+        ? undefined
+        : `--format must be one of ${FORMATS.join(', ')}, not "${format}"`;
+    if (usage) {
+      logger.error(`${usage} (see wiki-publish --help)`);
       setExitCode(EXIT_CODES.configuration);
       return undefined;
     }
@@ -121,7 +149,8 @@ export const publishCommand = defineCommand({
       ...(injected.random ? { random: injected.random } : {}),
       ...(injected.cwd ? { cwd: injected.cwd } : {}),
     });
-    if (json) (injected.stdout ?? process.stdout).write(`${JSON.stringify(report, null, 2)}\n`);
+    if (format === 'json') stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (format === 'github') stdout.write(githubAnnotations(report, injected.cwd ?? process.cwd()));
     setExitCode(report.exitCode);
     return report;
   },

@@ -5,8 +5,10 @@
 import {
   createSiteMarkdown,
   type ParsedMarkdown,
+  parseFragment,
   parseMarkdown,
   type SiteMarkdown,
+  siteMarkdownWarnings,
 } from '../markdown/index.ts';
 import { createRenderState, type RenderContext, renderPage } from '../storage/index.ts';
 import { pageRenderContext, planPageLinks } from './page-context.ts';
@@ -25,7 +27,8 @@ export function renderStorage(
   for (const warning of parsed.warnings) context.warn(warning.message, warning.line);
   const mdInHtml = site && parsed.extensions.has('md_in_html') ? site : undefined;
   const renderMarkdown = mdInHtml
-    ? (markdown: string) => renderStorage(parseMarkdown(markdown, mdInHtml), context).storage
+    ? (markdown: string) =>
+        renderStorage(parseFragment(markdown, parsed, mdInHtml), context, mdInHtml).storage
     : undefined;
   const state = createRenderState(parsed, context, renderMarkdown);
   const storage = renderPage(state);
@@ -58,16 +61,49 @@ export const COMMON_MARKDOWN_EXTENSIONS: readonly string[] = [
 
 let commonSite: SiteMarkdown | undefined;
 
+const EMPTY: readonly string[] = [];
+const NO_TITLES: Readonly<Record<string, string>> = {};
+/** The site index of the last options seen: converting many pages of one site builds it once. */
+let lastIndex:
+  | { titles: object; files: readonly string[]; directoryUrls: boolean; index: SiteIndex }
+  | undefined;
+
+function siteIndexOf(options: ConvertMarkdownOptions): SiteIndex {
+  const titles = options.pageTitles ?? NO_TITLES;
+  const fileList = options.files ?? EMPTY;
+  const directoryUrls = options.useDirectoryUrls ?? true;
+  if (
+    lastIndex?.titles === titles &&
+    lastIndex.files === fileList &&
+    lastIndex.directoryUrls === directoryUrls
+  )
+    return lastIndex.index;
+  const files = new Set(fileList);
+  const index: SiteIndex = {
+    pageTitles: new Map(Object.entries(titles)),
+    fileExists: (docsPath) => files.has(docsPath),
+    useDirectoryUrls: directoryUrls,
+  };
+  lastIndex = { titles, files: fileList, directoryUrls, index };
+  return index;
+}
+
 /** Options of {@link convertMarkdown}. */
 export interface ConvertMarkdownOptions {
   /** The page's docs-relative path, against which relative links resolve (default `index.md`). */
   readonly sourcePath?: string;
-  /** Titles of the site's other pages by docs-relative path, for page links (default none). */
+  /**
+   * Titles of the site's other pages by docs-relative path, for page links (default none). This
+   * object and `files` are indexed once and reused while the same objects are passed again, so
+   * pass new ones when they change.
+   */
   readonly pageTitles?: Readonly<Record<string, string>>;
   /** Docs-relative paths of local files that exist, for images and file links (default none). */
   readonly files?: readonly string[];
   /** The site's Markdown reading (default {@link COMMON_MARKDOWN_EXTENSIONS}, no snippets). */
   readonly site?: SiteMarkdown;
+  /** MkDocs' `use_directory_urls`, against which raw HTML URLs resolve (default true). */
+  readonly useDirectoryUrls?: boolean;
 }
 
 /** The storage-format page and what the conversion found. */
@@ -94,17 +130,13 @@ export interface ConvertedMarkdown {
  */
 export function convertMarkdown(markdown: string, options: ConvertMarkdownOptions = {}): ConvertedMarkdown {
   const sourcePath = options.sourcePath ?? 'index.md';
-  const files = new Set(options.files ?? []);
-  const index: SiteIndex = {
-    pageTitles: new Map(Object.entries(options.pageTitles ?? {})),
-    fileExists: (docsPath) => files.has(docsPath),
-  };
+  const index = siteIndexOf(options);
   commonSite ??= createSiteMarkdown(COMMON_MARKDOWN_EXTENSIONS, '.');
   const site = options.site ?? commonSite;
   const parsed = parseMarkdown(markdown, site);
   const references = collectReferences(parsed);
   const plan = planPageLinks(sourcePath, references, index);
-  const warnings: string[] = [];
+  const warnings: string[] = siteMarkdownWarnings(site, 1);
   const failures: string[] = [];
   const anchorTargets = new Set(
     plan.anchorLinks.filter(([target]) => target === sourcePath).map(([, a]) => a),

@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/convert
+ * @module publisher/convert
  * One page in its site: references resolved (pages by title, files as attachments, anchors),
  * attachment names chosen, the page rendered to storage format; `convertMarkdown` for a single
  * document; the converted-page record the upload and export phases consume.

@@ -2,10 +2,10 @@
  * Everything one page needs from the site before rendering: the attachments it uses (local files
  * it shows or links, named per page), the anchors its links point at, and the render context.
  */
-import type { RenderContext } from '../storage/index.ts';
+import type { RenderContext, UrlOrigin } from '../storage/index.ts';
 import { attachmentNames } from './attachment-names.ts';
 import type { PageReferences } from './page-references.ts';
-import { resolveReference, type SiteIndex } from './site-index.ts';
+import { htmlBasePath, resolveReference, type SiteIndex } from './site-index.ts';
 
 /** The site-level facts a page's references produce. */
 export interface PageLinkPlan {
@@ -23,16 +23,21 @@ export function planPageLinks(
 ): PageLinkPlan {
   const files: string[] = [];
   const anchorLinks: Array<readonly [string, string]> = [];
-  for (const url of references.links) {
-    const target = resolveReference(url, sourcePath, index, false);
+  const htmlBase = htmlBasePath(sourcePath, index);
+  const link = (url: string, base: string) => {
+    const target = resolveReference(url, base, index, false);
     if (target.kind === 'file') files.push(target.path);
     else if (target.kind === 'page' && target.anchor) anchorLinks.push([target.path, target.anchor]);
     else if (target.kind === 'anchor') anchorLinks.push([sourcePath, target.anchor]);
-  }
-  for (const url of references.images) {
-    const target = resolveReference(url, sourcePath, index, true);
+  };
+  const image = (url: string, base: string) => {
+    const target = resolveReference(url, base, index, true);
     if (target.kind === 'file') files.push(target.path);
-  }
+  };
+  for (const url of references.links) link(url, sourcePath);
+  for (const url of references.htmlLinks) link(url, htmlBase);
+  for (const url of references.images) image(url, sourcePath);
+  for (const url of references.htmlImages) image(url, htmlBase);
   return { attachments: attachmentNames(files), anchorLinks };
 }
 
@@ -49,12 +54,14 @@ export interface PageContextInput {
 export function pageRenderContext(input: PageContextInput, index: SiteIndex): RenderContext {
   const attachmentName = (docsPath: string) =>
     input.attachments.get(docsPath) ?? docsPath.replace(/\//g, '_');
+  const htmlBase = htmlBasePath(input.sourcePath, index);
+  const baseOf = (origin: UrlOrigin | undefined) => (origin === 'html' ? htmlBase : input.sourcePath);
   return {
     anchorTargets: input.anchorTargets,
     warn: input.warn,
     fail: input.fail,
-    resolveLink(url) {
-      const target = resolveReference(url, input.sourcePath, index, false);
+    resolveLink(url, origin) {
+      const target = resolveReference(url, baseOf(origin), index, false);
       switch (target.kind) {
         case 'external':
           return { kind: 'external', href: target.url };
@@ -70,8 +77,8 @@ export function pageRenderContext(input: PageContextInput, index: SiteIndex): Re
           return target;
       }
     },
-    resolveImage(url) {
-      const target = resolveReference(url, input.sourcePath, index, true);
+    resolveImage(url, origin) {
+      const target = resolveReference(url, baseOf(origin), index, true);
       if (target.kind === 'external') return { kind: 'external', url: target.url };
       if (target.kind === 'file') return { kind: 'attachment', name: attachmentName(target.path) };
       if (target.kind === 'unresolved') return target;

@@ -10,6 +10,10 @@ import { type HtmlNode, parseHtmlFragment } from '../storage/index.ts';
 export interface PageReferences {
   readonly links: readonly string[];
   readonly images: readonly string[];
+  /** Link URLs written in raw HTML (they resolve against the page's URL). */
+  readonly htmlLinks: readonly string[];
+  /** Image URLs written in raw HTML. */
+  readonly htmlImages: readonly string[];
   /** The text of the first level-1 heading, if any. */
   readonly firstHeading?: string;
 }
@@ -25,29 +29,36 @@ function collectHtml(nodes: readonly HtmlNode[], links: string[], images: string
   }
 }
 
-function collectInline(children: readonly Token[], links: string[], images: string[]): void {
+interface Collected {
+  readonly links: string[];
+  readonly images: string[];
+  readonly htmlLinks: string[];
+  readonly htmlImages: string[];
+}
+
+function collectInline(children: readonly Token[], found: Collected): void {
   for (const child of children) {
-    if (child.type === 'link_open') links.push(child.attrGet('href') ?? '');
-    else if (child.type === 'image') images.push(child.attrGet('src') ?? '');
+    if (child.type === 'link_open') found.links.push(child.attrGet('href') ?? '');
+    else if (child.type === 'image') found.images.push(child.attrGet('src') ?? '');
     else if (child.type === 'html_inline' && /^<(a|img)\s/i.test(child.content))
-      collectHtml(parseHtmlFragment(child.content), links, images);
+      collectHtml(parseHtmlFragment(child.content), found.htmlLinks, found.htmlImages);
   }
 }
 
 /** Collects the link and image URLs of a page and its first level-1 heading. */
 export function collectReferences(parsed: ParsedMarkdown): PageReferences {
-  const links: string[] = [];
-  const images: string[] = [];
+  const found: Collected = { links: [], images: [], htmlLinks: [], htmlImages: [] };
   let firstHeading: string | undefined;
   const tokens = parsed.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (!token) continue;
-    if (token.type === 'inline') collectInline(token.children ?? [], links, images);
-    else if (token.type === 'html_block') collectHtml(parseHtmlFragment(token.content), links, images);
+    if (token.type === 'inline') collectInline(token.children ?? [], found);
+    else if (token.type === 'html_block')
+      collectHtml(parseHtmlFragment(token.content), found.htmlLinks, found.htmlImages);
     else if (token.type === 'heading_open' && token.tag === 'h1' && firstHeading === undefined) {
       firstHeading = inlineText(tokens[i + 1]?.children ?? []).trim() || undefined;
     }
   }
-  return { links, images, ...(firstHeading ? { firstHeading } : {}) };
+  return { ...found, ...(firstHeading ? { firstHeading } : {}) };
 }

@@ -11,6 +11,24 @@ export interface SiteIndex {
   readonly pageTitles: ReadonlyMap<string, string>;
   /** Whether the docs-relative path names an existing file. */
   fileExists(docsPath: string): boolean;
+  /** MkDocs' `use_directory_urls` (default true): `setup.md` is served at `setup/`. */
+  readonly useDirectoryUrls?: boolean;
+}
+
+/**
+ * The path against which a URL written in the page's raw HTML resolves: MkDocs leaves raw HTML
+ * as written, so the browser resolves it against the page's URL — `guide/setup.md` is served at
+ * `guide/setup/` with directory URLs — where Markdown links are rewritten relative to the file.
+ *
+ * @example
+ * htmlBasePath('guide/setup.md', index); // 'guide/setup/index.md'
+ */
+export function htmlBasePath(sourcePath: string, index: SiteIndex): string {
+  if (index.useDirectoryUrls === false) return sourcePath;
+  const slash = sourcePath.lastIndexOf('/');
+  const name = sourcePath.slice(slash + 1);
+  if (/^(index|README)\.md$/i.test(name)) return sourcePath;
+  return `${sourcePath.slice(0, -'.md'.length)}/index.md`;
 }
 
 /** A reference resolved against the site. */

@@ -3,7 +3,7 @@
  * (`version`, `ancestors`, `body.storage`, `space`, `children.attachment…`, `metadata`) and paged
  * lists with `start`, `limit`, `size` and a relative `_links.next`.
  */
-import type { EmulatedAttachment, EmulatedPage, EmulatorState } from './emulator-state.ts';
+import type { EmulatedAttachment, EmulatedPage, EmulatedProperty, EmulatorState } from './emulator-state.ts';
 
 /** The expansions requested with `expand=a,b.c`. */
 export type Expansions = ReadonlySet<string>;
@@ -29,6 +29,14 @@ function has(expand: Expansions, name: string): boolean {
   return expand.has(name) || [...expand].some((item) => item.startsWith(`${name}.`));
 }
 
+/** The timestamp every emulated version carries. */
+export const VERSION_WHEN = '2026-01-01T00:00:00.000Z';
+
+/** A v1 label record. */
+export function labelJson(name: string): Record<string, unknown> {
+  return { prefix: 'global', name, id: name, label: name };
+}
+
 /** Attachments shown inline in a page's `children.attachment` expansion at most. */
 export const INLINE_ATTACHMENT_LIMIT = 25;
 
@@ -39,18 +47,29 @@ export function attachmentJson(attachment: EmulatedAttachment, expand: Expansion
     type: 'attachment',
     status: 'current',
     title: attachment.title,
-    ...(has(expand, 'metadata')
-      ? { metadata: { mediaType: attachment.mediaType, comment: attachment.comment } }
-      : {}),
+    ...(has(expand, 'metadata') ? { metadata: { mediaType: attachment.mediaType } } : {}),
     extensions: {
       mediaType: attachment.mediaType,
       fileSize: attachment.data.byteLength,
       comment: attachment.comment,
     },
-    ...(has(expand, 'version') ? { version: { number: attachment.version, minorEdit: true } } : {}),
+    ...(has(expand, 'version')
+      ? { version: { when: VERSION_WHEN, number: attachment.version, minorEdit: true } }
+      : {}),
     _links: {
       download: `/download/attachments/${attachment.pageId}/${encodeURIComponent(attachment.title)}?version=${attachment.version}&api=v2`,
     },
+  };
+}
+
+/** A content property record (v1 and v2 alike). */
+export function propertyJson(property: EmulatedProperty): Record<string, unknown> {
+  return {
+    id: property.id,
+    key: property.key,
+    value: property.value,
+    version: { when: VERSION_WHEN, message: '', number: property.version, minorEdit: false },
+    _links: { self: `/rest/api/content/property/${property.id}` },
   };
 }
 
@@ -68,16 +87,33 @@ export function pageJson(
     extensions: { position: page.position },
   };
   if (has(expand, 'space')) json.space = { key: page.spaceKey };
-  if (has(expand, 'version')) json.version = { number: page.version, minorEdit: page.minorEdit };
+  if (has(expand, 'version'))
+    json.version = {
+      when: VERSION_WHEN,
+      number: page.version,
+      minorEdit: page.minorEdit,
+      message: page.versionMessage,
+    };
   if (has(expand, 'ancestors')) {
     json.ancestors = state
       .ancestors(page)
-      .map((ancestor) => ({ id: ancestor.id, type: 'page', title: ancestor.title }));
+      .map((ancestor) => ({ id: ancestor.id, type: 'page', status: 'current', title: ancestor.title }));
   }
+  const metadata: Record<string, unknown> = {};
   if (has(expand, 'metadata.labels'))
-    json.metadata = {
-      labels: { results: page.labels.map((name) => ({ prefix: 'global', name })), size: page.labels.length },
+    metadata.labels = {
+      results: page.labels.map(labelJson),
+      size: page.labels.length,
     };
+  const propertyKeys = [...below(expand, 'metadata.properties')];
+  if (propertyKeys.length > 0)
+    metadata.properties = Object.fromEntries(
+      propertyKeys.flatMap((key) => {
+        const property = page.properties.get(key);
+        return property ? [[key, propertyJson(property)]] : [];
+      }),
+    );
+  if (Object.keys(metadata).length > 0) json.metadata = metadata;
   if (has(expand, 'body.storage')) json.body = { storage: { value: page.body, representation: 'storage' } };
   if (has(expand, 'children.attachment')) {
     const all = state.attachmentsOf(page.id);

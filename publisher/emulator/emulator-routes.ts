@@ -3,7 +3,15 @@
  * content by id, create, update, move, children (in sibling order), descendants, attachments (list,
  * upload, data update).
  */
-import { attachmentJson, type Expansions, expansions, listJson, pageJson } from './content-json.ts';
+import {
+  attachmentJson,
+  type Expansions,
+  expansions,
+  labelJson,
+  listJson,
+  pageJson,
+  propertyJson,
+} from './content-json.ts';
 import { parseCql } from './cql.ts';
 import { EmulatorError } from './emulator-error.ts';
 import type { EmulatorState } from './emulator-state.ts';
@@ -42,7 +50,16 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
       const space = state.space(decodeURIComponent(params[0] ?? ''));
       const home = state.pages.get(space.homepageId);
       const homepage = expand.has('homepage') && home ? { homepage: pageJson(state, home, new Set()) } : {};
-      return { key: space.key, name: space.name, type: 'global', ...homepage };
+      return {
+        id: Number(space.id),
+        key: space.key,
+        name: space.name,
+        type: 'global',
+        status: 'current',
+        ...homepage,
+        _expandable: {},
+        _links: { webui: `/spaces/${space.key}`, self: `/rest/api/space/${space.key}` },
+      };
     },
   ],
   [
@@ -54,6 +71,7 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
       return pagesWhere(
         call,
         (page) =>
+          call.state.searchable(page) &&
           (!spaceKey || page.spaceKey === spaceKey) &&
           (title === undefined || page.title.toLowerCase() === title),
       );
@@ -69,6 +87,7 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
       return pagesWhere(
         call,
         (page) =>
+          call.state.searchable(page) &&
           (cql.type === undefined || cql.type === 'page') &&
           (cql.space === undefined || page.spaceKey === cql.space) &&
           (cql.title === undefined || page.title === cql.title) &&
@@ -93,7 +112,9 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
     /^\/rest\/api\/content\/(\d+)$/,
     ({ state, request, params, expand }) => {
       const body = jsonBody(request.body);
-      const version = body.version as { number?: unknown; minorEdit?: unknown } | undefined;
+      const version = body.version as
+        | { number?: unknown; minorEdit?: unknown; message?: unknown }
+        | undefined;
       if (typeof version?.number !== 'number')
         throw new EmulatorError(400, 'Version number is required to update content');
       const page = state.updatePage(
@@ -101,6 +122,7 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
         pageInput(body),
         version.number,
         version.minorEdit === true,
+        typeof version.message === 'string' ? version.message : '',
       );
       return pageJson(state, page, expand);
     },
@@ -117,7 +139,45 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
         if (!/^[^\s:]+$/.test(name)) throw new EmulatorError(400, `invalid label ${name}`);
         if (!page.labels.includes(name)) page.labels.push(name);
       }
-      return { results: page.labels.map((name) => ({ prefix: 'global', name })), size: page.labels.length };
+      return { results: page.labels.map(labelJson), size: page.labels.length };
+    },
+  ],
+  [
+    'GET',
+    /^\/rest\/api\/content\/(\d+)\/label$/,
+    ({ state, request, settings, params }) => {
+      const page = state.page(params[0] ?? '');
+      return paged(page.labels.map(labelJson), request, settings);
+    },
+  ],
+  [
+    'GET',
+    /^\/rest\/api\/content\/(\d+)\/property\/([^/]+)$/,
+    ({ state, params }) => {
+      const property = state.page(params[0] ?? '').properties.get(decodeURIComponent(params[1] ?? ''));
+      if (!property) throw new EmulatorError(404, `Cannot find property ${params[1]} on ${params[0]}`);
+      return propertyJson(property);
+    },
+  ],
+  [
+    'POST',
+    /^\/rest\/api\/content\/(\d+)\/property$/,
+    ({ state, request, params }) => {
+      const body = jsonBody(request.body);
+      if (typeof body.key !== 'string') throw new EmulatorError(400, 'A property needs a key');
+      return propertyJson(state.setProperty(params[0] ?? '', body.key, body.value));
+    },
+  ],
+  [
+    'PUT',
+    /^\/rest\/api\/content\/(\d+)\/property\/([^/]+)$/,
+    ({ state, request, params }) => {
+      const body = jsonBody(request.body);
+      const version = (body.version as { number?: unknown } | undefined)?.number;
+      if (typeof version !== 'number') throw new EmulatorError(400, 'Version number is required');
+      return propertyJson(
+        state.setProperty(params[0] ?? '', decodeURIComponent(params[1] ?? ''), body.value, version),
+      );
     },
   ],
   [

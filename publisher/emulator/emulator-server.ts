@@ -1,7 +1,8 @@
 /**
  * The emulated Confluence as an HTTP (or HTTPS) server on 127.0.0.1: authentication (Basic API
- * token or Bearer), the REST API v1 routes under a context path, fault injection and a log of
- * every request for assertions.
+ * token or Bearer), the REST API v1 and (as on Cloud) v2 routes under a context path, Cloud's and
+ * Data Center's differences (v2 or not, the move endpoint or not, Bearer on v1 content answered
+ * 410 Gone), fault injection and a log of every request for assertions.
  */
 import {
   createServer as createHttpServer,
@@ -13,6 +14,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { EmulatorError } from './emulator-error.ts';
 import { route } from './emulator-routes.ts';
+import { routeV2 } from './emulator-routes-v2.ts';
 import { type EmulatedPage, type EmulatedSpace, EmulatorState } from './emulator-state.ts';
 import { FaultPlan, type FaultRule } from './faults.ts';
 
@@ -32,7 +34,27 @@ export interface EmulatorOptions {
   readonly maxLimit?: number;
   /** Requests a new page stays invisible to GET by id and as a parent (default 0). */
   readonly visibilityLag?: number;
+  /** Requests a new page stays out of title search, CQL and REST v2 lists (default 0). */
+  readonly searchLag?: number;
+  /** The REST APIs served (default `['v1']`; Cloud serves both, Data Center only v1). */
+  readonly apis?: ReadonlyArray<'v1' | 'v2'>;
+  /** Whether `PUT /rest/api/content/{id}/move/…` exists (default true; Data Center has none). */
+  readonly moveEndpoint?: boolean;
+  /** Whether Bearer requests to v1 content endpoints answer 410 Gone, as on Cloud (default false). */
+  readonly bearerV1Gone?: boolean;
+  /** Serve this existing wiki's contents (e.g. a wiki brought back after {@link ConfluenceEmulator.kill}). */
+  readonly state?: EmulatorState;
 }
+
+/** Confluence Cloud: REST v2 beside what remains of v1; OAuth (Bearer) on v1 content is 410 Gone; the index lags. */
+export const CLOUD: EmulatorOptions = Object.freeze({
+  apis: ['v1', 'v2'] as const,
+  bearerV1Gone: true,
+  searchLag: 3,
+});
+
+/** Confluence Data Center: REST v1 only, no page-move endpoint. */
+export const DATA_CENTER: EmulatorOptions = Object.freeze({ apis: ['v1'] as const, moveEndpoint: false });
 
 /** One request as the emulator saw it. */
 export interface RequestRecord {
@@ -52,6 +74,10 @@ export interface ConfluenceEmulator {
   addSpace(key: string, name?: string): EmulatedSpace;
   /** Adds a page directly (visible at once), as if someone had created it in the wiki. */
   addPage(page: { space: string; title: string; parentId?: string; body?: string }): EmulatedPage;
+  /** Saves a new version of a page as a person in the editor would (no publisher message). */
+  editPage(id: string, change: { body?: string; title?: string }): EmulatedPage;
+  /** Stops answering: every connection is refused from now on (the server is closed). */
+  kill(): Promise<void>;
   injectFault(rule: FaultRule): void;
   /** Fault hits not used yet. */
   pendingFaults(): number;
@@ -76,6 +102,10 @@ function authorized(header: string | undefined, options: EmulatorOptions): boole
   );
 }
 
+/** v1 content endpoints Cloud removed (RFC-19) for OAuth: content CRUD, search, children, properties, spaces. */
+const V1_CONTENT_REMOVED =
+  /^\/rest\/api\/(space\/[^/]+|content(\/search|\/\d+(\/child\/page|\/property(\/[^/]+)?)?)?)$/;
+
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -90,8 +120,9 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  * const space = wiki.addSpace('DOCS');
  */
 export async function startConfluenceEmulator(options: EmulatorOptions = {}): Promise<ConfluenceEmulator> {
-  const state = new EmulatorState();
+  const state = options.state ?? new EmulatorState();
   state.visibilityLag = options.visibilityLag ?? 0;
+  state.searchLag = options.searchLag ?? 0;
   const faults = new FaultPlan();
   const requests: RequestRecord[] = [];
   const contextPath = (options.contextPath ?? '/wiki').replace(/\/+$/, '');
@@ -123,6 +154,24 @@ export async function startConfluenceEmulator(options: EmulatorOptions = {}): Pr
       });
       return;
     }
+    const v2 = path.startsWith('/api/v2/');
+    if (v2 && !(options.apis ?? ['v1']).includes('v2')) {
+      send(404, new EmulatorError(404, `No route for ${method} ${path}`).body());
+      return;
+    }
+    if (
+      !v2 &&
+      options.bearerV1Gone &&
+      request.headers.authorization?.startsWith('Bearer ') &&
+      V1_CONTENT_REMOVED.test(path)
+    ) {
+      send(410, new EmulatorError(410, 'This deprecated endpoint has been removed').body());
+      return;
+    }
+    if (options.moveEndpoint === false && /^\/rest\/api\/content\/\d+\/move\//.test(path)) {
+      send(404, new EmulatorError(404, `No route for ${method} ${path}`).body());
+      return;
+    }
     const fault = faults.take(method, path);
     if (fault && 'status' in fault) {
       send(
@@ -141,11 +190,11 @@ export async function startConfluenceEmulator(options: EmulatorOptions = {}): Pr
     if (fault && 'delayMs' in fault)
       await new Promise((resolve) => setTimeout(resolve, fault.delayMs).unref());
     try {
-      const result = await route(
-        state,
-        { method, path, query: url.searchParams, headers: request.headers, body },
-        { base, maxLimit: options.maxLimit ?? 100 },
-      );
+      const routeRequest = { method, path, query: url.searchParams, headers: request.headers, body };
+      const settings = { base, contextPath, maxLimit: options.maxLimit ?? 100 };
+      const result = v2
+        ? await routeV2(state, routeRequest, settings)
+        : await route(state, routeRequest, settings);
       if (fault && 'drop' in fault) {
         record('dropped');
         request.socket.destroy();
@@ -188,7 +237,27 @@ export async function startConfluenceEmulator(options: EmulatorOptions = {}): Pr
           ...(page.parentId ? { parentId: page.parentId } : {}),
         },
         0,
+        0,
       ),
+    editPage: (id, change) => {
+      const page = state.page(id, false);
+      return state.updatePage(
+        id,
+        {
+          title: change.title ?? page.title,
+          spaceKey: page.spaceKey,
+          body: change.body ?? page.body,
+          ...(page.parentId ? { parentId: page.parentId } : {}),
+        },
+        page.version + 1,
+        false,
+      );
+    },
+    kill: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
     injectFault: (rule) => faults.add(rule),
     pendingFaults: () => faults.pending(),
     clearRequests: () => {
@@ -197,6 +266,7 @@ export async function startConfluenceEmulator(options: EmulatorOptions = {}): Pr
     writes: () => requests.filter((entry) => entry.method !== 'GET'),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (!server.listening) return resolve();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -11,6 +11,8 @@ import { rewriteOnSave } from './storage-rewrite.ts';
 
 /** A space. */
 export interface EmulatedSpace {
+  /** REST v2's numeric space id. */
+  readonly id: string;
   readonly key: string;
   readonly name: string;
   readonly homepageId: string;
@@ -27,10 +29,24 @@ export interface EmulatedPage {
   body: string;
   version: number;
   minorEdit: boolean;
+  /** The current version's message ('' when none was given, as in the editor). */
+  versionMessage: string;
+  /** Content properties by key. */
+  readonly properties: Map<string, EmulatedProperty>;
+  /** Request number from which title search, CQL and REST v2 lists find the page (Cloud's index lag). */
+  searchableFrom: number;
   /** Request number from which GET by id and creating children work (eventual consistency). */
   visibleFrom: number;
   restricted: boolean;
   labels: string[];
+}
+
+/** A content property. */
+export interface EmulatedProperty {
+  readonly id: string;
+  readonly key: string;
+  value: unknown;
+  version: number;
 }
 
 /** An attachment and its current version. */
@@ -63,6 +79,8 @@ export class EmulatorState {
   requestCount = 0;
   /** Requests a new page stays invisible to GET by id and to child creation. */
   visibilityLag = 0;
+  /** Requests a new page stays out of title search, CQL and REST v2 lists. */
+  searchLag = 0;
   #nextId = 1000;
 
   nextId(): number {
@@ -71,7 +89,7 @@ export class EmulatorState {
 
   addSpace(key: string, name: string): EmulatedSpace {
     const home = this.#insertPage({ title: `${name} Home`, spaceKey: key, body: '<p>Home</p>' }, 0);
-    const space = { key, name, homepageId: home.id };
+    const space = { id: String(this.nextId()), key, name, homepageId: home.id };
     this.spaces.set(key, space);
     return space;
   }
@@ -107,8 +125,20 @@ export class EmulatorState {
     );
   }
 
+  /** Whether searches and lists find the page yet (new pages lag behind, as Cloud's index does). */
+  searchable(page: EmulatedPage): boolean {
+    return page.searchableFrom <= this.requestCount;
+  }
+
+  /** The space with this v2 id. */
+  spaceById(id: string): EmulatedSpace {
+    const space = [...this.spaces.values()].find((candidate) => candidate.id === id);
+    if (!space) throw new EmulatorError(404, `No space with id : ${id}`);
+    return space;
+  }
+
   /** Creates a page; `lag` is how many requests it stays invisible (default the configured lag). */
-  createPage(input: PageInput, lag = this.visibilityLag): EmulatedPage {
+  createPage(input: PageInput, lag = this.visibilityLag, searchLag = this.searchLag): EmulatedPage {
     this.space(input.spaceKey);
     if (this.byTitle(input.spaceKey, input.title)) {
       throw new EmulatorError(
@@ -125,10 +155,10 @@ export class EmulatorState {
         );
       }
     }
-    return this.#insertPage(input, this.requestCount + lag);
+    return this.#insertPage(input, this.requestCount + lag, this.requestCount + searchLag);
   }
 
-  updatePage(id: string, input: PageInput, version: number, minorEdit: boolean): EmulatedPage {
+  updatePage(id: string, input: PageInput, version: number, minorEdit: boolean, message = ''): EmulatedPage {
     const page = this.page(id, false);
     if (page.restricted) throw new EmulatorError(403, `Not permitted to edit content with id ${id}`);
     if (version !== page.version + 1) {
@@ -151,6 +181,7 @@ export class EmulatorState {
     page.body = this.#stored(input.body);
     page.version = version;
     page.minorEdit = minorEdit;
+    page.versionMessage = message;
     return page;
   }
 
@@ -200,7 +231,7 @@ export class EmulatorState {
     return rewriteOnSave(body, () => this.nextId());
   }
 
-  #insertPage(input: PageInput, visibleFrom: number): EmulatedPage {
+  #insertPage(input: PageInput, visibleFrom: number, searchableFrom = visibleFrom): EmulatedPage {
     const page: EmulatedPage = {
       id: String(this.nextId()),
       spaceKey: input.spaceKey,
@@ -210,12 +241,36 @@ export class EmulatorState {
       body: this.#stored(input.body),
       version: 1,
       minorEdit: false,
+      versionMessage: '',
+      properties: new Map(),
+      searchableFrom,
       visibleFrom,
       restricted: false,
       labels: [],
     };
     this.pages.set(page.id, page);
     return page;
+  }
+
+  /** Creates or updates a content property; `version` (for an update) must be current + 1. */
+  setProperty(pageId: string, key: string, value: unknown, version?: number): EmulatedProperty {
+    const page = this.page(pageId, false);
+    const current = page.properties.get(key);
+    if (version === undefined) {
+      if (current) throw new EmulatorError(409, `A property with key ${key} already exists on ${pageId}`);
+      const created = { id: String(this.nextId()), key, value, version: 1 };
+      page.properties.set(key, created);
+      return created;
+    }
+    if (!current) throw new EmulatorError(404, `No property ${key} on ${pageId}`);
+    if (version !== current.version + 1)
+      throw new EmulatorError(
+        409,
+        `Version must be incremented on update. Current version is: ${current.version}`,
+      );
+    current.value = value;
+    current.version = version;
+    return current;
   }
 
   /** Deletes (to the trash) or archives a page; its children move up to its parent, as in Confluence. */

@@ -67,7 +67,7 @@ describe('Confluence emulator', () => {
       `/rest/api/content/${created.json.id}?expand=version,body.storage`,
       page('A', '<p>y</p>', { version: { number: 2, minorEdit: true } }),
     );
-    expect(ok.json.version).toEqual({ number: 2, minorEdit: true });
+    expect(ok.json.version).toMatchObject({ number: 2, minorEdit: true });
   });
 
   it('keeps titles unique in a space, rejects malformed XHTML, and rewrites bodies like Confluence', async () => {
@@ -131,7 +131,7 @@ describe('Confluence emulator', () => {
     const added = await call('POST', path, form(), { 'x-atlassian-token': 'no-check' });
     expect(added.json.results[0]).toMatchObject({
       title: 'a.txt',
-      metadata: { comment: 'sha1:abc' },
+      extensions: { comment: 'sha1:abc' },
       version: { number: 1 },
     });
     expect((await call('POST', path, form(), { 'x-atlassian-token': 'no-check' })).json.message).toMatch(

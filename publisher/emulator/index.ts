@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/emulator
+ * @module publisher/emulator
  * A stateful emulation of the Confluence REST API v1 on 127.0.0.1, for the publisher's tests and
  * benchmark: spaces, pages with versions and ancestors, title and CQL search, children and
  * descendants, attachments with comments and data, Basic and Bearer authentication, and fault
@@ -8,7 +8,7 @@
  */
 
 export type { ConfluenceEmulator, EmulatorOptions, RequestRecord } from './emulator-server.ts';
-export { startConfluenceEmulator } from './emulator-server.ts';
+export { CLOUD, DATA_CENTER, startConfluenceEmulator } from './emulator-server.ts';
 export type { EmulatedAttachment, EmulatedPage, EmulatedSpace } from './emulator-state.ts';
 export { EmulatorState } from './emulator-state.ts';
 export type { FaultAction, FaultRule } from './faults.ts';

@@ -20,6 +20,8 @@ export interface RouteRequest {
 export interface RouteSettings {
   /** `_links.base` of lists (origin + context path). */
   readonly base: string;
+  /** The context path (`/wiki`), which REST v2's `next` links include. */
+  readonly contextPath: string;
   /** Largest `limit` honoured. */
   readonly maxLimit: number;
 }

@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/export
+ * @module publisher/export
  * The dry run's output: `wiki-export/` with metadata, one file per page and the attachments.
  */
 export type { ExportInput } from './export-phase.ts';

@@ -30,6 +30,10 @@ export const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set([
   'callouts',
   'gh_links',
   'github-callouts',
+  'markdown_include_variants',
+  'mdx_include',
+  'mkdocs-click',
+  'mkdocs_click',
   'pymdownx.arithmatex',
   'pymdownx.betterem',
   'pymdownx.blocks.admonition',
@@ -60,8 +64,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Module names under which extensions are also known (`mdx_gh_links` is gh_links). */
+const ALIASES: Readonly<Record<string, string>> = { mdx_gh_links: 'gh_links' };
+
 function normalizedName(name: string): string {
-  return name.replace(/^markdown\.extensions\./, '').replace(/^mdx_/, '');
+  const short = name.replace(/^markdown\.extensions\./, '');
+  return ALIASES[short] ?? short;
 }
 
 /**

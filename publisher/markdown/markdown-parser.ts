@@ -13,8 +13,9 @@ import { callouts } from './callouts.ts';
 import { codeHilite } from './code-hilite.ts';
 import { containerTitles } from './container-token.ts';
 import { detachedDefinitions } from './detached-definitions.ts';
-import { emojiShortcodes } from './emoji-shortcodes.ts';
+import { type EmojiIndex, emojiShortcodes } from './emoji-shortcodes.ts';
 import { fancyLists } from './fancy-lists.ts';
+import { generatedDirectives } from './generated-directives.ts';
 import { indentedContainers } from './indented-containers.ts';
 import { inlineHilite } from './inline-hilite.ts';
 import { inlineSpans } from './inline-spans.ts';
@@ -22,6 +23,7 @@ import { listCodeIndent } from './list-code-indent.ts';
 import type { MarkdownExtensions } from './markdown-extensions.ts';
 import { paragraphReferences } from './paragraph-references.ts';
 import { progressBars } from './progress-bars.ts';
+import { referenceDefinitions } from './reference-definitions.ts';
 import { repositoryReferences } from './repository-references.ts';
 import { DEFAULT_ADMONITION_BLOCKS, slashBlocks } from './slash-blocks.ts';
 import { spacedReferences } from './spaced-references.ts';
@@ -40,6 +42,12 @@ function declaredTypes(options: Readonly<Record<string, unknown>>): string[] {
   );
 }
 
+/** The emoji index the site names (`!!python/name:…twemoji`): pymdownx's default is emojione. */
+function emojiIndex(options: Readonly<Record<string, unknown>>): EmojiIndex {
+  const index = String(options.emoji_index ?? '');
+  return /twemoji/.test(index) ? 'twemoji' : /gemoji/.test(index) ? 'gemoji' : 'emojione';
+}
+
 /** fancylists' `additional_ordered_styles` (all three unless the site lists fewer). */
 function orderedStyles(options: Readonly<Record<string, unknown>>): ReadonlySet<string> {
   const styles = options.additional_ordered_styles;
@@ -47,13 +55,16 @@ function orderedStyles(options: Readonly<Record<string, unknown>>): ReadonlySet<
 }
 
 /**
- * Builds the parser for a site's extensions (build it once per site: construction costs more
- * than parsing a page).
+ * Builds the parser for a site's extensions and MkDocs plugins (build it once per site:
+ * construction costs more than parsing a page). Of the plugins, `mkdocstrings` changes reading.
  *
  * @example
  * const md = createMarkdownParser(siteMarkdownExtensions(['admonition']));
  */
-export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt {
+export function createMarkdownParser(
+  extensions: MarkdownExtensions,
+  plugins: ReadonlySet<string> = new Set(),
+): MarkdownIt {
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.disable(['strikethrough', 'linkify', 'replacements', 'smartquotes']);
   // Links stay as written: the site resolves them, and Python-Markdown neither encodes nor filters URLs.
@@ -64,6 +75,7 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   listCodeIndent(md);
   spacedReferences(md);
   paragraphReferences(md);
+  referenceDefinitions(md);
   if (extensions.has('pymdownx.fancylists'))
     fancyLists(md, orderedStyles(extensions.options('pymdownx.fancylists')));
   if (extensions.has('codehilite')) codeHilite(md);
@@ -94,13 +106,16 @@ export function createMarkdownParser(extensions: MarkdownExtensions): MarkdownIt
   if (blocks.admonition || blocks.details || blocks.tab || blocks.html || blocks.caption)
     slashBlocks(md, blocks);
   if (extensions.has('pymdownx.arithmatex')) arithmatex(md);
+  const click = extensions.has('mkdocs-click') || extensions.has('mkdocs_click');
+  if (plugins.has('mkdocstrings') || click)
+    generatedDirectives(md, { mkdocstrings: plugins.has('mkdocstrings'), click });
   inlineSpans(md, {
     mark: extensions.has('pymdownx.mark'),
     caret: extensions.has('pymdownx.caret'),
     tilde: extensions.has('pymdownx.tilde'),
     keys: extensions.has('pymdownx.keys'),
   });
-  if (extensions.has('pymdownx.emoji')) emojiShortcodes(md);
+  if (extensions.has('pymdownx.emoji')) emojiShortcodes(md, emojiIndex(extensions.options('pymdownx.emoji')));
   if (extensions.has('pymdownx.progressbar')) progressBars(md);
   const magiclink = extensions.options('pymdownx.magiclink');
   const ghLinks = extensions.options('gh_links');

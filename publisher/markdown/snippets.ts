@@ -14,6 +14,16 @@ export interface SnippetSettings {
   readonly basePaths: readonly string[];
   /** Files appended to every page. */
   readonly autoAppend: readonly string[];
+  /**
+   * `auto_append` files that are not found: reported once for the site (with the number of pages
+   * they miss) instead of once per page.
+   */
+  readonly missingAutoAppend?: readonly string[];
+  /**
+   * The `auto_append` files hold only definitions (links, abbreviations), read once for the site
+   * ({@link AppendedDefinitions}) instead of being appended to, and parsed with, every page.
+   */
+  readonly appendedDefinitions?: AppendedDefinitions;
   /** Snippet files already read during this build, by absolute path (`undefined`: not found). */
   readonly cache: Map<string, string | undefined>;
 }
@@ -30,6 +40,12 @@ function readCached(file: string, cache: Map<string, string | undefined>): strin
   return text;
 }
 
+/** Reference and abbreviation definitions read once for every page of a site (markdown-it's env). */
+export interface AppendedDefinitions {
+  readonly references?: Readonly<Record<string, unknown>>;
+  readonly abbreviations?: Readonly<Record<string, unknown>>;
+}
+
 /** A page with its snippets expanded, and the page line of every expanded line (1-based). */
 export interface ExpandedSnippets {
   readonly text: string;
@@ -42,7 +58,8 @@ const BLOCK = /^(\s*)(;*)-{1,}8<-{1,}\s*$/;
 const ESCAPED_SECTION = /^.*?;+-{1,}8<-{1,}[ \t]+\[(?:start|end):[\w-]+\].*$/;
 const SECTION_MARK = /^.*?-{1,}8<-{1,}[ \t]+\[(?:start|end):[\w-]+\].*$/;
 
-function readSnippet(
+/** Reads a snippet (`file`, `file:3:9`, `file:section`) from the base paths, or says why not. */
+export function readSnippet(
   spec: string,
   settings: SnippetSettings,
 ): { readonly text: string } | { readonly problem: string } {
@@ -102,6 +119,10 @@ export function expandSnippets(markdown: string, settings: SnippetSettings): Exp
   ) => {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] ?? '';
+      if (!line.includes('8<')) {
+        emit(indent + line, lineOf(i));
+        continue;
+      }
       const inline = INLINE.exec(line);
       if (inline) {
         if ((inline[2] ?? '') !== '') emit(indent + line.replace(';', ''), lineOf(i));
@@ -146,6 +167,8 @@ export function expandSnippets(markdown: string, settings: SnippetSettings): Exp
   };
   const page = markdown.split('\n');
   walk(page, (index) => index + 1, '', []);
-  for (const spec of settings.autoAppend) include(spec, '', page.length, []);
+  const missing = new Set(settings.missingAutoAppend);
+  if (!settings.appendedDefinitions)
+    for (const spec of settings.autoAppend) if (!missing.has(spec)) include(spec, '', page.length, []);
   return { text: outText.join('\n'), lines: outLines, warnings };
 }

@@ -3,7 +3,7 @@
  */
 import type Token from 'markdown-it/lib/token.mjs';
 
-const TEXT_TYPES = new Set(['text', 'code_inline', 'emoji', 'math_inline']);
+const TEXT_TYPES = new Set(['text', 'code_inline', 'emoji', 'unknown_emoji', 'math_inline']);
 
 /**
  * Concatenates the text of inline tokens; images contribute their alt text, breaks a space.

@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/parallel
+ * @module publisher/parallel
  * Bounded parallelism for file reads, page uploads and attachment uploads.
  */
 export type { TaskLimit } from './task-limit.ts';

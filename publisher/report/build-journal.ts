@@ -1,7 +1,8 @@
 /**
  * Progress output and the record of a build in one place: each phase is announced and timed,
  * each change to the wiki printed (unchanged pages stay silent), problems logged as they happen,
- * and everything kept for the final {@link PublishReport}.
+ * and everything kept for the final {@link PublishReport}. Identical warnings (same kind and
+ * message) are printed once and counted, with every place they occurred kept.
  */
 
 import type { Clock } from '@gatehousejs/core';
@@ -30,6 +31,8 @@ export class BuildJournal {
   readonly attachmentActions: AttachmentAction[] = [];
   readonly failures: Problem[] = [];
   readonly warnings: Problem[] = [];
+  /** Index of each distinct warning in `warnings`, by kind and message. */
+  readonly #warningIndex = new Map<string, number>();
 
   constructor(logger: ConsolaInstance, clock: Clock) {
     this.#logger = logger;
@@ -68,10 +71,36 @@ export class BuildJournal {
     this.#logger.error(describe(problem));
   }
 
-  /** Records a warning. */
+  /** Records a warning; one identical to an earlier one (kind and message) only adds to its count. */
   warn(problem: Problem): void {
-    this.warnings.push(problem);
+    const key = `${problem.kind}\u0000${problem.message}`;
+    const index = this.#warningIndex.get(key);
+    const earlier = index === undefined ? undefined : this.warnings[index];
+    if (index !== undefined && earlier) {
+      this.warnings[index] = {
+        ...earlier,
+        count: (earlier.count ?? 1) + 1,
+        ...(problem.page ? { places: [...(earlier.places ?? []), problem.page] } : {}),
+      };
+      return;
+    }
+    this.#warningIndex.set(key, this.warnings.length);
+    this.warnings.push({ ...problem, count: 1, ...(problem.page ? { places: [problem.page] } : {}) });
     this.#logger.warn(describe(problem));
+  }
+
+  /** Prints how often each repeated warning occurred (each was printed once, when first seen). */
+  summarizeRepeats(): void {
+    for (const warning of this.warnings) {
+      const count = warning.count ?? 1;
+      if (count < 2) continue;
+      const places = warning.places ?? [];
+      const shown = places.slice(0, 5).join(', ');
+      const more = places.length > 5 ? ` and ${places.length - 5} more` : '';
+      this.#logger.warn(
+        `the warning "${warning.message}" occurred ${count} times${shown ? ` (${shown}${more})` : ''}`,
+      );
+    }
   }
 
   /** Prints a line of information. */
@@ -86,7 +115,7 @@ export class BuildJournal {
    */
   report(
     fields: Pick<PublishReport, 'exitCode' | 'dryRun' | 'apiCalls' | 'notInSite' | 'unlisted'> &
-      Partial<Pick<PublishReport, 'error' | 'space' | 'parentPage' | 'exportDir'>>,
+      Partial<Pick<PublishReport, 'error' | 'space' | 'parentPage' | 'exportDir' | 'api' | 'docsDir'>>,
     pageOrder: readonly string[] = [],
   ): PublishReport {
     const count = <A extends string>(actions: readonly A[], names: readonly A[]) =>
@@ -106,9 +135,11 @@ export class BuildJournal {
       ...(fields.space ? { space: fields.space } : {}),
       ...(fields.parentPage ? { parentPage: fields.parentPage } : {}),
       ...(fields.exportDir ? { exportDir: fields.exportDir } : {}),
+      ...(fields.api ? { api: fields.api } : {}),
+      ...(fields.docsDir ? { docsDir: fields.docsDir } : {}),
       pages: count(
         items.map((item) => item.action),
-        ['created', 'updated', 'unchanged', 'failed', 'exported'],
+        ['created', 'updated', 'unchanged', 'protected', 'failed', 'exported'],
       ),
       attachments: count(this.attachmentActions, ['uploaded', 'updated', 'unchanged', 'failed', 'exported']),
       apiCalls: fields.apiCalls,
@@ -117,6 +148,7 @@ export class BuildJournal {
       warnings: this.warnings,
       items,
       notInSite: fields.notInSite,
+      editedInWiki: items.filter((item) => item.action === 'protected').map((item) => item.title),
       unlisted: fields.unlisted,
     };
   }

@@ -7,7 +7,7 @@
 export type PhaseName = 'configuration' | 'discovery' | 'markdown' | 'conversion' | 'upload' | 'export';
 
 /** What happened to one page. */
-export type PageAction = 'created' | 'updated' | 'unchanged' | 'failed' | 'exported';
+export type PageAction = 'created' | 'updated' | 'unchanged' | 'protected' | 'failed' | 'exported';
 
 /** What happened to one attachment. */
 export type AttachmentAction = 'uploaded' | 'updated' | 'unchanged' | 'failed' | 'exported';
@@ -28,6 +28,10 @@ export interface Problem {
   /** The page title or source file it concerns, if any. */
   readonly page?: string;
   readonly message: string;
+  /** How many times this warning occurred (identical warnings are reported once). */
+  readonly count?: number;
+  /** Where each occurrence was (`file:line` or page title), in order. */
+  readonly places?: readonly string[];
 }
 
 /** Counts of one kind of item by action. */
@@ -45,6 +49,10 @@ export interface PublishReport {
   readonly parentPage?: string;
   /** The dry run's output folder. */
   readonly exportDir?: string;
+  /** The REST API spoken (`v1` or `v2`) and why. */
+  readonly api?: { readonly version: 'v1' | 'v2'; readonly reason: string };
+  /** The docs folder (absolute), which `file:line` places are relative to. */
+  readonly docsDir?: string;
   readonly pages: ActionCounts<PageAction>;
   readonly attachments: ActionCounts<AttachmentAction>;
   readonly apiCalls: { readonly reads: number; readonly writes: number; readonly retries: number };
@@ -54,6 +62,8 @@ export interface PublishReport {
   readonly items: readonly PageOutcome[];
   /** Wiki pages below the parent page that the site does not contain (left untouched). */
   readonly notInSite: readonly string[];
+  /** Pages whose current version was edited in the wiki, kept (not overwritten) in this build. */
+  readonly editedInWiki: readonly string[];
   /** Markdown files the nav leaves out (not published). */
   readonly unlisted: readonly string[];
 }

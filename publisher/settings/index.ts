@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/settings
+ * @module publisher/settings
  * Settings: the zod schema with the defaults, their three spellings (option, mkdocs.yml, flag),
  * reading mkdocs.yml (with `!ENV`), credentials from the environment, and the host URL rules.
  */

@@ -1,9 +1,21 @@
 /**
  * Reading `mkdocs.yml`: YAML with MkDocs' `!ENV` tag (`!ENV VAR`, `!ENV [VAR, OTHER, default]`,
- * values typed like YAML scalars), tolerant of the Python tags MkDocs themes use
- * (`!!python/name:…`, read as empty strings since they mean nothing here).
+ * values typed like YAML scalars), tolerant of the Python tags MkDocs themes use: a
+ * `!!python/name:module.attribute` value reads as the string `python/name:module.attribute`, which
+ * says which Python object the site chose (an emoji index, a slugify) without running it.
  */
-import { type CollectionTag, parse, parseDocument, type ScalarTag, type YAMLSeq } from 'yaml';
+import {
+  type CollectionTag,
+  isScalar,
+  parse,
+  parseDocument,
+  type ScalarTag,
+  visit,
+  type YAMLSeq,
+} from 'yaml';
+
+const PYTHON_TAG = 'tag:yaml.org,2002:python/';
+
 import { PublishError } from '../errors.ts';
 
 function typedScalar(value: string): unknown {
@@ -63,5 +75,13 @@ export function parseMkdocsYaml(
       },
     );
   }
+  visit(document, {
+    Scalar(_key, node) {
+      if (isScalar(node) && node.tag?.startsWith(PYTHON_TAG)) {
+        node.value = node.tag.slice('tag:yaml.org,2002:'.length);
+        node.tag = undefined;
+      }
+    },
+  });
   return document.toJS();
 }

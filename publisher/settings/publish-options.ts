@@ -16,6 +16,8 @@ export const publishOptionsSchema = z
       .regex(/^[~\w.:-]+$/, 'a space key has letters, digits, ~ _ . : - only')
       .optional(),
     parentPageName: z.string().trim().min(1).max(255).optional(),
+    /** Which REST API to speak: `auto` probes for v2 (Cloud), else v1 (Data Center, Server). */
+    apiVersion: z.enum(['auto', 'v1', 'v2']).default('auto'),
     dryRun: z.boolean().default(false),
     exportDir: z.string().min(1).default('wiki-export'),
     timeout: z.number().positive().max(3600).default(30),
@@ -28,6 +30,10 @@ export const publishOptionsSchema = z
     parentPollAttempts: z.number().int().min(1).max(100).default(10),
     parentPollInterval: z.number().min(0).max(60).default(1),
     allowSoftFailures: z.boolean().default(false),
+    /** Update pages whose current version someone else wrote in the wiki (default: skip them with a warning). */
+    overwrite: z.boolean().default(false),
+    /** Fail the build (exit 6) when a page has content warnings. */
+    strict: z.boolean().default(false),
     /** What happens to wiki pages below the parent page that the site no longer has. */
     onOrphan: z.enum(['report', 'archive', 'delete']).default('report'),
     /** Put Confluence's table-of-contents macro at the top of every page. */

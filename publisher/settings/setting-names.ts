@@ -32,6 +32,14 @@ export const SETTING_NAMES: readonly SettingName[] = [
     description: "title of the page the site goes under (default: the space's home page)",
   },
   {
+    key: 'apiVersion',
+    file: 'api_version',
+    flag: 'api-version',
+    type: 'string',
+    description:
+      'REST API: auto (default: v2 when GET /api/v2/spaces answers, as on Confluence Cloud; else v1), v1 (Data Center, Server) or v2 (Cloud)',
+  },
+  {
     key: 'dryRun',
     file: 'dry_run',
     flag: 'dry-run',
@@ -114,6 +122,21 @@ export const SETTING_NAMES: readonly SettingName[] = [
     flag: 'allow-soft-failures',
     type: 'boolean',
     description: 'exit 0 even when some pages or attachments failed',
+  },
+  {
+    key: 'overwrite',
+    file: 'overwrite',
+    flag: 'overwrite',
+    type: 'boolean',
+    description:
+      'update pages whose current version was edited in the wiki (default: such pages are skipped with a warning)',
+  },
+  {
+    key: 'strict',
+    file: 'strict',
+    flag: 'strict',
+    type: 'boolean',
+    description: 'fail the build (exit 6) on content warnings (anything not converted)',
   },
   {
     key: 'onOrphan',

@@ -24,6 +24,18 @@ export interface SiteFile {
   readonly navFileName?: string;
   /** The `markdown_extensions` of `mkdocs.yml` as written (absent for a bare docs folder). */
   readonly markdownExtensions?: unknown;
+  /** MkDocs' `use_directory_urls` (absent: MkDocs' default, true). */
+  readonly useDirectoryUrls?: boolean;
+  /** Names of the MkDocs plugins `mkdocs.yml` enables (`mkdocstrings`, …). */
+  readonly plugins?: readonly string[];
+}
+
+function pluginNames(plugins: unknown): string[] {
+  if (Array.isArray(plugins))
+    return plugins.flatMap((item) =>
+      typeof item === 'string' ? [item] : isRecord(item) ? Object.keys(item) : [],
+    );
+  return isRecord(plugins) ? Object.keys(plugins) : [];
 }
 
 async function kindOf(target: string): Promise<'file' | 'directory' | undefined> {
@@ -133,5 +145,9 @@ export async function loadSiteFile(
     settings: siteSettings(config, label),
     ...literateNav(config.plugins),
     ...(config.markdown_extensions ? { markdownExtensions: config.markdown_extensions } : {}),
+    ...(typeof config.use_directory_urls === 'boolean'
+      ? { useDirectoryUrls: config.use_directory_urls }
+      : {}),
+    ...(config.plugins ? { plugins: pluginNames(config.plugins) } : {}),
   };
 }

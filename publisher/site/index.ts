@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/site
+ * @module publisher/site
  * The site on disk: the docs folder's files, the page hierarchy from an MkDocs nav or from the
  * folders, fallback and unique titles, and the local files pages use as attachments.
  */

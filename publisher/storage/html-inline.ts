@@ -34,6 +34,7 @@ export function renderHtmlInline(html: string, open: OpenInlineTags, state: Rend
       width: attributes.get('width'),
       height: attributes.get('height'),
       align: attributes.get('align'),
+      html: true,
     };
     return renderImage(image, state);
   }
@@ -58,7 +59,7 @@ export function renderHtmlInline(html: string, open: OpenInlineTags, state: Rend
   }
   if (tag === 'a') {
     const href = readAttributes(match[3] ?? '').get('href');
-    const target = href ? state.context.resolveLink(href) : undefined;
+    const target = href ? state.context.resolveLink(href, 'html') : undefined;
     if (target?.kind === 'external') {
       open.push({ tag, close: '</a>' });
       return `<a href="${escapeAttribute(target.href)}">`;

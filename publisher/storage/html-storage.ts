@@ -62,7 +62,7 @@ function link(element: HtmlElement, state: RenderState): string {
   const href = element.attributes.get('href');
   const body = inlineNodes(element.children, state);
   if (!href) return body;
-  const target = state.context.resolveLink(href);
+  const target = state.context.resolveLink(href, 'html');
   if (target.kind === 'external') return `<a href="${escapeAttribute(target.href)}">${body}</a>`;
   if (target.kind === 'page') {
     const anchor = target.anchor ? ` ac:anchor="${escapeAttribute(target.anchor)}"` : '';
@@ -91,6 +91,7 @@ function inlineNode(node: HtmlNode, state: RenderState): string {
         width: attributes.get('width'),
         height: attributes.get('height'),
         align: attributes.get('align'),
+        html: true,
       },
       state,
     );

@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/storage
+ * @module publisher/storage
  * Confluence storage format: the token renderer (blocks, inline content, containers as macros,
  * images, raw HTML), macros, XML escaping, and the normalized form used to detect changes.
  */
@@ -13,7 +13,7 @@ export { normalizeStorage, sameStorage } from './normalize-storage.ts';
 export type { PanelMacro } from './panel-types.ts';
 export { mkdocsPanel } from './panel-types.ts';
 export { renderPage, renderRange } from './render-blocks.ts';
-export type { ImageTarget, LinkTarget, RenderContext } from './render-context.ts';
+export type { ImageTarget, LinkTarget, RenderContext, UrlOrigin } from './render-context.ts';
 export { renderInline } from './render-inline.ts';
 export type { RenderState } from './render-state.ts';
 export { createRenderState } from './render-state.ts';

@@ -28,6 +28,16 @@ export interface CodeBlockInfo {
   readonly language?: string;
   readonly title?: string;
   readonly lineNumbers?: boolean;
+  /** `hl_lines` as written (`1 3-4`): the code macro has no highlighting, so its title names them. */
+  readonly highlightedLines?: string;
+}
+
+/** The code macro's title: the fence's title, and the lines MkDocs highlights. */
+function codeTitle(info: CodeBlockInfo): string | undefined {
+  const lines = info.highlightedLines?.trim().split(/\s+/).join(', ');
+  if (!lines) return info.title;
+  const note = `line${/[ ,-]/.test(lines) ? 's' : ''} ${lines} highlighted`;
+  return info.title ? `${info.title} (${note})` : note.charAt(0).toUpperCase() + note.slice(1);
 }
 
 /**
@@ -40,7 +50,7 @@ export interface CodeBlockInfo {
 export function codeMacro(code: string, info: CodeBlockInfo): string {
   const rendered = renderParameters([
     ['language', info.language],
-    ['title', info.title],
+    ['title', codeTitle(info)],
     ['linenumbers', info.lineNumbers ? 'true' : undefined],
   ]);
   return `<ac:structured-macro ac:name="code">${rendered}<ac:plain-text-body>${cdata(code)}</ac:plain-text-body></ac:structured-macro>`;
@@ -76,6 +86,8 @@ export function parseCodeInfo(
     language = /(?:^|\s)\.([\w+#-]+)/.exec(info)?.[1];
   } else {
     language = /^[^\s{]+/.exec(info)?.[0];
+    // A first word holding `=` is an option (```` ``` title="x" ````): the fence has no language.
+    if (language?.includes('=')) language = undefined;
     info = info.slice(language?.length ?? 0);
     // superfences reads ``` .sh as the language sh.
     if (language?.startsWith('.')) language = language.slice(1);
@@ -86,9 +98,11 @@ export function parseCodeInfo(
   }
   const normalized = language?.toLowerCase();
   const linenums = attributes.get('linenums');
+  const highlighted = attributes.get('hl_lines')?.trim();
   return {
     ...(normalized && /^[a-z0-9_+#.-]+$/.test(normalized) ? { language: normalized } : {}),
     ...(attributes.get('title') ? { title: attributes.get('title') } : {}),
     ...(linenums !== undefined && linenums !== '0' && linenums !== 'false' ? { lineNumbers: true } : {}),
+    ...(highlighted ? { highlightedLines: highlighted } : {}),
   };
 }

@@ -5,8 +5,9 @@
  * footnotes at the end. A token it does not know is reported with its line, never dropped silently.
  */
 import type Token from 'markdown-it/lib/token.mjs';
-import { containerMeta, headingSlug, inlineText } from '../markdown/index.ts';
+import { containerMeta, type GeneratedDirective, headingSlug, inlineText } from '../markdown/index.ts';
 import { containerStorage } from './container-macros.ts';
+import { generatedPanel } from './generated-panel.ts';
 import { renderHtmlBlock } from './html-storage.ts';
 import { anchorMacro, codeMacro, parseCodeInfo } from './macros.ts';
 import { renderInline } from './render-inline.ts';
@@ -154,6 +155,9 @@ export function renderRange(state: RenderState, start: number, end: number): str
           ...(token.info ? { language: token.info } : {}),
           ...(token.meta?.lineNumbers ? { lineNumbers: true } : {}),
         });
+        break;
+      case 'generated_directive':
+        out += generatedPanel(token.meta as GeneratedDirective);
         break;
       case 'math_block':
         out += codeMacro(token.content, { language: 'latex', title: 'Math' });

@@ -13,6 +13,8 @@ export interface ImageSpec {
   readonly width?: string | undefined;
   readonly height?: string | undefined;
   readonly align?: string | undefined;
+  /** Written as a raw `<img>` (resolved against the page's URL). */
+  readonly html?: boolean;
 }
 
 function pixels(value: string | undefined): string | undefined {
@@ -22,7 +24,7 @@ function pixels(value: string | undefined): string | undefined {
 
 /** Renders one image; an image whose file is missing keeps its alt text and is reported. */
 export function renderImage(image: ImageSpec, state: RenderState): string {
-  const target = state.context.resolveImage(image.url);
+  const target = state.context.resolveImage(image.url, image.html ? 'html' : 'markdown');
   const align =
     image.align && /^(left|right|center)$/i.test(image.align) ? image.align.toLowerCase() : undefined;
   const attributes = [

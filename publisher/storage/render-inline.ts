@@ -84,8 +84,13 @@ function linkBody(children: readonly Token[], state: RenderState): string {
   return `<ac:link-body>${renderInline(children, state)}</ac:link-body>`;
 }
 
-function renderLink(open: Token, children: readonly Token[], state: RenderState): string {
+function renderLink(open: Token, linkChildren: readonly Token[], state: RenderState): string {
   const url = open.attrGet('href') ?? '';
+  // A link inside a link's text (a magiclink mention, a repository reference) keeps only its
+  // text, as it reads on the site: a link cannot hold another link.
+  const children = linkChildren.some((child) => child.type === 'link_open')
+    ? linkChildren.filter((child) => child.type !== 'link_open' && child.type !== 'link_close')
+    : linkChildren;
   const title = open.attrGet('title');
   const target = state.context.resolveLink(url);
   switch (target.kind) {
@@ -149,6 +154,13 @@ export function renderInline(tokens: readonly Token[], state: RenderState): stri
         break;
       case 'progress_bar':
         out += progressBarText(token.meta as ProgressBar, token.content);
+        break;
+      case 'unknown_emoji':
+        state.context.warn(
+          `emoji :${token.markup}: is not in the emoji index and is kept as text`,
+          state.line,
+        );
+        out += escapeText(token.content);
         break;
       case 'icon':
         state.context.warn(`icon :${token.markup}: has no Unicode form and is left out`, state.line);

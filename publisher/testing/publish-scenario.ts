@@ -22,8 +22,13 @@ export const SCENARIO_USER = Object.freeze({
   token: 'api-token-for-tests',
 });
 
+/** The OAuth token the scenario's emulator accepts (Bearer). */
+export const SCENARIO_BEARER_TOKEN = 'oauth-token-for-tests';
+
 /** Options of {@link startScenario}. */
 export interface ScenarioOptions {
+  /** Credentials the builds use: an API token (Basic, default) or an OAuth token (Bearer). */
+  readonly credentials?: 'basic' | 'bearer';
   /** Fixture folder under `publisher/fixtures/`, or an absolute path, to copy (default `nested-site`). */
   readonly fixture?: string;
   readonly emulator?: EmulatorOptions;
@@ -62,6 +67,7 @@ export async function startScenario(options: ScenarioOptions = {}): Promise<Scen
   const emulator = await startConfluenceEmulator({
     port: await freePort(),
     users: { [SCENARIO_USER.username]: SCENARIO_USER.token },
+    bearerTokens: [SCENARIO_BEARER_TOKEN],
     ...options.emulator,
   });
   const space = options.space ?? 'DOCS';
@@ -71,7 +77,10 @@ export async function startScenario(options: ScenarioOptions = {}): Promise<Scen
   const workDir = await mkdtemp(path.join(tmpdir(), 'wiki-publish-'));
   const siteDir = path.join(workDir, 'site');
   await cp(path.resolve(FIXTURES, options.fixture ?? 'nested-site'), siteDir, { recursive: true });
-  const env = { WIKI_USERNAME: SCENARIO_USER.username, WIKI_API_TOKEN: SCENARIO_USER.token };
+  const env: Record<string, string> =
+    options.credentials === 'bearer'
+      ? { WIKI_BEARER_TOKEN: SCENARIO_BEARER_TOKEN }
+      : { WIKI_USERNAME: SCENARIO_USER.username, WIKI_API_TOKEN: SCENARIO_USER.token };
   const { logger, messages } = captureLogger();
   const baseOptions: PublishOptions = {
     site: siteDir,

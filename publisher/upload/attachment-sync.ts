@@ -7,14 +7,14 @@ import { readFile } from 'node:fs/promises';
 import type { PageAttachment } from '../convert/index.ts';
 import {
   type AttachmentUpload,
-  type ConfluenceClient,
   type RemoteAttachment,
+  type WikiApi,
   WikiRequestError,
 } from '../wiki/index.ts';
 
 /** What syncing an attachment needs. */
 export interface AttachmentSyncContext {
-  readonly client: ConfluenceClient;
+  readonly api: WikiApi;
   readonly retries: number;
   readonly backoff: (retry: number) => Promise<void>;
 }
@@ -48,14 +48,14 @@ export async function syncAttachment(
   const action = current ? 'updated' : 'uploaded';
   for (let attempt = 0; ; attempt++) {
     try {
-      if (current) await context.client.updateAttachmentData(pageId, current.id, upload);
-      else await context.client.createAttachment(pageId, upload);
+      if (current) await context.api.updateAttachmentData(pageId, current.id, upload);
+      else await context.api.createAttachment(pageId, upload);
       return action;
     } catch (error) {
       if (!(error instanceof WikiRequestError) || error.status === 401) throw error;
       const nameTaken = error.status === 400 && /same file name|already exists/i.test(error.message);
       if (!error.transient && !nameTaken) throw error;
-      const now = find(await context.client.listAttachments(pageId, local.name), local.name);
+      const now = find(await context.api.listAttachments(pageId, local.name), local.name);
       if (now?.sha1 === local.sha1) return action;
       current = now ?? current;
       if (attempt >= context.retries) throw error;

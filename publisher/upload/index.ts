@@ -1,5 +1,5 @@
 /**
- * @module wiki-publish/upload
+ * @module publisher/upload
  * The upload phase: the wiki's pages read in bulk, pages created or updated parents first, only
  * when they changed, attachments compared by SHA-1, failures kept soft.
  */

@@ -3,7 +3,7 @@
  * (eventual consistency), so the parent is polled — once per parent, boundedly — before its first
  * child is created. Parents that existed before the build are ready at once.
  */
-import { type ConfluenceClient, hasStatus } from '../wiki/index.ts';
+import { hasStatus, type WikiApi } from '../wiki/index.ts';
 
 /** Settings of the polling. */
 export interface ParentPolling {
@@ -14,13 +14,13 @@ export interface ParentPolling {
 
 /** Tracks the parents created in this build and whether they can take children yet. */
 export class ParentReadiness {
-  readonly #client: ConfluenceClient;
+  readonly #api: WikiApi;
   readonly #polling: ParentPolling;
   readonly #created = new Set<string>();
   readonly #checks = new Map<string, Promise<boolean>>();
 
-  constructor(client: ConfluenceClient, polling: ParentPolling) {
-    this.#client = client;
+  constructor(api: WikiApi, polling: ParentPolling) {
+    this.#api = api;
     this.#polling = polling;
   }
 
@@ -43,7 +43,7 @@ export class ParentReadiness {
   async #poll(id: string): Promise<boolean> {
     for (let attempt = 1; attempt <= this.#polling.attempts; attempt++) {
       try {
-        await this.#client.getPage(id);
+        await this.#api.getPage(id);
         return true;
       } catch (error) {
         if (!hasStatus(error, 404)) throw error;

@@ -6,7 +6,7 @@
  * changed parent in this build, the parent's children are read once. Nothing to reorder costs
  * no call.
  */
-import type { ConfluenceClient } from '../wiki/index.ts';
+import type { WikiApi } from '../wiki/index.ts';
 import type { RemoteSite } from './remote-site.ts';
 
 /** One move: put `id` before or after `targetId`. */
@@ -78,7 +78,7 @@ export interface SiblingGroup {
 
 /** What ordering needs. */
 export interface SiblingOrderContext {
-  readonly client: ConfluenceClient;
+  readonly api: WikiApi;
   readonly remote: RemoteSite;
   /** Waits until a page created in this build is visible (Confluence Cloud is eventually consistent). */
   readonly visible: (id: string) => Promise<boolean>;
@@ -91,7 +91,7 @@ async function currentOrder(group: SiblingGroup, context: SiblingOrderContext): 
     const existing = listed.map((page) => page.id).filter((id) => wanted.has(id));
     return [...existing, ...group.created.filter((id) => !existing.includes(id))];
   }
-  const children = await context.client.listChildren(group.parentId);
+  const children = await context.api.listChildren(group.parentId);
   return children.map((page) => page.id).filter((id) => wanted.has(id));
 }
 
@@ -114,7 +114,7 @@ export async function orderSiblings(group: SiblingGroup, context: SiblingOrderCo
       if (!(await context.visible(id)))
         throw new Error(`page ${id}, created in this build, is not visible yet`);
     }
-    await context.client.movePage(move.id, move.position, move.targetId);
+    await context.api.movePage(move.id, move.position, move.targetId);
   }
   return moves.length;
 }

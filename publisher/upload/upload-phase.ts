@@ -6,6 +6,7 @@
  * failure; rejected credentials stop the build.
  */
 import type { ConvertedPage } from '../convert/index.ts';
+import { PublishError } from '../errors.ts';
 import { createTaskLimit, type TaskLimit } from '../parallel/index.ts';
 import type { BuildJournal } from '../report/index.ts';
 import type { PublishConfig } from '../settings/index.ts';
@@ -14,6 +15,7 @@ import {
   hasStatus,
   type RemoteAttachment,
   type RemotePage,
+  WikiRequestError,
   type WikiSession,
 } from '../wiki/index.ts';
 import { type AttachmentSyncContext, syncAttachment } from './attachment-sync.ts';
@@ -58,13 +60,17 @@ class SiteUpload {
   readonly #created: string[] = [];
   readonly #reparented = new Set<string>();
   #hardError: unknown;
+  /** The page whose publication started last (named when the build stops). */
+  #lastStarted: string | undefined;
+  /** Set once the wiki turned out to have no page-move endpoint (warned once). */
+  #noMoveEndpoint = false;
 
   constructor(input: UploadInput) {
     const { wiki, config, journal } = input;
     this.#input = input;
-    this.#remote = new RemoteSite(wiki.client, wiki.space, wiki.root.id);
+    this.#remote = new RemoteSite(wiki.api, wiki.space, wiki.root.id, input.pages);
     this.#limit = createTaskLimit(config.concurrency);
-    this.#parents = new ParentReadiness(wiki.client, {
+    this.#parents = new ParentReadiness(wiki.api, {
       attempts: config.parentPollAttempts,
       intervalMs: config.parentPollInterval * 1000,
       sleep: input.sleep,
@@ -76,12 +82,13 @@ class SiteUpload {
       maxRetryAfterMs: config.maxRetryAfter * 1000,
     };
     const backoff = (retry: number) => input.sleep(backoffDelay(retry, policy, input.random));
-    this.#attachmentContext = { client: wiki.client, retries: config.retries, backoff };
+    this.#attachmentContext = { api: wiki.api, retries: config.retries, backoff };
     this.#pageContext = {
       ...this.#attachmentContext,
       remote: this.#remote,
       space: wiki.space,
       rootTitle: wiki.root.title,
+      overwrite: config.overwrite,
       onComparisonFailure: (page, error) =>
         journal.fail({
           kind: 'comparison',
@@ -92,6 +99,27 @@ class SiteUpload {
   }
 
   async run(): Promise<UploadResult> {
+    try {
+      return await this.#run();
+    } catch (error) {
+      throw this.#stopped(error);
+    }
+  }
+
+  /** A wiki that is gone ends the build with where it stopped and that a re-run resumes. */
+  #stopped(error: unknown): unknown {
+    if (!(error instanceof WikiRequestError && error.gone)) return error;
+    const total = this.#input.pages.length;
+    const done = this.#input.journal.items.filter((item) => item.action !== 'failed').length;
+    const at = this.#lastStarted ? ` at "${this.#lastStarted}"` : ' before the first page';
+    return new PublishError(
+      'wiki_unreachable',
+      `the wiki stopped answering during the upload (${error.message}); stopped${at} with ${done} of ${total} pages done. Pages written are complete; run the build again to resume where it stopped`,
+      { cause: error },
+    );
+  }
+
+  async #run(): Promise<UploadResult> {
     if (!(await this.#remote.load()))
       this.#input.journal.warn({
         kind: 'site',
@@ -103,7 +131,8 @@ class SiteUpload {
     await Promise.all(this.#attachmentTasks);
     if (this.#hardError) throw this.#hardError;
     await this.#orderSiblings();
-    const orphans = this.#remote.notIn(new Set(this.#input.pages.map((page) => page.title)));
+    const orphans = this.#remote.orphans();
+    if (this.#hardError) throw this.#hardError;
     await this.#removeOrphans(orphans);
     return { notInSite: orphans.map((page) => page.title).sort() };
   }
@@ -121,19 +150,29 @@ class SiteUpload {
       groups.set(parentId, group);
     }
     const context = {
-      client: this.#input.wiki.client,
+      api: this.#input.wiki.api,
       remote: this.#remote,
       visible: (id: string) => this.#parents.ready(id),
     };
     const one = async ([parentId, group]: [string, { wanted: string[]; reparented: boolean }]) => {
       const created = this.#created.filter((id) => group.wanted.includes(id));
       const sibling: SiblingGroup = { parentId, created, ...group };
+      if (this.#noMoveEndpoint) return;
       try {
         const moves = await this.#limit(() => orderSiblings(sibling, context));
         if (moves > 0)
           this.#input.journal.info(`moved ${moves} page(s) below page ${parentId} into nav order`);
       } catch (error) {
         if (this.#isHard(error)) return;
+        if (hasStatus(error, 404, 405, 410, 501) && /\/move\//.test(error.path)) {
+          if (!this.#noMoveEndpoint)
+            this.#input.journal.warn({
+              kind: 'site',
+              message: `this wiki has no page-move endpoint (${error.method} ${error.path} answered ${error.status}; Confluence Data Center and Server have none): existing pages are not reordered to follow the nav; new pages are still created in nav order`,
+            });
+          this.#noMoveEndpoint = true;
+          return;
+        }
         this.#input.journal.fail({
           kind: 'page',
           message: `the pages below page ${parentId} were not put in nav order: ${messageOf(error)}`,
@@ -146,11 +185,15 @@ class SiteUpload {
 
   /** Adds the labels the page's front matter asks for and the page lacks (labels are never removed). */
   async #syncLabels(page: ConvertedPage, remote: RemotePage): Promise<void> {
-    const have = new Set(remote.labels ?? []);
-    const missing = (page.labels ?? []).filter((label) => !have.has(label));
-    if (missing.length === 0) return;
+    if (!page.labels || page.labels.length === 0) return;
     try {
-      await this.#limit(() => this.#input.wiki.client.addLabels(remote.id, missing));
+      // REST v2 lists pages without their labels: read them for the pages that have some to add.
+      const have = new Set(
+        remote.labels ?? (await this.#limit(() => this.#input.wiki.api.listLabels(remote.id))),
+      );
+      const missing = page.labels.filter((label) => !have.has(label));
+      if (missing.length === 0) return;
+      await this.#limit(() => this.#input.wiki.api.addLabels(remote.id, missing));
     } catch (error) {
       this.#input.journal.fail({
         kind: 'page',
@@ -165,8 +208,8 @@ class SiteUpload {
     const { config, wiki, journal } = this.#input;
     if (config.onOrphan === 'report' || orphans.length === 0) return;
     try {
-      if (config.onOrphan === 'archive') await wiki.client.archivePages(orphans.map((page) => page.id));
-      else for (const page of orphans) await wiki.client.deletePage(page.id);
+      if (config.onOrphan === 'archive') await wiki.api.archivePages(orphans.map((page) => page.id));
+      else for (const page of orphans) await wiki.api.deletePage(page.id);
       for (const page of orphans)
         journal.info(
           `${config.onOrphan === 'archive' ? 'archived' : 'deleted'} page "${page.title}" (no longer in the site)`,
@@ -179,9 +222,9 @@ class SiteUpload {
     }
   }
 
-  /** Rejected credentials stop the build: remembered here, rethrown at the end. */
+  /** Rejected credentials and a wiki that is gone stop the build: remembered here, rethrown at the end. */
   #isHard(error: unknown): boolean {
-    if (!hasStatus(error, 401)) return false;
+    if (!hasStatus(error, 401) && !(error instanceof WikiRequestError && error.gone)) return false;
     this.#hardError ??= error;
     return true;
   }
@@ -215,12 +258,13 @@ class SiteUpload {
     const parentId = page.parentKey ? await this.#ids.get(page.parentKey) : this.#input.wiki.root.id;
     if (this.#hardError) return undefined;
     if (!parentId) return failed('not published because its parent page failed');
+    this.#lastStarted = page.title;
     try {
       if (!(await this.#limit(() => this.#parents.ready(parentId)))) {
         const checks = this.#input.config.parentPollAttempts;
         return failed(`its new parent page (id ${parentId}) did not become available after ${checks} checks`);
       }
-      const existing = await this.#remote.find(page.title);
+      const existing = await this.#remote.find(page);
       if (!existing) await earlierSiblings;
       const result = await this.#limit(() => syncPage(page, parentId, this.#pageContext));
       if (result.action === 'created') {
@@ -230,6 +274,12 @@ class SiteUpload {
         this.#reparented.add(result.page.id);
       }
       journal.page({ title: page.title, source, action: result.action, id: result.page.id });
+      if (result.action === 'protected')
+        journal.warn({
+          kind: 'page',
+          page: page.title,
+          message: `kept as it is: its current version (${result.page.version}) was written in the wiki, not by wiki-publish; publish with --overwrite to replace it`,
+        });
       await this.#syncLabels(page, result.page);
       if (page.attachments.length > 0) this.#attachmentTasks.push(this.#syncAttachments(page, result.page));
       return result.page.id;

@@ -1,7 +1,8 @@
 /**
- * The parts of Confluence REST API v1 records the publisher reads: pages (id, title, version,
- * ancestors, storage body, expanded attachments), attachments (id, file name, version, the SHA-1 kept
- * in their comment) and the `next` link of paged lists. Unexpected shapes read as absent, never throw.
+ * The parts of Confluence REST API v1 records the publisher reads: pages (id, title, version and its
+ * message, ancestors, storage body, expanded attachments, labels and identity property), attachments
+ * (id, file name, version, the SHA-1 kept in their comment) and the `next` link of paged lists.
+ * Unexpected shapes read as absent, never throw. The records themselves are shared with REST v2.
  */
 
 /** An attachment as the wiki has it. */
@@ -13,11 +14,29 @@ export interface RemoteAttachment {
   readonly sha1?: string;
 }
 
+/** The content property (key {@link IDENTITY_PROPERTY}) that ties a page to its source file. */
+export interface StoredIdentity {
+  /** The page's key in the site: its Markdown path relative to the docs folder, or `section:…`. */
+  readonly source: string;
+  readonly propertyId: string;
+  readonly propertyVersion: number;
+}
+
+/** Key of the content property holding a published page's source. */
+export const IDENTITY_PROPERTY = 'wiki-publish';
+
+/** The version message of every version the publisher writes; how it recognizes its own versions. */
+export const VERSION_MESSAGE = 'Published by wiki-publish';
+
 /** A page as the wiki has it. */
 export interface RemotePage {
   readonly id: string;
   readonly title: string;
   readonly version: number;
+  /** The message of the current version, when the wiki reported it. */
+  readonly versionMessage?: string;
+  /** The identity property: read (`null`: none), or `undefined` when not read yet. */
+  readonly identity?: StoredIdentity | null;
   /** Ancestor ids, root first; the last is the parent. */
   readonly ancestorIds: readonly string[];
   /** The storage-format body, when it was expanded. */
@@ -71,18 +90,35 @@ export function results(value: unknown): unknown[] {
   return list(record(value).results);
 }
 
+/** Reads an identity property record (v1 and v2 alike); `null` when it is not one of ours. */
+export function toStoredIdentity(value: unknown): StoredIdentity | null {
+  const json = record(value);
+  const source = record(json.value).source;
+  if (typeof source !== 'string' || source === '') return null;
+  return {
+    source,
+    propertyId: String(json.id ?? ''),
+    propertyVersion: Number(record(json.version).number ?? 1),
+  };
+}
+
 /** Reads a page record. */
 export function toRemotePage(value: unknown): RemotePage {
   const json = record(value);
+  const version = record(json.version);
+  const metadata = record(json.metadata);
+  const properties = record(metadata.properties);
   const storage = record(record(json.body).storage).value;
   const expandedAttachments = record(record(json.children).attachment);
   const complete = Array.isArray(expandedAttachments.results) && nextLink(expandedAttachments) === undefined;
-  const labels = record(record(json.metadata).labels);
+  const labels = record(metadata.labels);
   const position = record(json.extensions).position;
   return {
     id: String(json.id ?? ''),
     title: String(json.title ?? ''),
-    version: Number(record(json.version).number ?? 0),
+    version: Number(version.number ?? 0),
+    ...(typeof version.message === 'string' ? { versionMessage: version.message } : {}),
+    ...('properties' in metadata ? { identity: toStoredIdentity(properties[IDENTITY_PROPERTY]) } : {}),
     ancestorIds: list(json.ancestors).map((ancestor) => String(record(ancestor).id ?? '')),
     ...(typeof storage === 'string' ? { storage } : {}),
     ...(complete ? { attachments: results(expandedAttachments).map(toRemoteAttachment) } : {}),

@@ -10,6 +10,8 @@ export interface WikiFailure {
   readonly path: string;
   readonly status?: number;
   readonly transient: boolean;
+  /** The wiki stopped answering altogether (a few connection failures in a row). */
+  readonly gone?: boolean;
   readonly reason: string;
 }
 
@@ -25,6 +27,8 @@ export class WikiRequestError extends PublishError {
   override name = 'WikiRequestError';
   readonly status: number | undefined;
   readonly transient: boolean;
+  /** The wiki stopped answering altogether: every later call fails at once. */
+  readonly gone: boolean;
   readonly method: string;
   readonly path: string;
 
@@ -37,6 +41,7 @@ export class WikiRequestError extends PublishError {
     );
     this.status = failure.status;
     this.transient = failure.transient;
+    this.gone = failure.gone ?? false;
     this.method = failure.method;
     this.path = failure.path;
   }

@@ -1,12 +1,14 @@
 /**
  * An open session with the wiki, as the configuration phase leaves it for the upload phase.
  */
-import type { ConfluenceClient } from './confluence-client.ts';
+import type { ApiChoice } from './api-detection.ts';
+import type { WikiApi } from './wiki-api.ts';
 import type { WikiTransport } from './wiki-transport.ts';
 
-/** An open session with the wiki: the client, the space and the page the site goes under. */
+/** An open session with the wiki: the port, the API chosen, the space and the page the site goes under. */
 export interface WikiSession {
-  readonly client: ConfluenceClient;
+  readonly api: WikiApi;
+  readonly apiChoice: ApiChoice;
   readonly transport: WikiTransport;
   readonly space: string;
   readonly root: { readonly id: string; readonly title: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SetValue } from '../value.ts';
+import { SetValue } from '../value/index.ts';
 import { call, failure } from './test-support.ts';
 
 describe('aggregate built-ins', () => {

@@ -3,7 +3,7 @@
  * `all` and `any`).
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { compare, isNumber, isObject, objectSize, SetValue, type Value } from '../value.ts';
+import { compare, isNumber, isObject, objectSize, SetValue, type Value } from '../value/index.ts';
 import { addNumbers, multiplyNumbers, type Num } from './number-ops.ts';
 import { arg, collectionItems, defineFunction, elementError, typeError } from './operands.ts';
 

@@ -2,7 +2,7 @@
  * Arithmetic built-ins (the targets of `+ - * / %`), rounding, `numbers.range*` and `bits.*`.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { isNumber, normalizeNumber, SetValue, type Value } from '../value.ts';
+import { isNumber, normalizeNumber, SetValue, type Value } from '../value/index.ts';
 import {
   absNumber,
   addNumbers,

@@ -15,7 +15,7 @@ import {
   objectGet,
   SetValue,
   type Value,
-} from '../value.ts';
+} from '../value/index.ts';
 import { writeJson } from './json-text.ts';
 import { builtinError, defineFunction, objectArg, operandError, typeError } from './operands.ts';
 import { regoText } from './rego-text.ts';

@@ -22,7 +22,7 @@ const AWS =
 
 /** Test certificates (made with openssl: a CA with most extensions, an EC leaf, Ed25519, RSA-PSS, a CSR, IP name constraints). */
 const cert = (name: string) =>
-  readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.pem`), 'utf8');
+  readFileSync(path.join(import.meta.dirname, 'x509/testdata', `${name}.pem`), 'utf8');
 const CERTS = {
   ca: cert('ca'),
   leaf: cert('leaf'),
@@ -33,7 +33,7 @@ const CERTS = {
 };
 /** Their throwaway private keys (test fixtures only). */
 const key = (name: string) =>
-  readFileSync(path.join(import.meta.dirname, 'testdata/x509', `${name}.key`), 'utf8');
+  readFileSync(path.join(import.meta.dirname, 'x509/testdata', `${name}.key`), 'utf8');
 const KEYS = { ca: key('ca'), leaf: key('leaf'), ed: key('ed') };
 const derOf = (pemText: string) => pemText.replace(/-----[^\n]*-----\n?/g, '').replace(/\n/g, '');
 

@@ -1,6 +1,14 @@
 /** Conversions: `to_number` and the deprecated `cast_*` built-ins. */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { isNumber, isObject, kindOf, parseNumber, SetValue, type Value, type ValueKind } from '../value.ts';
+import {
+  isNumber,
+  isObject,
+  kindOf,
+  parseNumber,
+  SetValue,
+  type Value,
+  type ValueKind,
+} from '../value/index.ts';
 import { arg, builtinError, defineFunction, typeError } from './operands.ts';
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SetValue } from '../value.ts';
+import { SetValue } from '../value/index.ts';
 import { call, callJson, failure } from './test-support.ts';
 
 describe('array built-ins', () => {

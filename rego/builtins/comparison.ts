@@ -3,7 +3,7 @@
  * total order of values.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { compare, equal, isObject, objectEntries, SetValue, type Value } from '../value.ts';
+import { compare, equal, isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
 import { lookup } from './lookup.ts';
 import { arg, defineFunction } from './operands.ts';
 

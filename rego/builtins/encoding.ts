@@ -3,7 +3,7 @@
  * `urlquery.*`. Decoded bytes that are not UTF-8 become U+FFFD (see `utf8.ts`).
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { isObject, makeObject, objectEntries, SetValue, type Value } from '../value.ts';
+import { isObject, makeObject, objectEntries, SetValue, type Value } from '../value/index.ts';
 import { base64Text, hexBytes, hexText, utf8Bytes } from './bytes.ts';
 import { arg, builtinError, defineFunction, operandError, stringArg, typeError } from './operands.ts';
 import { decodeUtf8 } from './utf8.ts';

@@ -3,7 +3,7 @@
  * `graph.reachable_paths` (the paths walked from each start node, as OPA builds them).
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { type ObjectValue, objectGet, SetValue, type Value } from '../value.ts';
+import { type ObjectValue, objectGet, SetValue, type Value } from '../value/index.ts';
 import { arg, collectionItems, defineFunction, objectArg, typeError } from './operands.ts';
 
 /** The start nodes (operand 2, a set or an array) of a graph built-in. */

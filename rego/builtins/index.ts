@@ -1,5 +1,6 @@
 /**
- * @module The standard Rego built-in functions with OPA's semantics and error texts: operators,
+ * @module rego/builtins
+ * The standard Rego built-in functions with OPA's semantics and error texts: operators,
  * aggregates, arrays, sets, objects, strings, `sprintf`, regex (Go's `regexp`), globs, types,
  * casts, JSON/YAML, encodings, `walk` and graphs, time, units, semver, CIDR, hashes, JWT/JWS and
  * keys, X.509 certificates and chain verification, Go templates (`strings.render_template`),

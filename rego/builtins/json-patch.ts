@@ -12,7 +12,7 @@ import {
   objectGet,
   SetValue,
   type Value,
-} from '../value.ts';
+} from '../value/index.ts';
 
 /** Why a patch could not be applied. */
 export class JsonPatchError extends Error {

@@ -11,7 +11,7 @@ import {
   parseNumber,
   SetValue,
   type Value,
-} from '../value.ts';
+} from '../value/index.ts';
 import { numberText } from './rego-text.ts';
 
 const ESCAPES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeObject, SetValue, type Value } from '../value.ts';
+import { makeObject, SetValue, type Value } from '../value/index.ts';
 import { call, callJson, failure } from './test-support.ts';
 
 describe('json built-ins', () => {

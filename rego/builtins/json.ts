@@ -3,7 +3,15 @@
  * `json.is_valid`, `json.filter`, `json.remove`, `json.patch`.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { isObject, kindOf, makeObject, objectEntries, objectGet, SetValue, type Value } from '../value.ts';
+import {
+  isObject,
+  kindOf,
+  makeObject,
+  objectEntries,
+  objectGet,
+  SetValue,
+  type Value,
+} from '../value/index.ts';
 import { applyPatch, JsonPatchError, parsePointer } from './json-patch.ts';
 import { type JsonIndent, JsonSyntaxError, parseJson, writeJson } from './json-text.ts';
 import {

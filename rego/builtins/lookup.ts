@@ -2,7 +2,7 @@
  * Looking a key up in a collection as a Rego reference does: `obj[key]`, `arr[index]`,
  * `set[element]` (which yields the element when present).
  */
-import { isObject, objectGet, SetValue, type Value } from '../value.ts';
+import { isObject, objectGet, SetValue, type Value } from '../value/index.ts';
 
 /** `container[key]`, or `undefined` when absent or when `container` is not a collection. */
 export function lookup(container: Value, key: Value): Value | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Value } from '../value.ts';
-import { toJson } from '../value.ts';
+import type { Value } from '../value/index.ts';
+import { toJson } from '../value/index.ts';
 import { standardBuiltins } from './index.ts';
 import { call, callJson, failure, testContext } from './test-support.ts';
 

@@ -3,7 +3,7 @@
  * 2^53), anything with a fraction is an IEEE double. Results keep the value model's invariant
  * (safe integers are `number`s, larger ones `bigint`s).
  */
-import { normalizeNumber } from '../value.ts';
+import { normalizeNumber } from '../value/index.ts';
 import { builtinError } from './operands.ts';
 
 /** A Rego number. */

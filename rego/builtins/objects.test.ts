@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeObject, SetValue } from '../value.ts';
+import { makeObject, SetValue } from '../value/index.ts';
 import { call, callJson, failure } from './test-support.ts';
 
 describe('object built-ins', () => {

@@ -14,7 +14,7 @@ import {
   objectSize,
   SetValue,
   type Value,
-} from '../value.ts';
+} from '../value/index.ts';
 import { lookup } from './lookup.ts';
 import { arg, arrayArg, defineFunction, elementError, objectArg, typeError } from './operands.ts';
 import { filterValue } from './value-filter.ts';

@@ -16,7 +16,7 @@ import {
   type ObjectValue,
   SetValue,
   type Value,
-} from '../value.ts';
+} from '../value/index.ts';
 
 /** Defines a function built-in. */
 export function defineFunction(name: string, arity: number, call: BuiltinFunction): BuiltinDefinition {

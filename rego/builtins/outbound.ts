@@ -15,9 +15,9 @@ import {
   objectGet,
   SetValue,
   type Value,
-} from '../value.ts';
-import { formatIP, parseIP } from './ip-address.ts';
+} from '../value/index.ts';
 import { JsonSyntaxError, parseJson, writeJson } from './json-text.ts';
+import { formatIP, parseIP } from './net/index.ts';
 import { defineFunction, objectArg, operandError, stringArg } from './operands.ts';
 import { regoText } from './rego-text.ts';
 

@@ -2,7 +2,7 @@
  * Values as OPA prints them (`Value.String()`): Rego syntax with Go-quoted strings, used by
  * `sprintf` for non-scalar arguments and by `print`.
  */
-import { isObject, objectEntries, SetValue, type Value } from '../value.ts';
+import { isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
 
 const PRINTABLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
 const SHORT_ESCAPES: Record<string, string> = {

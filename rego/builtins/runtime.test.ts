@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BuiltinDefinition } from '../builtin.ts';
-import { SetValue, type Value } from '../value.ts';
+import { SetValue, type Value } from '../value/index.ts';
 import { createStandardBuiltins } from './index.ts';
 import { call, failure, testContext } from './test-support.ts';
 

@@ -3,7 +3,7 @@
  * `uuid.rfc4122`, `rand.intn` (both memoized per query) and `opa.runtime`.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { makeObject, type Value } from '../value.ts';
+import { makeObject, type Value } from '../value/index.ts';
 import { hexText } from './bytes.ts';
 import { defineFunction, intArg, stringArg } from './operands.ts';
 import { regoText } from './rego-text.ts';

@@ -1,6 +1,6 @@
 /** Set built-ins: `and` (`&`), `or` (`|`), `intersection`, `union` and the deprecated `set_diff`. */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { SetValue, type Value } from '../value.ts';
+import { SetValue, type Value } from '../value/index.ts';
 import { defineFunction, elementError, setArg } from './operands.ts';
 
 function intersect(a: SetValue, b: SetValue): SetValue {

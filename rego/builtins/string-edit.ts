@@ -3,7 +3,7 @@
  * `trim_right`, `trim_prefix`, `trim_suffix`, `trim_space`. Cut sets are sets of code points.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { compareStrings, objectEntries, type Value } from '../value.ts';
+import { compareStrings, objectEntries, type Value } from '../value/index.ts';
 import { defineFunction, objectArg, operandError, stringArg } from './operands.ts';
 
 /** Go's `unicode.IsSpace`. */

@@ -4,7 +4,7 @@
  * Positions and lengths count Unicode code points, as OPA counts runes.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 import { codePointCount } from './aggregates.ts';
 import { isInteger, truncateNumber } from './number-ops.ts';
 import {

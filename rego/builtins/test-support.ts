@@ -4,7 +4,7 @@
  */
 import { type BuiltinContext, BuiltinError, type BuiltinRegistry } from '../builtin.ts';
 import type { OpaVersion } from '../opa-version.ts';
-import { type JsonValue, toJson, type Value } from '../value.ts';
+import { type JsonValue, toJson, type Value } from '../value/index.ts';
 import { createStandardBuiltins, standardBuiltins } from './registry.ts';
 
 /** An evaluation context at 2023-11-14T22:13:20Z whose `print` output is collected in `printed`. */

@@ -1,6 +1,6 @@
 /** Type built-ins: `is_number`, `is_string`, …, `type_name`. */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { kindOf, type ValueKind } from '../value.ts';
+import { kindOf, type ValueKind } from '../value/index.ts';
 import { arg, defineFunction } from './operands.ts';
 
 function isKind(name: string, kind: ValueKind): BuiltinDefinition {

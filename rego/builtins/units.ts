@@ -1,6 +1,6 @@
 /** `units.parse` (SI and binary suffixes, `m` for milli) and `units.parse_bytes`. */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { normalizeNumber, parseNumber, type Value } from '../value.ts';
+import { normalizeNumber, parseNumber, type Value } from '../value/index.ts';
 import { builtinError, defineFunction, stringArg } from './operands.ts';
 
 /** A non-negative power of ten beyond which amounts are refused (they would take unbounded memory). */

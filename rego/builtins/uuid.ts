@@ -4,7 +4,7 @@
  * a UUID.
  */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { makeObject, normalizeNumber, type Value } from '../value.ts';
+import { makeObject, normalizeNumber, type Value } from '../value/index.ts';
 import { utf8Bytes } from './bytes.ts';
 import { defineFunction, stringArg } from './operands.ts';
 

@@ -11,7 +11,7 @@ import {
   objectGet,
   SetValue,
   type Value,
-} from '../value.ts';
+} from '../value/index.ts';
 
 /** `value` reduced to the parts that `filter` names; `filter = null` keeps everything. */
 export function filterValue(value: Value, filter: Value): Value {

@@ -1,6 +1,6 @@
 /** `walk(x)`: a relation yielding `[path, value]` for `x` and every value nested in it. */
 import type { BuiltinDefinition } from '../builtin.ts';
-import { isObject, objectEntries, SetValue, type Value } from '../value.ts';
+import { isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
 import { arg, defineRelation } from './operands.ts';
 
 function* walkValue(v: Value, path: Value[]): Generator<Value> {

@@ -6,7 +6,14 @@
  */
 
 import type { BuiltinDefinition } from '../builtin.ts';
-import { isObject, makeObject, normalizeNumber, objectEntries, SetValue, type Value } from '../value.ts';
+import {
+  isObject,
+  makeObject,
+  normalizeNumber,
+  objectEntries,
+  SetValue,
+  type Value,
+} from '../value/index.ts';
 import { isScalar, Pair, parseAllDocuments, Scalar, stringify, YAMLMap } from '../yaml-library.ts';
 import { writeJson } from './json-text.ts';
 import { arg, builtinError, defineFunction, stringArg } from './operands.ts';

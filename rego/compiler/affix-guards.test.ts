@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStandardBuiltins } from '../builtins/index.ts';
 import { compilePolicies, type OpaVersion, RegoError, toJson } from '../index.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 
 // Measured with `opa eval --strict-builtin-errors` of OPA v1.15.2 and v1.22.2, input {"v": 5, "w": [5]}.
 const RULES = `

@@ -1,5 +1,6 @@
 /**
- * @module Rego compiler front end: name resolution into the intermediate form, the rule tree
+ * @module rego/compiler
+ * Rego compiler front end: name resolution into the intermediate form, the rule tree
  * with OPA's conflict checks, and the recursion check.
  */
 export type { Callee, IrBody, IrElse, IrExpr, IrLiteral, IrRule, IrTerm, IrWith, WithTarget } from './ir.ts';

@@ -5,7 +5,7 @@
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import type { SourceLocation } from '../errors.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 
 /** What a call invokes. */
 export type Callee =

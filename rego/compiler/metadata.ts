@@ -5,7 +5,7 @@
  * Calls are replaced at compile time by these constants, as OPA does.
  */
 import type { Module, Rule } from '../syntax/index.ts';
-import type { PlainObject, Value } from '../value.ts';
+import type { PlainObject, Value } from '../value/index.ts';
 
 /** The answers of the two built-ins for one rule. */
 export interface RuleMetadata {

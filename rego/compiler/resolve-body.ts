@@ -2,6 +2,8 @@
  * Name resolution of bodies: literals in source order (declarations by `:=` and `some` take
  * effect for what follows), negation, `some … in`, `every`, output-argument calls and `with`.
  */
+import type { SourceLocation } from '../errors.ts';
+import { DEFAULT_OPA_VERSION, opaAtLeast } from '../opa-version.ts';
 import type { Body, Literal, Term, WithModifier } from '../syntax/index.ts';
 import { hoistOperands, inputReadsFirst, refuseNegatedWildcards } from './call-operands.ts';
 import type { Callee, IrExpr, IrLiteral, IrTerm, IrWith, WithTarget } from './ir.ts';
@@ -16,7 +18,8 @@ import {
   resolveTerm,
   withOuter,
 } from './resolve-term.ts';
-import { mentionedVars, Scope } from './scope.ts';
+import { mentionedVars, Scope, termVars } from './scope.ts';
+import { checkMatchable } from './unmatchable-patterns.ts';
 
 /** Resolves the literals of a body in `scope`. */
 export function resolveBody(cx: ResolveContext, body: Body, scope: Scope): IrLiteral[] {
@@ -24,6 +27,7 @@ export function resolveBody(cx: ResolveContext, body: Body, scope: Scope): IrLit
   for (const lit of body) {
     out.push(...resolveLiteral(cx, lit, scope));
   }
+  scope.checkUnusedDeclared();
   return inputReadsFirst(out);
 }
 
@@ -46,16 +50,48 @@ export function patternVars(t: Term, out: string[] = []): string[] {
   return out;
 }
 
+/** A variable `every` declares: OPA requires the body to use it (wildcards excepted). */
+function everyVar(inner: Scope, v: { readonly name: string; readonly loc: SourceLocation }): string {
+  return v.name.startsWith('$') ? inner.declare(v.name) : inner.declareSome(v.name, v.loc);
+}
+
+/**
+ * `some x in coll` where `coll` mentions a variable the expression declares. OPA v1.22 refuses
+ * it (`var x assigned before`); v1.15.2 reads a bare `x` as the new, unbound variable, so the
+ * expression iterates nothing (the empty collection it returns here).
+ */
+function shadowingCollection(
+  cx: ResolveContext,
+  collection: Term,
+  names: readonly string[],
+  loc: SourceLocation,
+  scope: Scope,
+): IrTerm | undefined {
+  const mentioned = termVars(collection);
+  const name = names.find((n) => mentioned.has(n));
+  if (name === undefined) return undefined;
+  if (opaAtLeast(cx.opaVersion ?? DEFAULT_OPA_VERSION, 'v1.22.2'))
+    compileError('rego_compile_error', `var ${name} assigned before`, loc);
+  let outer = scope.declaredName(name) !== undefined;
+  for (let s = scope.parent; s && !outer; s = s.parent) outer = s.mentioned.has(name);
+  return collection.type === 'var' && outer ? { k: 'const', value: [], loc } : undefined;
+}
+
+/** OPA's `var x assigned above` / `var x declared above`: a name declared twice in one body. */
+function redeclared(name: string, loc: SourceLocation, scope: Scope): void {
+  if (scope.declaresHere(name))
+    compileError('rego_compile_error', `var ${name} ${scope.declaredHow(name)} above`, loc);
+}
+
 function declareAssigned(t: Term, scope: Scope): void {
   switch (t.type) {
     case 'var':
       if (t.name.startsWith('$')) return;
       if (t.name === 'input' || t.name === 'data')
         compileError('rego_compile_error', `cannot assign to ${t.name}`, t.loc);
-      if (scope.declaresHere(t.name))
-        compileError('rego_compile_error', `var ${t.name} assigned above`, t.loc);
+      redeclared(t.name, t.loc, scope);
       if (scope.usedHere(t.name)) compileError('rego_compile_error', `var ${t.name} referenced above`, t.loc);
-      scope.declare(t.name);
+      scope.declare(t.name, 'assigned');
       return;
     case 'array':
       for (const i of t.items) declareAssigned(i, scope);
@@ -74,9 +110,8 @@ function resolveLiteral(cx: ResolveContext, lit: Literal, scope: Scope): IrLiter
   const e = lit.expr;
   if (e.type === 'some') {
     for (const v of e.vars) {
-      if (scope.declaresHere(v.name))
-        compileError('rego_compile_error', `var ${v.name} declared above`, v.loc);
-      scope.declare(v.name);
+      redeclared(v.name, v.loc, scope);
+      scope.declareSome(v.name, v.loc);
     }
     return [];
   }
@@ -110,13 +145,23 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
       if (!e.assign)
         return { k: 'unify', left: resolveTerm(cx, e.left, scope), right: resolveTerm(cx, e.right, scope) };
       const right = resolveTerm(cx, e.right, scope);
+      const mentioned = termVars(e.right);
+      for (const name of patternVars(e.left))
+        if (mentioned.has(name))
+          compileError('rego_compile_error', `var ${name} referenced above`, e.left.loc);
+      checkMatchable(e.left, e.right);
       declareAssigned(e.left, scope);
       return { k: 'unify', left: resolveTerm(cx, e.left, scope), right };
     }
     case 'somein': {
-      const collection = resolveTerm(cx, e.collection, scope);
-      for (const name of [...(e.key ? patternVars(e.key) : []), ...patternVars(e.value)]) {
-        if (!name.startsWith('$')) scope.declare(name);
+      const names = [...(e.key ? patternVars(e.key) : []), ...patternVars(e.value)].filter(
+        (name) => !name.startsWith('$'),
+      );
+      const shadowed = shadowingCollection(cx, e.collection, names, lit.loc, scope);
+      const collection = shadowed ?? resolveTerm(cx, e.collection, scope);
+      for (const name of names) {
+        redeclared(name, lit.loc, scope);
+        scope.declare(name);
       }
       const key = e.key && resolveTerm(cx, e.key, scope);
       return { k: 'somein', key, value: resolveTerm(cx, e.value, scope), collection };
@@ -124,8 +169,10 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
     case 'every': {
       const domain = resolveTerm(cx, e.domain, scope);
       const inner = new Scope(scope, scope.namer, mentionedVars(e.body));
-      const key = e.key && inner.declare(e.key.name);
-      const value = inner.declare(e.value.name);
+      const key = e.key && everyVar(inner, e.key);
+      if (e.key?.name === e.value.name)
+        compileError('rego_compile_error', `var ${e.value.name} declared above`, e.value.loc);
+      const value = everyVar(inner, e.value);
       const literals = resolveBody(cx, e.body, inner);
       return { k: 'every', key, value, domain, body: withOuter(literals, inner) };
     }

@@ -77,6 +77,7 @@ export function resolveModules(
       tree: shapes,
       builtins,
       opaVersion,
+      syntax: m.version,
     };
     for (const r of m.rules) {
       const path = [...m.packagePath, ...splitRef(r).path];

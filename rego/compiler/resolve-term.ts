@@ -7,9 +7,10 @@
 import type { BuiltinRegistry } from '../builtin.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
 import type { OpaVersion } from '../opa-version.ts';
-import type { CallTerm, Term } from '../syntax/index.ts';
+import type { CallTerm, RegoVersion, Term } from '../syntax/index.ts';
 import { MEMBER_2, MEMBER_3, TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
-import { makeObject, SetValue, type Value } from '../value.ts';
+import { makeObject, SetValue, type Value } from '../value/index.ts';
+import { checkDeprecatedBuiltin } from './deprecated-builtins.ts';
 import type { Callee, IrBody, IrTerm } from './ir.ts';
 import type { RuleMetadata } from './metadata.ts';
 import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
@@ -34,6 +35,8 @@ export interface ResolveContext {
   readonly metadata?: RuleMetadata;
   /** The OPA release the policies are compiled for (default `v1.15.2`). */
   readonly opaVersion?: OpaVersion;
+  /** Syntax of the module being resolved (`v1` also for v0 modules importing `rego.v1`). */
+  readonly syntax?: RegoVersion;
 }
 
 /** Operators the evaluator implements itself (their arity), even without a registry entry. */
@@ -74,7 +77,9 @@ function resolveVar(cx: ResolveContext, name: string, loc: SourceLocation, scope
   if (name.startsWith('$')) return { k: 'var', name: scope.implicitName(name), loc };
   const declared = scope.declaredName(name);
   if (declared) {
-    scope.noteUse(declared, scope.declaringScope(name) as Scope);
+    const owner = scope.declaringScope(name) as Scope;
+    owner.markUsed(declared);
+    scope.noteUse(declared, owner);
     return { k: 'var', name: declared, loc };
   }
   if (name === 'input' || name === 'data') return { k: 'root', root: name, loc };
@@ -232,7 +237,10 @@ export function resolveCallee(cx: ResolveContext, name: string, loc: SourceLocat
     return { kind: 'builtin', name, def: { name, arity: 0, kind: 'function', call: () => answer } };
   }
   const def = cx.builtins.get(name);
-  if (def || INLINE_BUILTINS.has(name)) return { kind: 'builtin', name, def };
+  if (def || INLINE_BUILTINS.has(name)) {
+    checkDeprecatedBuiltin(name, cx.syntax, loc);
+    return { kind: 'builtin', name, def };
+  }
   if (OPA_BUILTIN_NAMES.has(name)) {
     return compileError('rego_unsupported_error', `built-in function ${name} is not supported`, loc);
   }

@@ -5,6 +5,7 @@
  * enclosing body that mentions it (so comprehensions share the variables of their rule), and is
  * local to the innermost body otherwise. Every variable gets a unique name (`x#3`).
  */
+import { RegoError, type SourceLocation } from '../errors.ts';
 import type { Body, Expr, Literal, Operand, Term } from '../syntax/index.ts';
 
 /** Allocates unique variable names within one rule or query. */
@@ -29,6 +30,8 @@ export class Scope {
   /** Names mentioned at this body's own level (not inside nested bodies). */
   readonly mentioned: ReadonlySet<string>;
   private readonly declared = new Map<string, string>();
+  private readonly how = new Map<string, 'assigned' | 'declared'>();
+  private readonly someDeclared = new Map<string, { name: string; loc: SourceLocation }>();
   private readonly implicit = new Map<string, string>();
   /** Unique names used here that belong to enclosing scopes. */
   readonly outer = new Set<string>();
@@ -58,11 +61,44 @@ export class Scope {
     return this.implicit.has(name);
   }
 
-  /** Declares `name` here and returns its unique name. */
-  declare(name: string): string {
+  /**
+   * Declares `name` here and returns its unique name.
+   * @param how `assigned` by `:=`, `declared` by `some`, `some … in`, `every` or a parameter
+   */
+  declare(name: string, how: 'assigned' | 'declared' = 'declared'): string {
     const u = this.namer.fresh(name);
     this.declared.set(name, u);
+    this.how.set(name, how);
     return u;
+  }
+
+  /** How `name` was declared in this very scope (`assigned` or `declared`), for OPA's messages. */
+  declaredHow(name: string): 'assigned' | 'declared' {
+    return this.how.get(name) ?? 'declared';
+  }
+
+  /**
+   * Records a variable declared by `some x` (without `in`) or by `every`, which OPA requires
+   * to be used.
+   */
+  declareSome(name: string, loc: SourceLocation): string {
+    const u = this.declare(name);
+    this.someDeclared.set(u, { name, loc });
+    return u;
+  }
+
+  /** Records a use of the declared variable `unique`. */
+  markUsed(unique: string): void {
+    this.someDeclared.delete(unique);
+  }
+
+  /**
+   * OPA's check of declared variables (rewriteDeclaredVars): a `some x` that nothing in its body
+   * uses is `declared var x unused`.
+   */
+  checkUnusedDeclared(): void {
+    for (const { name, loc } of this.someDeclared.values())
+      throw new RegoError('rego_compile_error', `declared var ${name} unused`, loc);
   }
 
   /** The unique name of the undeclared variable `name` as used in this scope. */
@@ -155,7 +191,8 @@ function operandVars(o: Operand, out: Set<string>): void {
   if (!o.explicit) for (const lit of o.body) literalVars(lit, out);
 }
 
-function termVars(t: Term, out: Set<string>): void {
+/** Names of the variables of `t` (not looking into comprehensions). */
+export function termVars(t: Term, out: Set<string> = new Set()): Set<string> {
   switch (t.type) {
     case 'var':
       out.add(t.name);
@@ -180,4 +217,5 @@ function termVars(t: Term, out: Set<string>): void {
     default:
       break;
   }
+  return out;
 }

@@ -1,5 +1,6 @@
 /**
- * @module Runner of OPA's Rego conformance cases (`../shared/conformance/opa/` by default,
+ * @module rego/conformance
+ * Runner of OPA's Rego conformance cases (`../shared/conformance/opa/` by default,
  * `OPA_CONFORMANCE_DIR` to override; OPA's whole upstream suite in the interop suite), parsed as
  * Rego v0 or v1, with per-suite, per-category expected-failure lists.
  */

@@ -8,7 +8,15 @@ import { RegoError } from '../errors.ts';
 import { compilePolicies, type PolicySet } from '../index.ts';
 import { DEFAULT_OPA_VERSION, type OpaVersion } from '../opa-version.ts';
 import type { RegoVersion } from '../syntax/index.ts';
-import { asValue, canonicalKey, compare, isObject, objectEntries, SetValue, type Value } from '../value.ts';
+import {
+  asValue,
+  canonicalKey,
+  compare,
+  isObject,
+  objectEntries,
+  SetValue,
+  type Value,
+} from '../value/index.ts';
 import type { ConformanceCase } from './cases.ts';
 
 /** Outcome of a case. */

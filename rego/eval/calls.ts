@@ -7,7 +7,7 @@ import { type BuiltinDefinition, BuiltinError } from '../builtin.ts';
 import type { Callee, IrTerm } from '../compiler/index.ts';
 import { isStackOverflow, RegoError, type SourceLocation } from '../errors.ts';
 import { MEMBER_2, MEMBER_3 } from '../syntax/index.ts';
-import { compare, equal, SetValue, type Value } from '../value.ts';
+import { compare, equal, SetValue, type Value } from '../value/index.ts';
 import { collectionValues, lookup } from './collections.ts';
 import type { Ctx, Mock } from './context.ts';
 import type { Bound, Cx, Getter, Step } from './layout.ts';

@@ -13,7 +13,7 @@ import {
   type PlainObject,
   SetValue,
   type Value,
-} from '../value.ts';
+} from '../value/index.ts';
 
 /** `c[key]`: array element, object value, or the element itself for sets; `undefined` otherwise. */
 export function lookup(c: Value | undefined, key: Value): Value | undefined {

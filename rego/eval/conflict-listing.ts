@@ -6,7 +6,7 @@
  */
 import type { IrTerm, ResolvedRule } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 import { ConflictValues } from './conflicts.ts';
 import {
   type CompiledDefinition,

@@ -5,7 +5,7 @@
  */
 import type { SourceLocation } from '../errors.ts';
 import { type OpaVersion, opaAtLeast } from '../opa-version.ts';
-import { equal, type Value } from '../value.ts';
+import { equal, type Value } from '../value/index.ts';
 import { formatValue } from './format.ts';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

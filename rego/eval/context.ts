@@ -5,7 +5,7 @@
  */
 import type { BuiltinContext, BuiltinDefinition } from '../builtin.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 
 /** Evaluation limits. */
 export interface EvalLimits {

@@ -4,7 +4,7 @@
  * or the set/object accumulator it adds to).
  */
 import type { IrTerm, ResolvedRule } from '../compiler/index.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 import type { Ctx } from './context.ts';
 import {
   type Bound,

@@ -1,7 +1,7 @@
 /**
  * Rego text of a value, as `print` and error messages show it (`{"a": [1, {2}]}`, `set()`).
  */
-import { isObject, objectEntries, SetValue, type Value } from '../value.ts';
+import { isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
 
 /** Formats `v` as Rego; with `bareString`, a top-level string is written without quotes. */
 export function formatValue(v: Value, bareString = false): string {

@@ -1,5 +1,6 @@
 /**
- * @module Rego evaluator: compiles resolved rules into closures once and evaluates them with
+ * @module rego/eval
+ * Rego evaluator: compiles resolved rules into closures once and evaluates them with
  * OPA's semantics (unification, virtual documents, conflicts, `with`, limits).
  */
 export type { EvalLimits, EvalSettings } from './context.ts';

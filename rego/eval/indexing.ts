@@ -5,7 +5,7 @@
  * itself stays in the body, so indexing only ever skips definitions that would fail anyway.
  */
 import type { IrLiteral, IrTerm } from '../compiler/index.ts';
-import { canonicalKey, type Value } from '../value.ts';
+import { canonicalKey, type Value } from '../value/index.ts';
 import { lookupPath } from './collections.ts';
 import type { Ctx } from './context.ts';
 import type { CompiledDefinition } from './definitions.ts';

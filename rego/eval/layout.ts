@@ -6,7 +6,7 @@
  */
 import type { BuiltinRegistry } from '../builtin.ts';
 import type { ResolvedRule, RuleNode } from '../compiler/index.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 import type { Ctx } from './context.ts';
 
 /** Variable slots of one evaluation (slot 0 is the body's accumulator). */
@@ -84,6 +84,8 @@ export interface NodeHandle {
   value(ctx: Ctx): Value | undefined;
   /** Calls the node's function. */
   call(ctx: Ctx, args: readonly Value[]): Value | undefined;
+  /** The document at `keys` below the node, evaluating only what they address. */
+  valueAt(ctx: Ctx, keys: readonly Value[]): Value | undefined;
 }
 
 /** Policy-set-wide compile state. */

@@ -7,7 +7,7 @@ import type { IrExpr, IrLiteral, IrTerm } from '../compiler/index.ts';
 import { displayName } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
 import { MEMBER_3 } from '../syntax/index.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 import { isCollection } from './collections.ts';
 import {
   type Bound,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStandardBuiltins } from '../builtins/index.ts';
 import { compilePolicies, type OpaVersion, RegoError } from '../index.ts';
-import { toJson } from '../value.ts';
+import { toJson } from '../value/index.ts';
 
 // Expected values and messages were measured with `opa eval` of OPA v1.15.2 and v1.22.2.
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { standardBuiltins } from '../builtins/index.ts';
 import { RegoError } from '../errors.ts';
 import { compilePolicies } from '../index.ts';
-import { toJson } from '../value.ts';
+import { toJson } from '../value/index.ts';
 
 // Every expected value below was measured with OPA 1.15.2 (`opa eval -d p.rego --input in.json`).
 const INPUT = { a: { b: 1 }, arr: ['xa', 'ya'] };

@@ -6,7 +6,7 @@
  */
 import type { ResolvedRule, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
-import { equal, makeObject, type ObjectValue, SetValue, type Value } from '../value.ts';
+import { canonicalKey, equal, makeObject, type ObjectValue, SetValue, type Value } from '../value/index.ts';
 import { lookupPath, mergeBase } from './collections.ts';
 import type { Ctx } from './context.ts';
 import { type CompiledDefinition, runDefinition } from './definitions.ts';
@@ -25,6 +25,13 @@ export class CompiledNode implements NodeHandle {
   evaluate: (ctx: Ctx) => Value | undefined = () => undefined;
   /** Calls the node's function (set once compiled). */
   call: (ctx: Ctx, args: readonly Value[]) => Value | undefined = () => undefined;
+  /**
+   * The document at `keys` below the node, evaluating only what they address (object nodes,
+   * set once compiled; other nodes select from their whole value).
+   */
+  keyed: ((ctx: Ctx, keys: readonly Value[]) => Value | undefined) | undefined;
+  private keyedGen = -1;
+  private readonly keyedCache = new Map<string, Value | undefined>();
 
   constructor(node: Node) {
     this.node = node;
@@ -39,6 +46,20 @@ export class CompiledNode implements NodeHandle {
     const v = this.evaluate(ctx);
     this.cached = v;
     this.gen = ctx.gen;
+    return v;
+  }
+
+  /** The document at `keys` below the node (cached per scope and keys). */
+  valueAt(ctx: Ctx, keys: readonly Value[]): Value | undefined {
+    if (!this.keyed || keys.length === 0 || this.gen === ctx.gen) return lookupPath(this.value(ctx), keys);
+    if (this.keyedGen !== ctx.gen) {
+      this.keyedCache.clear();
+      this.keyedGen = ctx.gen;
+    }
+    const id = canonicalKey(keys as Value[]);
+    if (this.keyedCache.has(id)) return this.keyedCache.get(id);
+    const v = this.keyed(ctx, keys);
+    this.keyedCache.set(id, v);
     return v;
   }
 }

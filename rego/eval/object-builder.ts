@@ -4,7 +4,7 @@
  * another rule builds an object, and set members accumulate.
  */
 import { RegoError, type SourceLocation } from '../errors.ts';
-import { equal, makeObject, SetValue, type Value } from '../value.ts';
+import { equal, makeObject, SetValue, type Value } from '../value/index.ts';
 import { keyId } from './collections.ts';
 
 type Entry =

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardBuiltins } from '../builtins/index.ts';
 import { compilePolicies } from '../index.ts';
-import { toJson } from '../value.ts';
+import { toJson } from '../value/index.ts';
 
 function evaluate(source: string, ref: string, input?: unknown, version: 'v0' | 'v1' = 'v1') {
   const policies = compilePolicies([{ file: 'p.rego', source }], { builtins: standardBuiltins, version });

@@ -6,7 +6,7 @@
  */
 import type { IrTerm } from '../compiler/index.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
-import { SetValue } from '../value.ts';
+import { SetValue } from '../value/index.ts';
 import { formatValue } from './format.ts';
 import type { Bound, Cx, Getter, Step } from './layout.ts';
 import { compileValue, type ValueNext } from './terms.ts';

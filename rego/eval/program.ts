@@ -7,13 +7,14 @@ import type { BuiltinRegistry } from '../builtin.ts';
 import type { IrTerm, ResolvedQuery, ResolvedRule, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
 import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
-import { equal, type SetValue, type Value } from '../value.ts';
+import { equal, type SetValue, type Value } from '../value/index.ts';
 import { lookupPath } from './collections.ts';
 import { conflictListing } from './conflict-listing.ts';
 import { conflictMessage } from './conflicts.ts';
 import type { Ctx } from './context.ts';
 import { compileDefinition, type TerminalFactory } from './definitions.ts';
 import { buildIndex } from './indexing.ts';
+import { KeyedObject, type ObjectDefinition } from './keyed-object.ts';
 import {
   type Bound,
   type Cx,
@@ -192,17 +193,25 @@ export class CompiledProgram implements Program {
   }
 
   private compileObject(node: Node): (ctx: Ctx) => Value {
-    const definitions = [];
+    const definitions: ObjectDefinition[] = [];
     const below: Contribution[] = [];
     for (const m of node.walk()) {
       const relative = m.path.slice(node.path.length);
       if (m.nodeClass === 'object') {
-        for (const r of m.rules) definitions.push(compileDefinition(this, r, objectTerminal(r, relative)));
+        for (const rule of m.rules) {
+          const terminal = objectTerminal(rule, relative);
+          definitions.push({ rule, relative, terminal, whole: compileDefinition(this, rule, terminal) });
+        }
       } else if (m.nodeClass === 'complete' || m.nodeClass === 'set') {
         below.push({ relative, handle: this.handle(m), isSet: m.nodeClass === 'set' });
       }
     }
-    return evaluateObject(definitions, below);
+    const keyed = new KeyedObject(this, definitions, below);
+    this.handle(node).keyed = (ctx, keys) => keyed.value(ctx, keys);
+    return evaluateObject(
+      definitions.map((d) => d.whole),
+      below,
+    );
   }
 
   docAt(ctx: Ctx, path: readonly string[]): Value | undefined {

@@ -6,7 +6,7 @@
  * into it; paths outside the tree read the base document.
  */
 import type { IrTerm } from '../compiler/index.ts';
-import { ObjectMap, type PlainObject, SetValue, type Value } from '../value.ts';
+import { ObjectMap, type PlainObject, SetValue, type Value } from '../value/index.ts';
 import { lookup, plainKeys, storageLookup } from './collections.ts';
 import type { Ctx } from './context.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type Cx,
   type Frame,
   type Getter,
+  type NodeHandle,
   type Program,
   type Step,
   withBound,
@@ -56,8 +57,40 @@ function compileDataRef(cx: Cx, path: readonly IrTerm[], bound: Bound, k: ValueN
     return compileBoundDataKeys(cx, node, path, i, bound, k);
   const handle = program.handle(node);
   const nodePath = node.path;
+  if (next && node.nodeClass === 'object' && unboundPatternVars(next, bound).length === 0)
+    return compileKeyedRead(cx, handle, path, i, bound, k);
   const get: Getter = (ctx) => (ctx.targets === null ? handle.value(ctx) : program.docAt(ctx, nodePath));
   return compilePath(cx, get, path, i, bound, k);
+}
+
+/**
+ * `o[k1][k2]…` of an object node with the keys known: only the definitions the keys address are
+ * evaluated (OPA unifies each rule head with the reference before running its body).
+ */
+function compileKeyedRead(
+  cx: Cx,
+  handle: NodeHandle,
+  path: readonly IrTerm[],
+  i: number,
+  bound: Bound,
+  k: ValueNext,
+): Step {
+  let j = i;
+  while (j < path.length && unboundPatternVars(path[j] as IrTerm, bound).length === 0) j++;
+  const program = cx.program;
+  return compileValues(cx, path.slice(i, j), bound, (gets, b) => {
+    const get: Getter = (ctx, f) => {
+      const keys: Value[] = [];
+      for (const g of gets) {
+        const key = g(ctx, f);
+        if (key === undefined) return undefined;
+        keys.push(key);
+      }
+      if (ctx.targets !== null) return selectAll(lookup, program.docAt(ctx, handle.path), keys);
+      return handle.valueAt(ctx, keys);
+    };
+    return compilePath(cx, get, path, j, b, k);
+  });
 }
 
 /**
@@ -88,8 +121,10 @@ function compileBoundDataKeys(
         if (!child) return selectAll(storageLookup, ctx.data, [...node.path, ...keys.slice(at)]);
         node = child;
       }
-      const doc = ctx.targets === null ? program.handle(node).value(ctx) : program.docAt(ctx, node.path);
-      return selectAll(lookup, doc, keys.slice(at));
+      const rest = keys.slice(at);
+      if (ctx.targets === null && rest.every((key) => key !== undefined))
+        return program.handle(node).valueAt(ctx, rest as Value[]);
+      return selectAll(lookup, program.docAt(ctx, node.path), keys.slice(at));
     };
     return compilePath(cx, get, path, j, b, k);
   });

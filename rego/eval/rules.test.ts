@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { standardBuiltins } from '../builtins/index.ts';
 import { RegoError } from '../errors.ts';
 import { compilePolicies, type PolicySet } from '../index.ts';
-import { toJson, type Value } from '../value.ts';
+import { toJson, type Value } from '../value/index.ts';
 
 function policies(source: string, data: unknown = {}): PolicySet {
   return compilePolicies([{ file: 'p.rego', source }], { builtins: standardBuiltins, data });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStandardBuiltins, standardBuiltins } from '../builtins/index.ts';
 import { RegoError } from '../errors.ts';
 import { compilePolicies, OPA_VERSIONS } from '../index.ts';
-import { toJson, type Value } from '../value.ts';
+import { toJson, type Value } from '../value/index.ts';
 
 function evaluate(rules: string, input?: unknown) {
   const policies = compilePolicies([{ file: 'p.rego', source: `package t\n${rules}\n` }], {

@@ -6,7 +6,7 @@
 
 import type { IrTerm } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
-import { equal, makeObject, SetValue, type Value } from '../value.ts';
+import { equal, makeObject, SetValue, type Value } from '../value/index.ts';
 import { compileCall } from './calls.ts';
 import { keyId } from './collections.ts';
 import { type Bound, type Cx, type Getter, NotReady, type Step } from './layout.ts';

@@ -5,7 +5,7 @@
  * unified element by element, and fully bound sides are compared for equality.
  */
 import type { IrTerm } from '../compiler/index.ts';
-import { equal, isObject, objectSize, type Value } from '../value.ts';
+import { equal, isObject, objectSize, type Value } from '../value/index.ts';
 import { lookup } from './collections.ts';
 import { type Bound, type Cx, type Getter, type Next, NotReady, type Step, withBound } from './layout.ts';
 import { compileValue, compileValues } from './terms.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardBuiltins } from '../builtins/index.ts';
 import { compilePolicies, type PolicySet } from '../index.ts';
-import { toJson } from '../value.ts';
+import { toJson } from '../value/index.ts';
 
 function policies(source: string, data: unknown = {}): PolicySet {
   return compilePolicies([{ file: 'p.rego', source }], { builtins: standardBuiltins, data });

@@ -6,7 +6,7 @@
  */
 import type { IrLiteral, IrWith } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
-import type { Value } from '../value.ts';
+import type { Value } from '../value/index.ts';
 import { invokeBuiltin } from './calls.ts';
 import { setPath } from './collections.ts';
 import { Ctx, type Mock } from './context.ts';

@@ -6,7 +6,7 @@
  */
 
 import { RegoError } from '../errors.ts';
-import { fromJson, type PlainObject, type Value } from '../value.ts';
+import { fromJson, type PlainObject, type Value } from '../value/index.ts';
 import { parse } from '../yaml-library.ts';
 
 /** One annotation block: the line of the statement it describes and its normalized fields. */

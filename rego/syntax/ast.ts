@@ -3,7 +3,7 @@
  * carries the location of its first token.
  */
 import type { SourceLocation } from '../errors.ts';
-import type { PlainObject } from '../value.ts';
+import type { PlainObject } from '../value/index.ts';
 
 /** A scalar literal: `null`, `true`, a number (bigint beyond 2^53) or a string. */
 export interface ScalarTerm {

@@ -1,5 +1,6 @@
 /**
- * @module Rego syntax: tokenizer, parser (v0 with `future.keywords`/`rego.v1` imports, and v1)
+ * @module rego/syntax
+ * Rego syntax: tokenizer, parser (v0 with `future.keywords`/`rego.v1` imports, and v1)
  * and the syntax tree types.
  */
 export type {

@@ -51,9 +51,14 @@ export function parseSetOrObject(p: ParserState): Term {
   const start = p.pos;
   if (comprehension) {
     const comp = p.attempt((): Term | undefined => {
-      const head = parseTerm(p);
+      let head = parseTerm(p);
       if (p.isPunct('|')) return { type: 'setcomp', head, body: parseComprehensionBody(p, '}'), loc };
-      if (!p.isPunct(':')) return undefined;
+      if (!p.isPunct(':')) {
+        // OPA reads an object comprehension's key as an infix expression (`{x / 2: x | …}`).
+        p.pos = start;
+        head = parseTermInfix(p, false);
+        if (!p.isPunct(':')) return undefined;
+      }
       p.next();
       const value = parseTerm(p);
       if (!p.isPunct('|')) return undefined;

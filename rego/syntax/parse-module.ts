@@ -62,6 +62,7 @@ export function parseModule(source: string, file: string, options: ParseOptions 
     const imports: Import[] = [];
     const rules: Rule[] = [];
     while (p.tok.kind !== 'eof') {
+      let rule = false;
       if (p.isKeyword('import')) {
         if (rules.length > 0) p.unexpected('imports must come before rules');
         imports.push(parseImport(p));
@@ -69,7 +70,10 @@ export function parseModule(source: string, file: string, options: ParseOptions 
         p.unexpected('only one package declaration is allowed per module');
       } else {
         rules.push(...parseRules(p));
+        rule = true;
       }
+      // OPA separates rules by newlines only (`p := 1; q := 2` is a parse error).
+      if (p.isPunct(';') && rule) p.unexpected();
       if (p.isPunct(';')) p.next();
       else if (!atStatementStart(p)) p.unexpected('expected newline');
     }

@@ -62,7 +62,11 @@ export function parseRules(p: ParserState): Rule[] {
     if (ref.slice(1).some((t) => t.type !== 'scalar')) {
       p.unexpected('else keyword cannot be used on rules with variables in head');
     }
-    while (p.isKeyword('else')) elses.push(parseElse(p));
+    while (p.isKeyword('else')) {
+      // OPA's parser ends the chain at an `else` without a body: another `else` is an error.
+      if (elses.length > 0 && (elses[elses.length - 1] as ElseClause).body.length === 0) p.unexpected();
+      elses.push(parseElse(p));
+    }
   }
   rules.push(make(body, elses));
   while (p.isPunct('{') && elses.length === 0) {

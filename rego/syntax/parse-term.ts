@@ -3,7 +3,7 @@
  * `* / %`), scalars, variables, references, calls, arrays, sets, objects and comprehensions.
  */
 import { RegoError } from '../errors.ts';
-import { parseNumber } from '../value.ts';
+import { parseNumber } from '../value/index.ts';
 import type { CallTerm, Term } from './ast.ts';
 import { parseArray, parseSetOrObject } from './parse-collection.ts';
 import { parseTemplate } from './parse-template.ts';

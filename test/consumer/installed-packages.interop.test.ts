@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.ts';
 import { ensurePeer } from '../support/peers.ts';
@@ -17,6 +18,7 @@ const LIBRARY = ['@gatehousejs/core', '@gatehousejs/hono', '@gatehousejs/engine'
 const TSC = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const FIXTURES = path.join(REPO_ROOT, 'test', 'consumer', 'fixtures');
 const MB = 1024 * 1024;
+const runCommand = promisify(execFile);
 /** The Hono adapter's peer range of hono, a caret range whose lowest version is tested too. */
 const HONO_PEER_RANGE = (
   JSON.parse(await readFile(path.join(REPO_ROOT, 'adapters', 'hono', 'package.json'), 'utf8')) as {
@@ -40,6 +42,10 @@ let lowestHono: ConsumerProject;
 let docsPipeline: ConsumerProject;
 /** The Rego language alone, as a policy tool would install it. */
 let regoAlone: ConsumerProject;
+/** A Hono app's authorization: the core and the Hono adapter, beside hono. */
+let honoOnly: ConsumerProject;
+/** A CI job: authz-tool alone. */
+let ciTool: ConsumerProject;
 
 beforeAll(async () => {
   packed = await packWorkspaces(await mkdtemp(path.join(os.tmpdir(), 'gatehouse-packs-')));
@@ -54,6 +60,11 @@ beforeAll(async () => {
     install: LIBRARY,
     files: fixtures,
   });
+  honoOnly = await createConsumerProject(packed, {
+    dependencies: { hono: HONO_PEER_RANGE },
+    install: ['@gatehousejs/core', '@gatehousejs/hono'],
+  });
+  ciTool = await createConsumerProject(packed, { install: ['@gatehousejs/authz-tool'] });
   docsPipeline = await createConsumerProject(packed, {
     install: ['@gatehousejs/wiki-publish'],
     files: {
@@ -68,7 +79,8 @@ beforeAll(async () => {
     files: fixtures,
   });
   full = await createConsumerProject(packed, {
-    dependencies: { hono, '@types/node': await repoVersion('@types/node') },
+    // tsx: authz-tool's optional peer for loading a TypeScript app, as its docs say to add it.
+    dependencies: { hono, tsx: await repoVersion('tsx'), '@types/node': await repoVersion('@types/node') },
     install: [...packed.keys()],
     files: {
       'src/app.ts': [
@@ -88,6 +100,8 @@ afterAll(async () => {
   await lowestHono?.remove();
   await docsPipeline?.remove();
   await regoAlone?.remove();
+  await honoOnly?.remove();
+  await ciTool?.remove();
   await full?.remove();
 });
 
@@ -146,12 +160,17 @@ describe('the packages as installed from their tarballs', () => {
     for (const workspace of packed.values()) {
       for (const file of workspace.files) {
         expect(file, `${workspace.name}: ${file}`).toMatch(
-          /^(package\.json|README\.md|LICENSE|esm-only\.cjs|bin\/[\w-]+\.js|dist\/.+\.(js|d\.ts))$/,
+          /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[\w-]+\.js|dist\/.+\.(js|d\.ts))$/,
         );
+        // Core's testing entry ships the contract suites third-party adapters run; nothing else does.
+        const testSupport = workspace.name === '@gatehousejs/core' && file.startsWith('dist/testing/');
         expect(file, `${workspace.name}: ${file}`).not.toMatch(
-          /\.test\.|\.contract\.|fixture|testing|emulator/,
+          testSupport ? /\.test\.|emulator/ : /\.test\.|\.contract\.|fixture|testing|emulator/,
         );
       }
+      expect(workspace.files, workspace.name).toEqual(
+        expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md']),
+      );
       const manifest = JSON.parse(
         await readFile(path.join(full.dir, 'node_modules', workspace.name, 'package.json'), 'utf8'),
       ) as { sideEffects?: boolean; type?: string };
@@ -159,9 +178,28 @@ describe('the packages as installed from their tarballs', () => {
     }
   });
 
-  it('add at most 20 MB beside hono to a Hono app: no PostgreSQL binary, OpenID provider or TypeScript runner', async () => {
+  it('add at most 5 MB beside hono for a Hono app (core and the Hono adapter)', async () => {
+    const modules = path.join(honoOnly.dir, 'node_modules');
+    const beside = (await treeSize(modules)) - (await treeSize(path.join(modules, 'hono')));
+    console.log(`core + Hono adapter: ${(beside / MB).toFixed(2)} MB beside hono`);
+    expect(beside / MB).toBeLessThanOrEqual(5);
+    expect(await readdir(modules)).not.toContain('zod');
+  });
+
+  it('install authz-tool in at most 25 MB: no Fastify, Topaz client or TypeScript runner unless asked for', async () => {
+    const modules = path.join(ciTool.dir, 'node_modules');
+    const size = await treeSize(modules);
+    console.log(`authz-tool: ${(size / MB).toFixed(2)} MB`);
+    expect(size / MB).toBeLessThanOrEqual(25);
+    const installed = [...(await readdir(modules)), ...(await readdir(path.join(modules, '@gatehousejs')))];
+    for (const heavy of ['fastify', 'tsx', 'esbuild', 'topaz', '@aserto'])
+      expect(installed).not.toContain(heavy);
+  });
+
+  it('add at most 20 MB beside hono with the engine: no PostgreSQL binary, OpenID provider or TypeScript runner', async () => {
     const modules = path.join(library.dir, 'node_modules');
     const beside = (await treeSize(modules)) - (await treeSize(path.join(modules, 'hono')));
+    console.log(`core + Hono adapter + engine: ${(beside / MB).toFixed(2)} MB beside hono`);
     expect(beside / MB).toBeLessThanOrEqual(20);
     const installed = await readdir(modules);
     for (const heavy of [
@@ -178,9 +216,23 @@ describe('the packages as installed from their tarballs', () => {
     }
   });
 
-  it('import every entry on Node, and tell a CommonJS require() that they are ES modules', async () => {
+  it('pass `npm publish --dry-run`, each from its tarball', async () => {
+    for (const workspace of packed.values()) {
+      const { stdout, stderr } = await runCommand('npm', [
+        'publish',
+        '--dry-run',
+        '--access',
+        'public',
+        workspace.tarball,
+      ]);
+      expect(`${stdout}${stderr}`, workspace.name).toContain(`+ ${workspace.name}@`);
+    }
+  });
+
+  it('import every entry on Node, and require() it from CommonJS', async () => {
     const entries = [
       ...LIBRARY,
+      '@gatehousejs/core/adapter',
       '@gatehousejs/engine/node',
       '@gatehousejs/engine/postgres',
       '@gatehousejs/rego',
@@ -194,9 +246,11 @@ describe('the packages as installed from their tarballs', () => {
     const imported = await full.run(process.execPath, ['--input-type=module', '-e', script]);
     expect(imported.stderr).toBe('');
     for (const entry of entries) expect(imported.stdout).toMatch(new RegExp(`^${entry} [1-9]\\d*$`, 'm'));
-    const required = await full.run(process.execPath, ['-e', "require('@gatehousejs/core')"]);
-    expect(required.code).not.toBe(0);
-    expect(required.stderr).toContain('@gatehousejs/core is an ES module only: load it with import');
+    // Node ≥ 20.19 loads ES modules with require(): the same exports, no warning.
+    const requireScript = `for (const e of ${JSON.stringify(entries)}) console.log(e, Object.keys(require(e)).length);`;
+    const required = await full.run(process.execPath, ['-e', requireScript]);
+    expect(required.stderr).toBe('');
+    for (const entry of entries) expect(required.stdout).toMatch(new RegExp(`^${entry} [1-9]\\d*$`, 'm'));
   });
 });
 
@@ -245,7 +299,7 @@ describe('@gatehousejs/rego installed alone', () => {
   it('evaluates a policy with the standard built-ins, bringing no other Gatehouse package', async () => {
     const script = [
       "import { compilePolicies, standardBuiltins } from '@gatehousejs/rego';",
-      "const source = 'package a\\nallow if count(input.roles) > 0';",
+      "const source = 'package a\\nimport rego.v1\\nallow if count(input.roles) > 0';",
       "const set = compilePolicies([{ file: 'a.rego', source }], { builtins: standardBuiltins });",
       "console.log(JSON.stringify([set.evaluate('a.allow', { roles: ['x'] }), set.evaluate('a.allow', { roles: [] })]));",
     ].join('\n');
@@ -258,6 +312,14 @@ describe('@gatehousejs/rego installed alone', () => {
 
 describe('the installed bins', () => {
   const bin = (name: string) => path.join(full.dir, 'node_modules', '.bin', name);
+
+  it('authz-tool, installed alone, says to install tsx for a TypeScript app', async () => {
+    await writeFile(path.join(ciTool.dir, 'app.ts'), 'export const app = { routes: [], fetch() {} };\n');
+    const tool = path.join(ciTool.dir, 'node_modules', '.bin', 'authz-tool');
+    const run = await ciTool.run(tool, ['policy-map', '--app', './app.ts:app', '--policies', '.']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('needs tsx, which is not installed: npm install -D tsx');
+  });
 
   it('authz-tool generates policies for a TypeScript app and finds no difference', async () => {
     const version = await full.run(bin('authz-tool'), ['--version']);
@@ -306,8 +368,8 @@ const EXPECTED_ANSWERS = [
   {
     path: '/api/documents/1',
     user: null,
-    status: 403,
-    body: '{"detail":"Access denied: webapp.GET.api.documents.__id"}',
+    status: 401,
+    body: '{"detail":"Sign-in required: webapp.GET.api.documents.__id"}',
   },
   { path: '/api/documents/1', user: 'alice', status: 200, body: '{"id":"1"}' },
   { path: '/api/documents/1', user: 'bob', status: 403, body: '{"detail":"Access denied: webapp.check"}' },

@@ -8,15 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  CORPUS_SITES,
-  type CorpusSite,
-  exportSite,
-  type MkDocsPeer,
-  mkdocsPeer,
-  runOracle,
-} from './corpus.ts';
-import { structureDifferences } from './structure-differences.ts';
+import { compareSite } from './compare-site.ts';
+import { CORPUS_SITES, type CorpusSite, type MkDocsPeer, mkdocsPeer } from './corpus.ts';
 
 const EXPECTED = JSON.parse(
   readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'expected-differences.json'), 'utf8'),
@@ -27,32 +20,13 @@ beforeAll(() => {
   peer = mkdocsPeer();
 });
 
-async function compareSite(site: CorpusSite) {
-  const siteDir = peer.siteDir(site);
-  const exported = await exportSite(siteDir);
-  const pages = exported.pages.filter((page) => page.source !== null);
-  const sources = pages.map((page) => page.source as string);
-  const oracle = runOracle(peer, ['render', siteDir, ...sources]);
-  const storage = runOracle(peer, ['storage', ...pages.map((page) => page.file)], exported.exportDir);
-  const differences: Record<string, Record<string, string>> = {};
-  for (const page of pages) {
-    const source = page.source as string;
-    const oracleSummary = oracle.pages[source];
-    const storageSummary = storage.pages[page.file];
-    if (!oracleSummary || !storageSummary) throw new Error(`no summary for ${site}/${source}`);
-    if ('error' in storageSummary) throw new Error(`storage summary failed: ${storageSummary.error}`);
-    const found =
-      'error' in oracleSummary
-        ? { oracle: oracleSummary.error }
-        : structureDifferences(oracleSummary, storageSummary);
-    if (Object.keys(found).length > 0) differences[`${site}/${source}`] = found;
-  }
-  return { pages: pages.length, skipped: oracle.skipped, differences };
+async function compareCorpusSite(site: CorpusSite) {
+  return compareSite(peer, peer.siteDir(site), site);
 }
 
 describe('MkDocs oracle on the corpus of real sites', () => {
   it.each(CORPUS_SITES)('%s: every structural difference from MkDocs is expected', async (site) => {
-    const { pages, skipped, differences } = await compareSite(site);
+    const { pages, skipped, differences } = await compareCorpusSite(site);
     if (process.env.ORACLE_DUMP)
       writeFileSync(`${process.env.ORACLE_DUMP}/${site}.json`, JSON.stringify(differences, null, 1));
     expect(pages).toBeGreaterThan(4);

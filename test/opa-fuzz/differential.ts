@@ -14,12 +14,15 @@ import {
 import type { OpaAnswer, OpaOracle } from './opa-server.ts';
 import { createRandomSource } from './random-source.ts';
 import { type FuzzProgram, generateProgram } from './rego-program.ts';
+import { generateWideProgram } from './wide-program.ts';
 
 /** A rule on which the engine and OPA disagree. */
 export interface Divergence {
   readonly program: FuzzProgram;
   /** The rule, below `data`. */
   readonly ref: string;
+  /** The shape family of the rule (`classic` for the classic shapes). */
+  readonly family: string;
   readonly engine: OpaAnswer;
   readonly opa: OpaAnswer;
 }
@@ -33,6 +36,12 @@ export interface DifferentialBatch {
   readonly oracle: OpaOracle;
   /** The OPA release the engine follows, the oracle's (default `v1.15.2`). */
   readonly opaVersion?: OpaVersion;
+  /**
+   * `wide` (default): the classic shapes mixed with the shape families (v0 and non-strict,
+   * base documents, keys below partial rules, compile checks, parser edges, extremes, YAML,
+   * built-in errors); `classic`: built-in calls and operators on input values only.
+   */
+  readonly shapes?: 'wide' | 'classic';
   /** Called after each program with the number checked so far. */
   readonly onProgress?: (checked: number, divergences: number) => void;
 }
@@ -49,6 +58,25 @@ function builtinsOf(opaVersion: OpaVersion): ReturnType<typeof createStandardBui
   return builtins;
 }
 
+/** The program's base documents as one `data` document. */
+function baseData(program: FuzzProgram): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const { path, value } of program.documents ?? []) {
+    let node = root;
+    path.slice(0, -1).forEach((key) => {
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    });
+    node[path[path.length - 1] as string] = value;
+  }
+  return root;
+}
+
+/** The ref below `data` of each queried path of `program`. */
+export function programRefs(program: FuzzProgram): string[] {
+  return program.rules.map((rule) => (rule === '' ? program.packagePath : `${program.packagePath}.${rule}`));
+}
+
 /** Evaluates each of `refs` of `program` with the engine, as OPA's Data API would answer it. */
 export function engineAnswers(
   program: FuzzProgram,
@@ -59,8 +87,9 @@ export function engineAnswers(
   try {
     policies = compilePolicies([{ file: 'program.rego', source: program.source }], {
       builtins: builtinsOf(opaVersion),
-      version: 'v1',
+      version: program.regoVersion ?? 'v1',
       opaVersion,
+      data: baseData(program),
     });
   } catch (e) {
     if (!(e instanceof RegoError)) throw e;
@@ -68,7 +97,7 @@ export function engineAnswers(
   }
   return refs.map((ref): OpaAnswer => {
     try {
-      const value = policies.evaluate(ref, program.input, { strict: true });
+      const value = policies.evaluate(ref, program.input, { strict: program.strict ?? true });
       return { kind: 'result', value: value === undefined ? undefined : toJson(value) };
     } catch (e) {
       if (e instanceof RegoError) return { kind: 'error', code: e.code, message: e.message };
@@ -104,13 +133,17 @@ export async function runDifferentialBatch(
   const random = createRandomSource(batch.seed);
   const divergences: Divergence[] = [];
   for (let id = 0; id < batch.count; id++) {
-    const program = generateProgram(random, id, batch.opaVersion);
-    const refs = program.rules.map((rule) => `${program.packagePath}.${rule}`);
-    const opa = await batch.oracle.evaluate(program.source, refs, program.input);
+    const program =
+      batch.shapes === 'classic'
+        ? generateProgram(random, id, batch.opaVersion)
+        : generateWideProgram(random, id, batch.opaVersion ?? DEFAULT_OPA_VERSION);
+    const refs = programRefs(program);
+    const opa = await batch.oracle.evaluate(program.source, refs, program.input, program);
     const engine = engineAnswers(program, refs, batch.opaVersion);
     refs.forEach((ref, i) => {
       const [e, o] = [engine[i] as OpaAnswer, opa[i] as OpaAnswer];
-      if (!sameAnswer(e, o)) divergences.push({ program, ref, engine: e, opa: o });
+      const family = program.families?.[i] ?? 'classic';
+      if (!sameAnswer(e, o)) divergences.push({ program, ref, family, engine: e, opa: o });
     });
     batch.onProgress?.(id + 1, divergences.length);
   }
@@ -120,11 +153,26 @@ export async function runDifferentialBatch(
 /** A divergence as text: the program, its input and both answers. */
 export function describeDivergence(d: Divergence): string {
   const show = (a: OpaAnswer) => (a.kind === 'error' ? `error ${a.code}: ${a.message}` : canonical(a.value));
+  const mode = `${d.program.regoVersion ?? 'v1'}${d.program.strict === false ? ', non-strict' : ''}`;
   return [
+    `# ${d.family}, ${mode}`,
     d.program.source.trimEnd(),
     `input: ${JSON.stringify(d.program.input)}`,
+    ...(d.program.documents?.length ? [`documents: ${JSON.stringify(d.program.documents)}`] : []),
     `rule: data.${d.ref}`,
     `engine: ${show(d.engine)}`,
     `opa:    ${show(d.opa)}`,
   ].join('\n');
+}
+
+/** The number of divergences per shape family and per pair of answer kinds (`engine → opa`). */
+export function tallyDivergences(divergences: readonly Divergence[]): Map<string, number> {
+  const kind = (a: OpaAnswer) =>
+    a.kind === 'error' ? a.code : a.value === undefined ? 'undefined' : 'value';
+  const tally = new Map<string, number>();
+  for (const d of divergences) {
+    const key = `${d.family}: engine ${kind(d.engine)} / opa ${kind(d.opa)}`;
+    tally.set(key, (tally.get(key) ?? 0) + 1);
+  }
+  return new Map([...tally].sort((a, b) => b[1] - a[1]));
 }

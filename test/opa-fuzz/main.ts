@@ -1,25 +1,31 @@
 /**
- * `npm run fuzz:opa -- --seed N --count M [--opa v1.15.2|v1.22.2]`: runs a differential batch of
- * generated Rego programs against the real OPA of that release (the engine following the same
- * release) and prints every divergence.
+ * `npm run fuzz:opa -- --seed N --count M [--opa v1.15.2,v1.22.2] [--shapes wide|classic]`: runs a
+ * differential batch of generated Rego programs against the real OPA of each release (the engine
+ * following the same release), prints every divergence, and the rate in programs per second.
  */
 import { parseArgs } from 'node:util';
 import { consola } from 'consola';
-import { OPA_VERSIONS } from '../../rego/index.ts';
+import { OPA_VERSIONS, type OpaVersion } from '../../rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
-import { describeDivergence, runDifferentialBatch } from './differential.ts';
+import { describeDivergence, runDifferentialBatch, tallyDivergences } from './differential.ts';
 import { startOpaOracle } from './opa-server.ts';
 
 const { values } = parseArgs({
   options: {
     seed: { type: 'string', default: String(Date.now() % 1_000_000) },
     count: { type: 'string', default: '1000' },
-    opa: { type: 'string', default: 'v1.15.2' },
+    opa: { type: 'string', default: OPA_VERSIONS.join(',') },
+    shapes: { type: 'string', default: 'wide' },
   },
 });
-const opaVersion = OPA_VERSIONS.find((v) => v === values.opa);
-if (!opaVersion) {
-  consola.error(`--opa must be one of ${OPA_VERSIONS.join(', ')}`);
+const releases = values.opa.split(',').map((v) => OPA_VERSIONS.find((known) => known === v.trim()));
+if (releases.some((r) => r === undefined)) {
+  consola.error(`--opa must list releases among ${OPA_VERSIONS.join(', ')}`);
+  process.exit(2);
+}
+const shapes = values.shapes === 'classic' ? 'classic' : values.shapes === 'wide' ? 'wide' : undefined;
+if (!shapes) {
+  consola.error('--shapes must be wide or classic');
   process.exit(2);
 }
 const seed = Number(values.seed);
@@ -29,25 +35,37 @@ if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
   process.exit(2);
 }
 
-const oracle = await startOpaOracle(ensurePeer('opa', [values.opa]));
-try {
-  consola.start(`fuzzing ${count} programs, seed ${seed}, against OPA ${values.opa}`);
-  const started = performance.now();
-  const { divergences } = await runDifferentialBatch({
-    seed,
-    count,
-    oracle,
-    opaVersion,
-    onProgress: (checked, found) => {
-      if (checked % 200 === 0) consola.info(`${checked}/${count} programs, ${found} divergences`);
-    },
-  });
-  for (const d of divergences) consola.log(`\n${describeDivergence(d)}`);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (divergences.length > 0) {
-    consola.fail(`${divergences.length} of ${count} rules diverge (seed ${seed}, ${seconds} s)`);
-    process.exitCode = 1;
-  } else consola.success(`no divergence in ${count} programs (seed ${seed}, ${seconds} s)`);
-} finally {
-  await oracle.stop();
+let failed = false;
+for (const opaVersion of releases as OpaVersion[]) {
+  const oracle = await startOpaOracle(ensurePeer('opa', [opaVersion]));
+  // Interrupted (Ctrl-C, a timeout): stop the OPA servers rather than leave them running.
+  const interrupted = () => void oracle.stop().then(() => process.exit(130));
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  try {
+    consola.start(`fuzzing ${count} ${shapes} programs, seed ${seed}, against OPA ${opaVersion}`);
+    const started = performance.now();
+    const { divergences } = await runDifferentialBatch({
+      seed,
+      count,
+      oracle,
+      opaVersion,
+      shapes,
+      onProgress: (checked, found) => {
+        if (checked % 500 === 0) consola.info(`${checked}/${count} programs, ${found} divergences`);
+      },
+    });
+    for (const d of divergences) consola.log(`\n${describeDivergence(d)}`);
+    for (const [what, n] of tallyDivergences(divergences)) consola.log(`${String(n).padStart(6)}  ${what}`);
+    const seconds = (performance.now() - started) / 1000;
+    const rate = `${(count / seconds).toFixed(0)} programs/s`;
+    const summary = `OPA ${opaVersion}, seed ${seed}, ${count} programs in ${seconds.toFixed(1)} s (${rate})`;
+    if (divergences.length > 0) {
+      consola.fail(`${divergences.length} rules diverge: ${summary}`);
+      failed = true;
+    } else consola.success(`no divergence: ${summary}`);
+  } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    await oracle.stop();
+  }
 }
+if (failed) process.exitCode = 1;

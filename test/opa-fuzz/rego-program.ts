@@ -10,21 +10,35 @@ import { type OpaVersion, opaAtLeast } from '../../rego/opa-version.ts';
 import { BINARY, FORMATS, INFIX, TERNARY, UNARY } from './builtin-calls.ts';
 import { EDGE_STRINGS, EDGE_VALUES } from './edge-values.ts';
 import type { RandomSource } from './random-source.ts';
+import type { BaseDocument } from './shapes/index.ts';
 
 /** A generated program and the input to evaluate it with. */
 export interface FuzzProgram {
   /** Package path below `data`, e.g. `fuzz.p12`. */
   readonly packagePath: string;
-  /** Rego v1 source of the module. */
+  /** Source of the module. */
   readonly source: string;
-  /** The rules to query, each on its own (so that which error comes first never depends on order). */
+  /**
+   * The paths below the package to query (a rule, or a key below a partial rule: `r0`, `o_r1.a`;
+   * empty for the package document), each on its own so that which error comes first never
+   * depends on order.
+   */
   readonly rules: readonly string[];
   readonly input: Record<string, unknown>;
+  /** The shape family that generated each of {@link rules} (widened programs only). */
+  readonly families?: readonly string[];
+  /** Syntax of the module (default `v1`). */
+  readonly regoVersion?: 'v0' | 'v1';
+  /** Whether built-in errors are raised (`strict-builtin-errors`; default true). */
+  readonly strict?: boolean;
+  /** Base documents loaded under `data` beside the module. */
+  readonly documents?: readonly BaseDocument[];
 }
 
 const INPUT_SLOTS = 8;
 
-function generateInput(random: RandomSource): Record<string, unknown> {
+/** A random input: value slots `v`, a list `xs`, an object `obj`, a string `s`. */
+export function generateInput(random: RandomSource): Record<string, unknown> {
   const values = (n: number) => Array.from({ length: n }, () => random.pick(EDGE_VALUES));
   const obj: Record<string, unknown> = {};
   for (const key of ['a', 'b', 'c', '']) if (random.chance(0.6)) obj[key] = random.pick(EDGE_VALUES);
@@ -99,7 +113,8 @@ function logicRule(random: RandomSource, name: string): string[] {
   }
 }
 
-function rule(random: RandomSource, name: string, pkg: string, logic: boolean): string[] {
+/** One rule of the classic shapes (built-in calls and operators on input values). */
+export function classicRule(random: RandomSource, name: string, pkg: string, logic: boolean): string[] {
   const cond = (x: string) => condition(random, x);
   const shape = random.below(logic ? 27 : 23);
   if (shape >= 23) return logicRule(random, name);
@@ -236,6 +251,6 @@ export function generateProgram(
   if (logic)
     lines.push('import future.keywords.and', 'import future.keywords.not', 'import future.keywords.or', '');
   const rules = Array.from({ length: 1 + random.below(4) }, (_, i) => `r${i}`);
-  for (const name of rules) lines.push(...rule(random, name, packagePath, logic), '');
+  for (const name of rules) lines.push(...classicRule(random, name, packagePath, logic), '');
   return { packagePath, source: lines.join('\n'), rules, input: generateInput(random) };
 }

@@ -19,6 +19,9 @@ stack=(
   mkdocs-git-revision-date-localized-plugin==1.6.3
   mkdocs_pymdownx_material_extras==2.8
   mdx-gh-links==0.4
+  mdx-include==1.4.2
+  markdown-include-variants==0.0.8
+  mkdocs-click==0.9.0
   Pygments==2.21.0
   PyYAML==6.0.4
 )
@@ -37,6 +40,9 @@ if [ ! -f "${root}/.complete" ]; then
   rm -rf "${root}"
   mkdir -p "${root}/sdists" "${root}/sites"
   python3 -m venv "${root}/venv"
+  # The venv's own pip may be too old to build today's build back-ends from source (as the
+  # source-distribution download below does): bring pip up to date first.
+  "${root}/venv/bin/pip" install --quiet --disable-pip-version-check --upgrade pip >&2
   "${root}/venv/bin/pip" install --quiet --disable-pip-version-check "${stack[@]}" >&2
   for entry in "${corpus[@]}"; do
     name="${entry%%=*}"

@@ -1,17 +1,15 @@
 /**
- * A real browser for the UI tests: Debian's Chromium (`/usr/bin/chromium`, installed by
- * `test/support/ensure-chromium.sh`) driven by `playwright-core`, headless, quiet on the network
+ * A real browser for the UI tests: a Chromium found by `findChromium` (`CHROME_PATH`, Playwright's
+ * download, or a system install such as Debian's `/usr/bin/chromium`) driven by `playwright-core`, headless, quiet on the network
  * (no background traffic, no component updates, no sync, no QUIC), with a fresh temporary profile
  * per launch (Playwright's `launch` creates one and removes it on `close()`), and screenshots for
  * review under `test/output/` (git-ignored).
  */
-import { access, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-
-/** Where Debian installs Chromium. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { findChromium } from './chromium-executable.ts';
 
 /** The command-line switches of every launch. */
 export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
@@ -31,18 +29,13 @@ export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 /**
  * Launches Chromium; call `close()` in `afterAll`.
  *
- * @throws {Error} naming the script to run when Chromium is not installed
+ * @throws {Error} saying how to get a Chromium when none is found
  * @example
  * const browser = await launchChromium();
  * const page = await (await browser.newContext()).newPage();
  */
 export async function launchChromium(): Promise<Browser> {
-  try {
-    await access(CHROMIUM_PATH);
-  } catch {
-    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: run test/support/ensure-chromium.sh`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true });
+  return chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS], headless: true });
 }
 
 /**

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from '../../app/stack/embedded-postgres.ts';
 import { freePort } from './free-port.ts';
 
+export type { EmbeddedPostgresServer } from '../../app/stack/embedded-postgres.ts';
+
 /** Starts a fresh server; call `stop()` in `afterAll`. */
 export async function startTestPostgres(): Promise<EmbeddedPostgresServer> {
   // mkdtemp makes the folder private; the postgres system user must be able to enter it.

@@ -4,7 +4,8 @@
  * what was typed, with each error next to its field. Its Preview button sends the form back to be
  * shown with the text rendered above it (no script needed); nothing is saved then.
  */
-import type { Folder } from '../../db/index.ts';
+import type { Document, Folder } from '../../db/index.ts';
+import { DateTime } from '../components/date-time.tsx';
 import {
   ErrorSummary,
   type FieldErrors,
@@ -15,9 +16,11 @@ import {
   TextField,
 } from '../components/form-fields.tsx';
 import { Layout } from '../components/layout.tsx';
+import { TextComparisonTable } from '../components/text-comparison.tsx';
 import { FORM_USER_FIELD } from '../form-protection.ts';
 import { MarkdownBody } from '../markdown/index.ts';
 import type { PageFrame } from '../page-frame.ts';
+import type { TextComparison } from '../text-diff.ts';
 
 /** The form's values as typed (or as stored, when first shown). */
 export interface DocumentFormValues {
@@ -26,6 +29,8 @@ export interface DocumentFormValues {
   /** A folder id, or `''` for none. */
   readonly folder_id: string;
   readonly visibility: 'private' | 'public';
+  /** The revision the edit started from (`''` when creating). */
+  readonly revision: string;
 }
 
 /** Labels of the fields, for the error summary. */
@@ -51,7 +56,65 @@ export interface DocumentFormPageProps {
   readonly preview?: boolean;
   /** Whether the form came back with a stale token (shown again, nothing saved). */
   readonly stale?: boolean;
+  /** Someone else saved the document since the form was opened: their text beside the person's. */
+  readonly conflict?: EditConflict;
 }
+
+/** What the page shows when a save was refused because someone else saved first. */
+export interface EditConflict {
+  /** The document as it is now. */
+  readonly current: Document;
+  /** Who saved its latest version, and when. */
+  readonly savedBy: string | undefined;
+  readonly savedAt: Date | undefined;
+  /** The saved text compared with the person's. */
+  readonly comparison: TextComparison;
+}
+
+function ConflictNotice({
+  conflict,
+  yours,
+}: {
+  readonly conflict: EditConflict;
+  readonly yours: DocumentFormValues;
+}) {
+  const { current, savedBy } = conflict;
+  const who = savedBy ?? 'Someone else';
+  const theirLabel = `Saved by ${who} (version ${current.version})`;
+  return (
+    <section class="conflict" aria-labelledby="conflict-heading">
+      <div class="alert" role="alert">
+        <h2 id="conflict-heading">Not saved: {who} saved this document while you were editing</h2>
+        <p>
+          Your changes are below, nothing is lost. Compare them with the saved text, merge what you want to
+          keep into the text box, and save again.
+          {savedBy && conflict.savedAt ? (
+            <>
+              {' '}
+              Last saved <DateTime date={conflict.savedAt} />.
+            </>
+          ) : null}
+        </p>
+        {current.name !== yours.name ? (
+          <p>
+            The saved name is “{current.name}”; yours is “{yours.name}”.
+          </p>
+        ) : null}
+      </div>
+      <TextComparisonTable
+        comparison={conflict.comparison}
+        left={current.content}
+        right={yours.content}
+        leftLabel={theirLabel}
+        rightLabel="Your text"
+        caption="The saved text beside yours"
+      />
+    </section>
+  );
+}
+
+/** The hidden field of the edit form carrying the revision the edit started from. */
+export const REVISION_FIELD = 'revision';
 
 /** The value of the form's `intent` field sent by the Preview button. */
 export const PREVIEW_INTENT = 'preview';
@@ -75,6 +138,7 @@ export function DocumentFormPage(props: DocumentFormPageProps) {
           </p>
         </div>
       ) : null}
+      {props.conflict ? <ConflictNotice conflict={props.conflict} yours={values} /> : null}
       {props.preview ? (
         <section class="preview" aria-labelledby="preview-heading">
           <h2 id="preview-heading">Preview (not saved yet)</h2>
@@ -83,6 +147,7 @@ export function DocumentFormPage(props: DocumentFormPageProps) {
       ) : null}
       <PostForm action={editing ? `/documents/${editing.id}/edit` : '/documents/new'} token={frame.formToken}>
         <input type="hidden" name={FORM_USER_FIELD} value={frame.formUserMark} />
+        {editing ? <input type="hidden" name={REVISION_FIELD} value={values.revision} /> : null}
         <TextField name="name" label={DOCUMENT_FIELD_LABELS.name} value={values.name} error={errors.name} />
         <TextArea
           name="content"
@@ -117,7 +182,9 @@ export function DocumentFormPage(props: DocumentFormPageProps) {
         ) : null}
         <ul class="actions">
           <li>
-            <button type="submit">{editing ? 'Save changes' : 'Create document'}</button>
+            <button type="submit">
+              {editing ? (props.conflict ? 'Save merged text' : 'Save changes') : 'Create document'}
+            </button>
           </li>
           <li>
             <button type="submit" class="secondary" name="intent" value={PREVIEW_INTENT}>

@@ -8,7 +8,7 @@
 import { checkRelations } from '@gatehousejs/hono';
 import type { Context } from 'hono';
 import type { Document, Folder } from '../../db/index.ts';
-import { type Access, ServiceError } from '../../services/index.ts';
+import { type Access, ServiceError, StaleRevisionError } from '../../services/index.ts';
 import {
   DOCUMENT_FORM_FIELDS,
   type DocumentFormReading,
@@ -18,11 +18,23 @@ import {
 import { type FormBody, fieldFailure } from '../form-input.ts';
 import { pageFrame, renderPage, withNotice } from '../page-frame.ts';
 import { DeletePage } from '../pages/delete-page.tsx';
-import { DocumentFormPage, type DocumentFormValues, PREVIEW_INTENT } from '../pages/document-form-page.tsx';
+import {
+  DocumentFormPage,
+  type DocumentFormValues,
+  type EditConflict,
+  PREVIEW_INTENT,
+} from '../pages/document-form-page.tsx';
 import { DocumentPage } from '../pages/document-page.tsx';
+import { compareTexts } from '../text-diff.ts';
 import { DOCUMENT_ID, documentId, type PageApp, type PageRouteDeps } from './page-route-deps.ts';
 
-const NEW_DOCUMENT: DocumentFormValues = { name: '', content: '', folder_id: '', visibility: 'private' };
+const NEW_DOCUMENT: DocumentFormValues = {
+  name: '',
+  content: '',
+  folder_id: '',
+  visibility: 'private',
+  revision: '',
+};
 
 /**
  * The folders to offer: the user's own, when there is a choice to make and the document's current
@@ -64,6 +76,7 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
     status: 200 | 400 | 404 | 409,
     editing?: Document,
     preview = false,
+    conflict?: EditConflict,
   ) {
     const stale = c.get('staleForm') === true;
     const page = (
@@ -76,6 +89,7 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
         visibility={options.visibility}
         preview={preview}
         stale={stale}
+        conflict={conflict}
       />
     );
     return renderPage(c, page, status);
@@ -104,11 +118,28 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
     try {
       return c.redirect(await change(reading.input), 303);
     } catch (error) {
+      if (error instanceof StaleRevisionError && editing) {
+        // Shown again against the current revision: saving now is the person's merge.
+        const values = { ...reading.values, revision: String(error.current.revision) };
+        const conflict = await editConflict(c, error.current, reading.values.content);
+        return showForm(c, await options(), values, {}, 409, error.current, false, conflict);
+      }
       const failure = fieldFailure(error, DOCUMENT_FORM_FIELDS);
       if (!failure) throw error;
       const errors = { [failure.field]: failure.message };
       return showForm(c, await options(), reading.values, errors, failure.status, editing);
     }
+  }
+
+  /** The saved document beside the person's text, with who saved it last. */
+  async function editConflict(c: Context, current: Document, yours: string): Promise<EditConflict> {
+    const [latest] = await documents.history(deps.access(c), current.id);
+    return {
+      current,
+      savedBy: latest?.changedByName,
+      savedAt: latest?.changedAt,
+      comparison: compareTexts(current.content, yours),
+    };
   }
 
   app.get('/documents/new', async (c) => {

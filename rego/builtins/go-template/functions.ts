@@ -4,8 +4,8 @@
  * Go's results and error texts.
  */
 import { utf8Bytes, utf8Text } from '../bytes.ts';
-import type { GoArg } from '../go-fmt-arg.ts';
-import { formatGoArgs } from '../sprintf.ts';
+import type { GoArg } from '../go-fmt/index.ts';
+import { formatGoArgs } from '../go-fmt/index.ts';
 import { FunctionError } from './function-error.ts';
 import {
   boxed,

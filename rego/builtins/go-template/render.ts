@@ -2,7 +2,7 @@
  * Parsing and executing a template in one step, as `template.New(name).Parse(text)` followed by
  * `Execute(data)`.
  */
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { Execution } from './executor.ts';
 import { parseTemplate } from './parser.ts';
 import { templateData } from './template-data.ts';

@@ -4,7 +4,7 @@
  * key fails with the JSON decoder's message (`invalid character '1' looking for beginning of
  * object key string`).
  */
-import { compare, isObject, objectEntries, SetValue, type Value } from '../../value.ts';
+import { compare, isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import { numberText, regoText } from '../rego-text.ts';
 import type { Concrete } from './values.ts';
 

@@ -6,7 +6,7 @@
  * Values read out of a map or slice are interface-typed (`interface {}`) until a pipeline
  * unwraps them, which Go's error messages show.
  */
-import { formatFloatMagnitude } from '../go-float.ts';
+import { formatFloatMagnitude } from '../go-fmt/index.ts';
 
 /** A concrete Go value. */
 export type Concrete =

@@ -4,10 +4,10 @@
  * extended segment rewritten to hours, and the result read as a Go duration.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { normalizeNumber } from '../../value.ts';
-import { DurationError, parseDuration } from '../duration.ts';
+import { normalizeNumber } from '../../value/index.ts';
 import { builtinError, defineFunction, stringArg } from '../operands.ts';
 import { goQuote } from '../rego-text.ts';
+import { DurationError, parseDuration } from '../time/index.ts';
 
 /** Hours in one of the extended units. */
 const HOURS: Record<string, number> = { d: 24, w: 7 * 24, y: 365 * 24 };

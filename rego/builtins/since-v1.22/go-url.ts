@@ -3,7 +3,7 @@
  * scheme, opaque part, authority (user information, host and port), path, query and fragment,
  * with Go's validation and error messages (`parse "…": invalid port ":x" after host`).
  */
-import { parseIPv6 } from '../ip-address.ts';
+import { parseIPv6 } from '../net/index.ts';
 import { goQuote } from '../rego-text.ts';
 import { UrlEscapeError, urlEscape, urlUnescape } from './go-url-escape.ts';
 

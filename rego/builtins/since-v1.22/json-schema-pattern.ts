@@ -5,7 +5,7 @@
  * gojsonschema only checked its type.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { createJsonSchemaBuiltins } from '../json-schema.ts';
+import { createJsonSchemaBuiltins } from '../json-schema/index.ts';
 
 /** The JSON-schema built-ins of OPA v1.22. */
 export const patternJsonSchemaBuiltins: readonly BuiltinDefinition[] = createJsonSchemaBuiltins({

@@ -5,8 +5,8 @@
  * single key it cannot use. Verification itself is unchanged.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import type { JwkFailureWording } from '../jws-keys.ts';
-import { createJwtVerifyBuiltins } from '../jwt-verify.ts';
+import type { JwkFailureWording } from '../jwt/index.ts';
+import { createJwtVerifyBuiltins } from '../jwt/index.ts';
 
 /** The wording of jwx v3, OPA v1.22's JWK library. */
 export const JWX_V3_WORDING: JwkFailureWording = {

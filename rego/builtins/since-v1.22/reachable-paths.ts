@@ -5,7 +5,7 @@
  * it would close a cycle.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { type ObjectValue, objectGet, SetValue, type Value } from '../../value.ts';
+import { type ObjectValue, objectGet, SetValue, type Value } from '../../value/index.ts';
 import { neighbours, startNodes } from '../graph.ts';
 import { defineFunction, objectArg } from '../operands.ts';
 

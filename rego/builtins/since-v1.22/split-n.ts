@@ -4,7 +4,7 @@
  * An empty delimiter splits between characters, as Go's `strings.Split` does.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import type { Value } from '../../value.ts';
+import type { Value } from '../../value/index.ts';
 import { defineFunction, intArg, numberArg, operandError, stringArg } from '../operands.ts';
 
 const INT64_MAX = 2n ** 63n - 1n;

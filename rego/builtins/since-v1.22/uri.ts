@@ -6,7 +6,7 @@
  * such text, for the empty string and for anything but a string.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { makeObject, type Value } from '../../value.ts';
+import { makeObject, type Value } from '../../value/index.ts';
 import { arg, builtinError, defineFunction, stringArg } from '../operands.ts';
 import { parseGoUrl, splitHostPort, UrlParseError } from './go-url.ts';
 

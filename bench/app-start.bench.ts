@@ -1,0 +1,164 @@
+/**
+ * `npm run bench -- app-start`: `npm start` as a newcomer runs it, from the command to the first
+ * `/health` 200 — cold (a new data directory: initdb included) and warm (the data directory of
+ * the previous start) — and the application process's resident memory once idle. Beside it, the
+ * same start through tsx (`node --import tsx app/main.ts`, compiling TypeScript at run time), in
+ * interleaved rounds. Targets: warm ≤ 1 s, cold ≤ 3 s.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/support/free-port.ts';
+import { printTable } from './measure.ts';
+import { loadNow, machineLine, median, range } from './rounds.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROUNDS = 3;
+const IDLE_MS = 3_000;
+const WARM_TARGET_MS = 1_000;
+const COLD_TARGET_MS = 3_000;
+
+type Launcher = 'npm start' | 'tsx';
+
+interface Start {
+  readonly ms: number;
+  readonly rssMb?: number;
+}
+
+/** The environment of a start: free ports, a data directory, nothing inherited that points elsewhere. */
+async function environment(dataDir: string): Promise<NodeJS.ProcessEnv> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(DATABASE_URL|OIDC_|LOCATION_|SESSION_|TOPAZ_|PORT$|npm_)/.test(name),
+    ),
+  );
+  return {
+    ...clean,
+    PORT: String(await freePort()),
+    OIDC_PROVIDER_PORT: String(await freePort()),
+    LOCATION_SERVICE_PORT: String(await freePort()),
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+  };
+}
+
+function launch(launcher: Launcher, env: NodeJS.ProcessEnv): ChildProcess {
+  const [command, args] =
+    launcher === 'npm start'
+      ? ['npm', ['start', '--silent']]
+      : [process.execPath, ['--import', 'tsx', 'app/main.ts']];
+  return spawn(command, args, { cwd: ROOT, env, stdio: 'ignore', detached: true });
+}
+
+/** The pids of `pid` and every process below it. */
+function tree(pid: number): number[] {
+  const out = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout;
+  const children = new Map<number, number[]>();
+  for (const line of out.trim().split('\n')) {
+    const [p, pp] = line.trim().split(/\s+/).map(Number) as [number, number];
+    children.set(pp, [...(children.get(pp) ?? []), p]);
+  }
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i]!) ?? []));
+  return all;
+}
+
+/** Resident memory (MB) of the Node process that runs the application (not npm, not PostgreSQL). */
+function applicationRss(root: number): number | undefined {
+  for (const pid of tree(root)) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const command = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      if (command !== 'node' || !/app\/(start\.mjs|main\.ts)/.test(cmdline)) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      if (rss) return Number(rss) / 1024;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return undefined;
+}
+
+async function healthy(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the application exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // The whole group: npm, the application and its PostgreSQL.
+  process.kill(-child.pid!, 'SIGINT');
+  await exited;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+/** One start to `/health` 200; with `measureRss`, the application's resident memory after idling. */
+async function start(launcher: Launcher, env: NodeJS.ProcessEnv, measureRss: boolean): Promise<Start> {
+  const began = performance.now();
+  const child = launch(launcher, env);
+  try {
+    await healthy(`http://127.0.0.1:${env.PORT}/health`, child);
+    const ms = performance.now() - began;
+    if (!measureRss) return { ms };
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    return { ms, rssMb: applicationRss(child.pid!) };
+  } finally {
+    await stop(child);
+  }
+}
+
+/** Runs the start-up benchmark and prints its figures. */
+export async function run(): Promise<void> {
+  console.log(`\n${machineLine()}`);
+  const build = spawnSync(process.execPath, ['app/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the build failed: ${build.stderr}`);
+  console.log(`\n${build.stdout.trim()} (what the first \`npm start\` after a change adds)`);
+  const loads: number[] = [];
+  const samples = new Map<string, Start[]>();
+  const add = (name: string, s: Start) => samples.set(name, [...(samples.get(name) ?? []), s]);
+  const dataRoot = await mkdtemp(path.join(tmpdir(), 'gatehouse-start-bench-'));
+  await chmod(dataRoot, 0o755);
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const launchers: Launcher[] = round % 2 === 0 ? ['npm start', 'tsx'] : ['tsx', 'npm start'];
+      for (const launcher of launchers) {
+        loads.push(loadNow());
+        const env = await environment(path.join(dataRoot, `${launcher === 'tsx' ? 'tsx' : 'npm'}-${round}`));
+        add(`${launcher}, cold`, await start(launcher, env, false));
+        add(`${launcher}, warm`, await start(launcher, env, true));
+      }
+    }
+  } finally {
+    await rm(dataRoot, { recursive: true, force: true });
+  }
+  const target = (name: string) => (name.endsWith('cold') ? COLD_TARGET_MS : WARM_TARGET_MS);
+  printTable(`app-start: command to /health 200, medians of ${ROUNDS} interleaved rounds`, [
+    ...[...samples].map(([name, starts]) => {
+      const ms = starts.map((s) => s.ms);
+      const rss = starts.flatMap((s) => (s.rssMb === undefined ? [] : [s.rssMb]));
+      return {
+        start: name,
+        'to /health 200 (ms)': Math.round(median(ms)),
+        range: range(ms, (x) => x.toFixed(0)),
+        target: name.startsWith('npm')
+          ? `≤ ${target(name)} ms: ${median(ms) <= target(name) ? 'met' : 'MISSED'}`
+          : '—',
+        'idle RSS (MB)':
+          rss.length > 0 ? `${median(rss).toFixed(0)} (${range(rss, (x) => x.toFixed(0))})` : '—',
+      };
+    }),
+  ]);
+  console.log(
+    `\nLoad average (1 min) during the rounds: ${range(loads, (x) => x.toFixed(1))}; idle RSS is the application's Node process ${IDLE_MS / 1000} s after /health 200 (PostgreSQL excluded).`,
+  );
+}

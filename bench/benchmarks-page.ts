@@ -1,0 +1,63 @@
+/**
+ * `npm run bench:docs`: writes `docs/benchmarks/index.md` from the recorded outputs in
+ * `bench/results/` (`npm run bench -- --record <name>…`): one section per benchmark with the
+ * command, date, machine and load it ran under, then its own figures as printed. Nothing is
+ * typed in by hand, so the page says exactly what the last recorded run measured.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS = path.join(here, 'results');
+const PAGE = path.join(here, '..', 'docs', 'benchmarks', 'index.md');
+
+/** What each benchmark measures, for the page (the benchmark's own header says more). */
+const ABOUT: Readonly<Record<string, string>> = {
+  hono: 'The Hono middleware on a decision-cache hit, over HTTP with the load from another process.',
+  fastify: 'The Fastify plugin beside the Hono middleware, over HTTP with the load from another process.',
+  'engine-batch': 'The per-document cost of authorizing a 1,000-document list with the embedded engine.',
+  'directory-scale': 'The PostgreSQL relation store from 1,000 to 1,000,000 relations generated with SQL.',
+  'app-start': '`npm start` to `/health` 200, cold and warm, and the idle memory of the application.',
+  app: 'The document application over HTTP: one document and a 1,000-document list, authorization on and off.',
+};
+
+const INTRO = `# Benchmarks
+
+Figures printed by \`npm run bench\` (see \`bench/\`), recorded with \`npm run bench -- --record <name>\` and
+turned into this page by \`npm run bench:docs\`. Each section names the command, the date, the machine
+and its load average while it ran.
+
+!!! note "Reading the figures"
+    The machine these were recorded on is shared: other work runs beside the benchmarks, often with a
+    load average well above its number of CPUs. Absolute figures (requests per second, microseconds,
+    seconds to start) move with that load; the **ratios** do not as much, because every benchmark runs
+    its variants side by side in interleaved rounds, and reports medians with their ranges. Targets are
+    stated for a quiet 2-core machine (load below 2); a figure marked MISSED under a heavy load is not a
+    verdict on its own.
+`;
+
+/** Writes the page; returns how many benchmarks it holds. */
+export async function writeBenchmarksPage(): Promise<number> {
+  const files = (await readdir(RESULTS).catch(() => [] as string[])).filter((f) => f.endsWith('.md')).sort();
+  const sections: string[] = [];
+  for (const file of files) {
+    const name = file.replace(/\.md$/, '');
+    const text = await readFile(path.join(RESULTS, file), 'utf8');
+    // The recorded header (command, date, machine, load) ends at the first blank line.
+    const [header = '', ...rest] = text.replace(/^<!--.*-->\n/, '').split('\n\n');
+    const body = rest
+      .join('\n\n')
+      .replace(/^# Gatehouse benchmarks.*\n?/m, '')
+      .replace(/^## /gm, '### ')
+      .trim();
+    sections.push(`## ${name}\n\n${ABOUT[name] ?? ''}\n\n${header.trim()}\n\n${body}\n`);
+  }
+  await writeFile(PAGE, `${INTRO}\n${sections.join('\n')}`);
+  return files.length;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const count = await writeBenchmarksPage();
+  console.log(`Wrote ${path.relative(process.cwd(), PAGE)} from ${count} recorded benchmark(s)`);
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { LeastRecentlyUsed } from './least-recently-used.ts';
+
+describe('LeastRecentlyUsed', () => {
+  it('evicts the least recently used entry when full', () => {
+    const recent = new LeastRecentlyUsed<number>(2);
+    recent.set('a', 1);
+    recent.set('b', 2);
+    expect(recent.get('a')).toBe(1);
+    recent.set('c', 3);
+    expect([recent.peek('a'), recent.peek('b'), recent.peek('c')]).toEqual([1, undefined, 3]);
+    expect(recent.size).toBe(2);
+  });
+
+  it('does not mark an entry used on peek', () => {
+    const recent = new LeastRecentlyUsed<number>(2);
+    recent.set('a', 1);
+    recent.set('b', 2);
+    recent.peek('a');
+    recent.set('c', 3);
+    expect(recent.peek('a')).toBeUndefined();
+  });
+
+  it('replaces a value without growing, and deletes and clears', () => {
+    const recent = new LeastRecentlyUsed<number>(3);
+    recent.set('a', 1);
+    recent.set('a', 2);
+    expect([recent.get('a'), recent.size]).toEqual([2, 1]);
+    recent.set('b', 3);
+    recent.delete('a');
+    expect(recent.size).toBe(1);
+    recent.clear();
+    expect(recent.size).toBe(0);
+  });
+});

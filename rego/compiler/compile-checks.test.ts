@@ -1,0 +1,96 @@
+/**
+ * The compile-time checks of OPA's compiler stages the engine makes too: deprecated built-ins in
+ * v1 modules, redeclared and unused declared variables, destructuring that can never match,
+ * comprehension variables shadowing an outer binding (per OPA release). Each expectation is what
+ * `opa eval` of that release answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { createStandardBuiltins } from '../builtins/index.ts';
+import { RegoError } from '../errors.ts';
+import { compilePolicies } from '../index.ts';
+import type { OpaVersion } from '../opa-version.ts';
+import { toJson } from '../value/index.ts';
+
+function answer(rule: string, version: 'v0' | 'v1' = 'v1', opaVersion: OpaVersion = 'v1.15.2'): unknown {
+  const source = `package t\n${version === 'v0' ? 'import future.keywords\n' : ''}${rule}\n`;
+  try {
+    const policies = compilePolicies([{ file: 'p.rego', source }], {
+      builtins: createStandardBuiltins({ opaVersion }),
+      version,
+      opaVersion,
+    });
+    const v = policies.evaluate('t.r', { a: [1, 2] });
+    return v === undefined ? 'undefined' : toJson(v);
+  } catch (e) {
+    if (e instanceof RegoError) return `${e.code}: ${e.detail}`;
+    throw e;
+  }
+}
+
+describe('deprecated built-ins (CheckDeprecatedBuiltins)', () => {
+  it('are type errors in v1 modules and still evaluate in v0 modules', () => {
+    for (const call of ['any([true])', 'all([true])', 're_match("a", "a")', 'set_diff({1}, {2})']) {
+      const name = call.slice(0, call.indexOf('('));
+      expect(answer(`r := ${call}`)).toBe(
+        `rego_type_error: deprecated built-in function calls in expression: ${name}`,
+      );
+      expect(String(answer(`r := ${call}`, 'v0'))).not.toMatch(/error/);
+    }
+    expect(answer('r := cast_array({1})', 'v0')).toEqual([1]);
+    expect(answer('r := net.cidr_overlap("10.0.0.0/8", "10.1.2.3")')).toMatch(/^rego_type_error/);
+  });
+});
+
+describe('declared variables (RewriteLocalVars)', () => {
+  it('refuses a name declared twice in one body, saying how it was declared first', () => {
+    expect(answer('r if { x := 1; some x in [2] }')).toBe('rego_compile_error: var x assigned above');
+    expect(answer('r := [y | x := 1; some x in [2]; y := x]')).toBe(
+      'rego_compile_error: var x assigned above',
+    );
+    expect(answer('r if { some x in [1]; some x in [2] }')).toBe('rego_compile_error: var x declared above');
+    expect(answer('r if { some x; x := 1 }')).toBe('rego_compile_error: var x declared above');
+    expect(answer('r if every x, x in [1] { true }')).toBe('rego_compile_error: var x declared above');
+  });
+
+  it('refuses a `some` or `every` variable its body never uses', () => {
+    expect(answer('r if { some x; true }')).toBe('rego_compile_error: declared var x unused');
+    expect(answer('r := [1 | some x]')).toBe('rego_compile_error: declared var x unused');
+    expect(answer('r if every x in [1] { true }')).toBe('rego_compile_error: declared var x unused');
+    expect(answer('r if every k, v in [1] { v }')).toBe('rego_compile_error: declared var k unused');
+    expect(answer('r if every _, v in [1] { v }')).toBe(true);
+    expect(answer('r if some x in [1]')).toBe(true);
+  });
+
+  it('refuses an assignment whose value reads the variable it declares', () => {
+    expect(answer('r := [x | x := x + 1] if { x := 1 }')).toBe('rego_compile_error: var x referenced above');
+  });
+});
+
+describe('destructuring that can never match (CheckSafety)', () => {
+  it('leaves the pattern variables unbound: unsafe', () => {
+    expect(answer('r := a if { [a, b] := [] }')).toBe('rego_unsafe_var_error: var a is unsafe');
+    expect(answer('r := a if { {"k": a} := {} }')).toBe('rego_unsafe_var_error: var a is unsafe');
+    expect(answer('r := a if { [a, [b]] := [1, 2] }')).toBe('rego_unsafe_var_error: var b is unsafe');
+    expect(answer('r := b if { [a, b] := [1, 2] }')).toBe(2);
+    expect(answer('r := b if { [a, b] := input.a }')).toBe(2);
+  });
+});
+
+describe('a comprehension variable shadowing an outer binding', () => {
+  it('iterates nothing in OPA v1.15.2', () => {
+    expect(answer('r := [x | some x in x] if { x := input.a }')).toEqual([]);
+    expect(answer('r := [[k, x] | some k, x in x] if { x := input.a }')).toEqual([]);
+    expect(answer('r := [x | some x in [x]] if { x := 1 }')).toEqual([1]);
+    expect(answer('r := [x | some x in x]')).toBe('rego_unsafe_var_error: var x is unsafe');
+  });
+
+  it('is refused by OPA v1.22.2', () => {
+    for (const rule of [
+      'r := [x | some x in x] if { x := input.a }',
+      'r := [x | some x in [x]] if { x := 1 }',
+    ]) {
+      expect(answer(rule, 'v1', 'v1.22.2')).toBe('rego_compile_error: var x assigned before');
+    }
+    expect(answer('r := [x | some x in input.a] if { x := input.a }', 'v1', 'v1.22.2')).toEqual([1, 2]);
+  });
+});

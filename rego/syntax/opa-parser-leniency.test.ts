@@ -1,0 +1,38 @@
+/**
+ * Where OPA's parser is stricter or more lenient than a reading of the grammar suggests; each
+ * expectation is what `opa eval` (v1.15.2 and v1.22.2) answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { RegoError } from '../errors.ts';
+import { parseModule } from './index.ts';
+
+function parseError(source: string): string | undefined {
+  try {
+    parseModule(`package t\n${source}\n`, 'p.rego', { version: 'v1' });
+    return undefined;
+  } catch (e) {
+    if (e instanceof RegoError) return `${e.code}: ${e.detail}`;
+    throw e;
+  }
+}
+
+describe("OPA's parser", () => {
+  it('ends an else chain at an else without a body', () => {
+    expect(parseError('r := 1 if false else := 2 else := 3')).toBe(
+      'rego_parse_error: unexpected else keyword',
+    );
+    expect(parseError('r := 1 if false else = 2 else = 3')).toBe('rego_parse_error: unexpected else keyword');
+    expect(parseError('r := 1 if false else := 2 if true else := 3')).toBeUndefined();
+  });
+
+  it('refuses rules separated by `;`', () => {
+    expect(parseError('r := 1; s := 2')).toBe('rego_parse_error: unexpected ; token');
+    expect(parseError('r := 1 if { true }; s := 2')).toBe('rego_parse_error: unexpected ; token');
+  });
+
+  it('reads an object comprehension key as an infix expression, but not its value', () => {
+    expect(parseError('r := {x / 2: x | some x in [1, 4]}')).toBeUndefined();
+    expect(parseError('r := {x: x + 1 | some x in [1]}')).toMatch(/^rego_parse_error/);
+    expect(parseError('r := {x + 1 | some x in [1]}')).toMatch(/^rego_parse_error/);
+  });
+});

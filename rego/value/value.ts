@@ -1,0 +1,111 @@
+/**
+ * The Rego value model: what a value is in JavaScript, its kind, and Rego numbers.
+ *
+ * Representation (chosen so that JSON input needs no conversion on the hot path):
+ * - `null`, `boolean`, `string` are themselves.
+ * - numbers are JS `number`s, except integers outside the safe range, which are `bigint`s
+ *   (so precision is never lost silently); {@link normalizeNumber} keeps that invariant.
+ * - arrays are JS arrays (never mutated once built).
+ * - objects whose keys are all strings are plain JS objects (own enumerable properties; input
+ *   objects may have `Object.prototype`, engine-built ones have a null prototype);
+ *   objects with at least one non-string key are {@link ObjectMap}s.
+ * - sets are {@link SetValue}s.
+ *
+ * Sets and objects with non-string keys are in `collections.ts`, the order of values in
+ * `order.ts`, JSON in `json.ts`.
+ */
+import type { ObjectMap, SetValue } from './collections.ts';
+
+/** A Rego value. */
+export type Value = null | boolean | number | bigint | string | ArrayValue | ObjectValue | SetValue;
+/** A Rego array. */
+export type ArrayValue = readonly Value[];
+/** A Rego object whose keys are all strings. */
+export type PlainObject = { readonly [key: string]: Value };
+/** A Rego object. */
+export type ObjectValue = PlainObject | ObjectMap;
+/** The kind of a value, as OPA's `type_name` names it. */
+export type ValueKind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'set';
+
+/**
+ * The mark of the collection classes, so that a value's kind is told without importing them: a
+ * symbol no input can carry (`'set'` on {@link SetValue}, `'map'` on {@link ObjectMap}).
+ */
+export const COLLECTION: unique symbol = Symbol('rego collection');
+
+interface Branded {
+  readonly [COLLECTION]?: 'set' | 'map';
+}
+
+/** Whether `v` is a Rego set. */
+export function isSet(v: Value | undefined): v is SetValue {
+  return typeof v === 'object' && v !== null && (v as Branded)[COLLECTION] === 'set';
+}
+
+/** Whether `v` is an object with a key that is not a string ({@link ObjectMap}). */
+export function isObjectMap(v: Value | undefined): v is ObjectMap {
+  return typeof v === 'object' && v !== null && (v as Branded)[COLLECTION] === 'map';
+}
+
+/** The kind of a value. */
+export function kindOf(v: Value): ValueKind {
+  switch (typeof v) {
+    case 'string':
+      return 'string';
+    case 'number':
+    case 'bigint':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    default:
+      if (v === null) return 'null';
+      if (Array.isArray(v)) return 'array';
+      return (v as Branded)[COLLECTION] === 'set' ? 'set' : 'object';
+  }
+}
+
+/** Whether `v` is a Rego number. */
+export function isNumber(v: Value | undefined): v is number | bigint {
+  return typeof v === 'number' || typeof v === 'bigint';
+}
+
+/** Whether `v` is a Rego object (plain or {@link ObjectMap}). */
+export function isObject(v: Value | undefined): v is ObjectValue {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && (v as Branded)[COLLECTION] !== 'set';
+}
+
+/** Keeps the number invariant: integers outside the safe range become `bigint`, safe ones `number`. */
+export function normalizeNumber(n: number | bigint): number | bigint {
+  if (typeof n === 'bigint') {
+    return n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+  }
+  return Number.isInteger(n) && !Number.isSafeInteger(n) ? BigInt(n) : n === 0 ? 0 : n;
+}
+
+/** Parses a Rego/JSON number literal without losing integer precision; `undefined` if not finite. */
+export function parseNumber(text: string): number | bigint | undefined {
+  if (/^-?\d+$/.test(text)) return normalizeNumber(BigInt(text));
+  const n = Number(text);
+  if (!Number.isFinite(n)) return hugeInteger(text);
+  if (Number.isInteger(n) && !Number.isSafeInteger(n) && /^-?\d+(\.0*)?$/.test(text)) {
+    return normalizeNumber(BigInt(text.split('.')[0] as string));
+  }
+  return normalizeNumber(n);
+}
+
+/** An exponent literal too large for a float (`2e308`) as the exact integer it denotes. */
+function hugeInteger(text: string): bigint | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?[eE]\+?(\d{1,6})$/.exec(text);
+  if (!m) return undefined;
+  const [, sign, whole, fraction = '', exp] = m as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+  ];
+  const shift = Number(exp) - fraction.length;
+  if (shift < 0 || Number(exp) > 100_000) return undefined;
+  const magnitude = BigInt(whole + fraction) * 10n ** BigInt(shift);
+  return sign ? -magnitude : magnitude;
+}

@@ -1,0 +1,13 @@
+from fastapi import FastAPI
+
+app = FastAPI()  # variant_py310
+
+
+@app.get("/")
+async def root():
+    return {"message": "Hello World"}
+
+
+@app.get("/items/{item_id}")
+async def read_item(item_id: int):
+    return {"item_id": item_id}
