@@ -41,10 +41,9 @@ export interface PooledCallsOptions<C> {
   readonly timeoutMs: number;
 }
 
-/** A signal that never aborts: waiting for a channel has no deadline of its own. */
-const NEVER = new AbortController().signal;
-
-function acquireUnless<C>(pool: ResourcePool<C>, signal: AbortSignal): Promise<C> {
+/** A channel, when one is free; waiting has no deadline of its own, only the caller's signal. */
+function acquireUnless<C>(pool: ResourcePool<C>, signal: AbortSignal | undefined): Promise<C> {
+  if (!signal) return pool.acquire();
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     let abandoned = false;
@@ -101,7 +100,7 @@ export function createPooledCalls<C>(options: PooledCallsOptions<C>): PooledCall
       let channel: C;
       try {
         resources = await pool();
-        channel = await acquireUnless(resources, signal ?? NEVER);
+        channel = await acquireUnless(resources, signal);
       } catch (error) {
         if (signal?.aborted) throw cancelled();
         throw classifyTopazFailure(error, operation);

@@ -65,4 +65,25 @@ describe('createApp', () => {
       await close();
     }
   });
+
+  it('reports on /health, for a load balancer, the directory and the decision circuit of this replica', async () => {
+    const unreachable = {
+      ...deps.directory,
+      getRelations: async () => {
+        throw new Error('directory unreachable (injected)');
+      },
+    };
+    const { app, close } = createApp({ ...deps, directory: unreachable });
+    try {
+      const health = await app.request('/health');
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({
+        status: 'unavailable',
+        directory: 'unavailable',
+        decision_service: { breaker: 'closed' },
+      });
+    } finally {
+      await close();
+    }
+  });
 });

@@ -194,7 +194,12 @@ export function createApp(deps: AppDeps): DocumentApp {
   // route of requests no handler answers.
   app.use('*', authzMiddleware(authz, { excludePaths: EXCLUDED_PATHS }));
   app.route('/', deps.auth.routes);
-  registerHealthRoute(app, { sql: deps.sql, relay });
+  registerHealthRoute(app, {
+    sql: deps.sql,
+    relay,
+    breaker: () => authz.circuitBreaker?.state ?? 'closed',
+    directory: deps.directory,
+  });
   const routeDeps = { services, authz, exists };
   registerDocumentRoutes(app, routeDeps);
   registerFolderRoutes(app, routeDeps);

@@ -10,10 +10,10 @@ import {
   labelJson,
   listJson,
   pageJson,
-  propertyJson,
 } from './content-json.ts';
 import { parseCql } from './cql.ts';
 import { EmulatorError } from './emulator-error.ts';
+import { METADATA_ROUTES } from './emulator-routes-metadata.ts';
 import type { EmulatorState } from './emulator-state.ts';
 import { childrenInOrder, movePage } from './page-order.ts';
 import {
@@ -25,7 +25,8 @@ import {
   uploadOf,
 } from './request-parts.ts';
 
-interface RouteCall {
+/** What a route's handler gets. */
+export interface RouteCall {
   readonly state: EmulatorState;
   readonly request: RouteRequest;
   readonly settings: RouteSettings;
@@ -33,7 +34,8 @@ interface RouteCall {
   readonly params: readonly string[];
 }
 
-type Handler = (call: RouteCall) => unknown;
+/** A route's handler. */
+export type Handler = (call: RouteCall) => unknown;
 
 function pagesWhere(call: RouteCall, keep: (page: ReturnType<EmulatorState['page']>) => boolean) {
   const items = [...call.state.pages.values()]
@@ -43,6 +45,7 @@ function pagesWhere(call: RouteCall, keep: (page: ReturnType<EmulatorState['page
 }
 
 const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: Handler]> = [
+  ...METADATA_ROUTES,
   [
     'GET',
     /^\/rest\/api\/space\/([^/]+)$/,
@@ -140,44 +143,6 @@ const ROUTES: ReadonlyArray<readonly [method: string, pattern: RegExp, handler: 
         if (!page.labels.includes(name)) page.labels.push(name);
       }
       return { results: page.labels.map(labelJson), size: page.labels.length };
-    },
-  ],
-  [
-    'GET',
-    /^\/rest\/api\/content\/(\d+)\/label$/,
-    ({ state, request, settings, params }) => {
-      const page = state.page(params[0] ?? '');
-      return paged(page.labels.map(labelJson), request, settings);
-    },
-  ],
-  [
-    'GET',
-    /^\/rest\/api\/content\/(\d+)\/property\/([^/]+)$/,
-    ({ state, params }) => {
-      const property = state.page(params[0] ?? '').properties.get(decodeURIComponent(params[1] ?? ''));
-      if (!property) throw new EmulatorError(404, `Cannot find property ${params[1]} on ${params[0]}`);
-      return propertyJson(property);
-    },
-  ],
-  [
-    'POST',
-    /^\/rest\/api\/content\/(\d+)\/property$/,
-    ({ state, request, params }) => {
-      const body = jsonBody(request.body);
-      if (typeof body.key !== 'string') throw new EmulatorError(400, 'A property needs a key');
-      return propertyJson(state.setProperty(params[0] ?? '', body.key, body.value));
-    },
-  ],
-  [
-    'PUT',
-    /^\/rest\/api\/content\/(\d+)\/property\/([^/]+)$/,
-    ({ state, request, params }) => {
-      const body = jsonBody(request.body);
-      const version = (body.version as { number?: unknown } | undefined)?.number;
-      if (typeof version !== 'number') throw new EmulatorError(400, 'Version number is required');
-      return propertyJson(
-        state.setProperty(params[0] ?? '', decodeURIComponent(params[1] ?? ''), body.value, version),
-      );
     },
   ],
   [

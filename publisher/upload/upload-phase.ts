@@ -19,6 +19,8 @@ import {
   type WikiSession,
 } from '../wiki/index.ts';
 import { type AttachmentSyncContext, syncAttachment } from './attachment-sync.ts';
+import { syncLabels } from './label-sync.ts';
+import { removeOrphans } from './orphan-removal.ts';
 import { type PageSyncContext, syncPage } from './page-sync.ts';
 import { ParentReadiness } from './parent-readiness.ts';
 import { RemoteSite } from './remote-site.ts';
@@ -133,7 +135,7 @@ class SiteUpload {
     await this.#orderSiblings();
     const orphans = this.#remote.orphans();
     if (this.#hardError) throw this.#hardError;
-    await this.#removeOrphans(orphans);
+    await removeOrphans(orphans, this.#input);
     return { notInSite: orphans.map((page) => page.title).sort() };
   }
 
@@ -181,45 +183,6 @@ class SiteUpload {
     };
     await Promise.all([...groups].map(one));
     if (this.#hardError) throw this.#hardError;
-  }
-
-  /** Adds the labels the page's front matter asks for and the page lacks (labels are never removed). */
-  async #syncLabels(page: ConvertedPage, remote: RemotePage): Promise<void> {
-    if (!page.labels || page.labels.length === 0) return;
-    try {
-      // REST v2 lists pages without their labels: read them for the pages that have some to add.
-      const have = new Set(
-        remote.labels ?? (await this.#limit(() => this.#input.wiki.api.listLabels(remote.id))),
-      );
-      const missing = page.labels.filter((label) => !have.has(label));
-      if (missing.length === 0) return;
-      await this.#limit(() => this.#input.wiki.api.addLabels(remote.id, missing));
-    } catch (error) {
-      this.#input.journal.fail({
-        kind: 'page',
-        page: page.title,
-        message: `labels not added: ${messageOf(error)}`,
-      });
-    }
-  }
-
-  /** Archives or deletes the pages the site no longer has, as `on_orphan` says (default: only reported). */
-  async #removeOrphans(orphans: readonly RemotePage[]): Promise<void> {
-    const { config, wiki, journal } = this.#input;
-    if (config.onOrphan === 'report' || orphans.length === 0) return;
-    try {
-      if (config.onOrphan === 'archive') await wiki.api.archivePages(orphans.map((page) => page.id));
-      else for (const page of orphans) await wiki.api.deletePage(page.id);
-      for (const page of orphans)
-        journal.info(
-          `${config.onOrphan === 'archive' ? 'archived' : 'deleted'} page "${page.title}" (no longer in the site)`,
-        );
-    } catch (error) {
-      journal.fail({
-        kind: 'page',
-        message: `pages no longer in the site were not all ${config.onOrphan}d: ${messageOf(error)}`,
-      });
-    }
   }
 
   /** Rejected credentials and a wiki that is gone stop the build: remembered here, rethrown at the end. */
@@ -280,7 +243,7 @@ class SiteUpload {
           page: page.title,
           message: `kept as it is: its current version (${result.page.version}) was written in the wiki, not by wiki-publish; publish with --overwrite to replace it`,
         });
-      await this.#syncLabels(page, result.page);
+      await syncLabels(page, result.page, { api: this.#input.wiki.api, limit: this.#limit, journal });
       if (page.attachments.length > 0) this.#attachmentTasks.push(this.#syncAttachments(page, result.page));
       return result.page.id;
     } catch (error) {

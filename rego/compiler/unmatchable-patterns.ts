@@ -15,7 +15,10 @@ function unbindable(pattern: Term, value: Term, out: Term[]): void {
       if (isLiteral(value)) all(pattern);
       return;
     }
-    if (value.items.length !== pattern.items.length) return all(pattern);
+    if (value.items.length !== pattern.items.length) {
+      all(pattern);
+      return;
+    }
     pattern.items.forEach((p, i) => {
       unbindable(p, value.items[i] as Term, out);
     });
@@ -29,10 +32,16 @@ function unbindable(pattern: Term, value: Term, out: Term[]): void {
     const keyText = (k: Term) => (k.type === 'scalar' ? JSON.stringify(k.value) : undefined);
     const valueKeys = new Map(value.entries.map(([k, v]) => [keyText(k), v] as const));
     if (valueKeys.has(undefined) || pattern.entries.some(([k]) => keyText(k) === undefined)) return;
-    if (valueKeys.size !== pattern.entries.length) return all(pattern);
+    if (valueKeys.size !== pattern.entries.length) {
+      all(pattern);
+      return;
+    }
     for (const [k, p] of pattern.entries) {
       const v = valueKeys.get(keyText(k));
-      if (v === undefined) return all(pattern);
+      if (v === undefined) {
+        all(pattern);
+        return;
+      }
       unbindable(p, v, out);
     }
   }

@@ -17,6 +17,10 @@ function parseError(source: string): string | undefined {
 }
 
 describe("OPA's parser", () => {
+  it('skips a byte-order mark at the start of a file', () => {
+    expect(parseModule('\uFEFFpackage t\nr := 1\n', 'p.rego', { version: 'v1' }).rules).toHaveLength(1);
+  });
+
   it('ends an else chain at an else without a body', () => {
     expect(parseError('r := 1 if false else := 2 else := 3')).toBe(
       'rego_parse_error: unexpected else keyword',

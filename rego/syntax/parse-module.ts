@@ -50,8 +50,10 @@ function guarded<T>(file: string, run: () => T): T {
  */
 export function parseModule(source: string, file: string, options: ParseOptions = {}): Module {
   return guarded(file, () => {
+    // OPA skips a byte-order mark at the start of a file (one inside the text stays an error).
+    const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
     const p = new ParserState(
-      tokenize(source, file),
+      tokenize(text, file),
       file,
       options.version ?? 'v0',
       options.opaVersion ?? DEFAULT_OPA_VERSION,

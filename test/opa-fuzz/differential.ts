@@ -42,6 +42,8 @@ export interface DifferentialBatch {
    * built-in errors); `classic`: built-in calls and operators on input values only.
    */
   readonly shapes?: 'wide' | 'classic';
+  /** The shape families of widened programs (default: all of `SHAPE_FAMILIES`). */
+  readonly families?: readonly string[];
   /** Called after each program with the number checked so far. */
   readonly onProgress?: (checked: number, divergences: number) => void;
 }
@@ -136,7 +138,7 @@ export async function runDifferentialBatch(
     const program =
       batch.shapes === 'classic'
         ? generateProgram(random, id, batch.opaVersion)
-        : generateWideProgram(random, id, batch.opaVersion ?? DEFAULT_OPA_VERSION);
+        : generateWideProgram(random, id, batch.opaVersion ?? DEFAULT_OPA_VERSION, batch.families);
     const refs = programRefs(program);
     const opa = await batch.oracle.evaluate(program.source, refs, program.input, program);
     const engine = engineAnswers(program, refs, batch.opaVersion);

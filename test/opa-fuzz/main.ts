@@ -1,5 +1,6 @@
 /**
- * `npm run fuzz:opa -- --seed N --count M [--opa v1.15.2,v1.22.2] [--shapes wide|classic]`: runs a
+ * `npm run fuzz:opa -- --seed N --count M [--opa v1.15.2,v1.22.2] [--shapes wide|classic]
+ * [--families partialRules,…]`: runs a
  * differential batch of generated Rego programs against the real OPA of each release (the engine
  * following the same release), prints every divergence, and the rate in programs per second.
  */
@@ -9,6 +10,7 @@ import { OPA_VERSIONS, type OpaVersion } from '../../rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
 import { describeDivergence, runDifferentialBatch, tallyDivergences } from './differential.ts';
 import { startOpaOracle } from './opa-server.ts';
+import { SHAPE_FAMILIES } from './wide-program.ts';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '1000' },
     opa: { type: 'string', default: OPA_VERSIONS.join(',') },
     shapes: { type: 'string', default: 'wide' },
+    families: { type: 'string' },
   },
 });
 const releases = values.opa.split(',').map((v) => OPA_VERSIONS.find((known) => known === v.trim()));
@@ -26,6 +29,12 @@ if (releases.some((r) => r === undefined)) {
 const shapes = values.shapes === 'classic' ? 'classic' : values.shapes === 'wide' ? 'wide' : undefined;
 if (!shapes) {
   consola.error('--shapes must be wide or classic');
+  process.exit(2);
+}
+const families = values.families?.split(',').map((f) => f.trim());
+const unknown = families?.filter((f) => !SHAPE_FAMILIES.includes(f));
+if (unknown?.length) {
+  consola.error(`unknown shape families ${unknown.join(', ')}; known: ${SHAPE_FAMILIES.join(', ')}`);
   process.exit(2);
 }
 const seed = Number(values.seed);
@@ -50,6 +59,7 @@ for (const opaVersion of releases as OpaVersion[]) {
       oracle,
       opaVersion,
       shapes,
+      ...(families ? { families } : {}),
       onProgress: (checked, found) => {
         if (checked % 500 === 0) consola.info(`${checked}/${count} programs, ${found} divergences`);
       },

@@ -38,8 +38,17 @@ const FAMILIES: readonly { family: ShapeFamily; weight: number; alone: boolean }
   { family: baseDocuments, weight: 3, alone: false },
 ];
 
-function pickFamily(random: RandomSource, allowAlone: boolean): (typeof FAMILIES)[number] {
-  const eligible = FAMILIES.filter((f) => allowAlone || !f.alone);
+/** The names of the shape families (`partialRules`, `yamlBuiltins`, …). */
+export const SHAPE_FAMILIES: readonly string[] = FAMILIES.map((f) => f.family.name);
+
+function pickFamily(
+  random: RandomSource,
+  allowAlone: boolean,
+  only: readonly string[] | undefined,
+): (typeof FAMILIES)[number] {
+  const eligible = FAMILIES.filter(
+    (f) => (allowAlone || !f.alone) && (!only || only.includes(f.family.name)),
+  );
   let n = random.below(eligible.reduce((sum, f) => sum + f.weight, 0));
   for (const f of eligible) {
     if (n < f.weight) return f;
@@ -51,10 +60,15 @@ function pickFamily(random: RandomSource, allowAlone: boolean): (typeof FAMILIES
 /**
  * Generates program `id` of the widened set: package `fuzz.p<id>`, one to four rules, a v0
  * module one time in four (importing `future.keywords`), non-strict built-in errors one time in
- * four, a byte-order mark before `package` now and then.
+ * four, a byte-order mark before `package` now and then. `only` restricts the shape families.
  * @example generateWideProgram(createRandomSource(1), 0, 'v1.22.2').rules; // ['r0', 'o_r0.a', …]
  */
-export function generateWideProgram(random: RandomSource, id: number, opaVersion: OpaVersion): FuzzProgram {
+export function generateWideProgram(
+  random: RandomSource,
+  id: number,
+  opaVersion: OpaVersion,
+  only?: readonly string[],
+): FuzzProgram {
   const pkg = `fuzz.p${id}`;
   const v0 = random.chance(0.25);
   const strict = !random.chance(0.25);
@@ -76,7 +90,7 @@ export function generateWideProgram(random: RandomSource, id: number, opaVersion
       families.push('classic');
       continue;
     }
-    const { family, alone } = pickFamily(random, i === 0);
+    const { family, alone } = pickFamily(random, i === 0, only);
     const shape = family({ random, name, pkg, v0, opaVersion });
     lines.push(...shape.lines, '');
     queries.push(...shape.queries);
