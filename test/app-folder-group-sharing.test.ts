@@ -274,4 +274,40 @@ describe('folder and group sharing over HTTP', () => {
     expect(await status(alice, 'POST', `/api/trash/${kept.id}/restore`)).toBe(200);
     expect(await status(bob, 'GET', `/api/documents/${kept.id}`)).toBe(200);
   });
+  it('refuses every unsafe route of groups and shares from another origin, body or not, changing nothing', async () => {
+    const team = await post(alice, '/api/groups', { name: 'Guarded' });
+    await post(alice, `/api/groups/${team.id}/members`, { email: 'bob@example.com' });
+    const box = await folder('Guarded box');
+    const memo = await doc('Guarded memo', null);
+    await post(alice, `/api/folders/${box.id}/shares`, { email: 'bob@example.com', permission: 'read' });
+    await post(alice, `/api/documents/${memo.id}/group-shares`, { group_id: team.id, permission: 'read' });
+    const attempts: [string, string, unknown][] = [
+      ['POST', '/api/groups', { name: 'Forged' }],
+      ['DELETE', `/api/groups/${team.id}`, undefined],
+      ['POST', `/api/groups/${team.id}/members`, { email: 'charlie@example.com' }],
+      ['DELETE', `/api/groups/${team.id}/members/bob@example.com`, undefined],
+      ['POST', `/api/folders/${box.id}/shares`, { email: 'charlie@example.com', permission: 'write' }],
+      ['DELETE', `/api/folders/${box.id}/shares/bob@example.com`, undefined],
+      ['DELETE', `/api/folders/${box.id}/group-shares/${team.id}`, undefined],
+      ['POST', `/api/documents/${memo.id}/group-shares`, { group_id: team.id, permission: 'write' }],
+      ['DELETE', `/api/documents/${memo.id}/group-shares/${team.id}`, undefined],
+    ];
+    const foreigners: Record<string, string>[] = [
+      { origin: 'http://127.0.0.1:1' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const foreign of foreigners) {
+      for (const [method, path, body] of attempts) {
+        const res = await alice(method, path, body, foreign);
+        expect(res.status, `${method} ${path} ${JSON.stringify(foreign)}`).toBe(403);
+      }
+    }
+    expect(((await alice('GET', '/api/groups')).body as { name: string }[]).map((g) => g.name)).not.toContain(
+      'Forged',
+    );
+    expect((await alice('GET', `/api/groups/${team.id}`)).body.members).toHaveLength(1);
+    expect((await alice('GET', `/api/folders/${box.id}/shares`)).body).toHaveLength(1);
+    expect(await status(bob, 'GET', `/api/documents/${memo.id}`)).toBe(200);
+    expect(await status(bob, 'PUT', `/api/documents/${memo.id}`, { content: 'no' })).toBe(403);
+  });
 });

@@ -47,6 +47,12 @@ export const NOTICES = {
   'folder-created': 'Folder created.',
   'folder-saved': 'Folder saved.',
   'folder-deleted': 'Folder deleted.',
+  'group-created': 'Group created.',
+  'group-deleted': 'Group deleted; the shares it held are gone.',
+  'member-added': 'Member added.',
+  'member-removed': 'Member removed; what the group gave them has ended.',
+  'folder-shared': 'Folder shared, with everything inside it.',
+  'grant-removed': 'Access removed.',
 } as const;
 
 /**

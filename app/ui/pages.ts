@@ -11,8 +11,11 @@ import { createFormTokens } from './csrf-token.ts';
 import { type FailureAnswer, renderFailure } from './failure-page.tsx';
 import { protectForms } from './form-protection.ts';
 import type { PageEnv } from './page-env.ts';
+import { registerAccessPages } from './routes/access-routes.tsx';
 import { registerDocumentPages } from './routes/document-routes.tsx';
 import { registerFolderPages } from './routes/folder-routes.tsx';
+import { registerFolderSharePages } from './routes/folder-share-routes.tsx';
+import { registerGroupPages } from './routes/group-routes.tsx';
 import { registerHistoryPages } from './routes/history-routes.tsx';
 import { registerHomeRoutes } from './routes/home-routes.tsx';
 import type { PageApp } from './routes/page-route-deps.ts';
@@ -78,6 +81,9 @@ export function createPages(options: PagesOptions): Pages {
       registerSearchPages(app, deps);
       registerHistoryPages(app, deps);
       registerTrashPages(app, deps);
+      registerGroupPages(app, deps);
+      registerAccessPages(app, deps);
+      registerFolderSharePages(app, deps);
     },
     renderFailure: (c, error, answer) =>
       renderFailure(c, { authz: options.authz, tokens, readableName }, error, answer),

@@ -45,6 +45,9 @@ export function Layout({ frame, title, children }: LayoutProps) {
                       Signed in as <strong>{user.name}</strong>
                     </li>
                     <li>
+                      <a href="/groups">Groups</a>
+                    </li>
+                    <li>
                       <a href="/trash">Trash</a>
                     </li>
                     <li>

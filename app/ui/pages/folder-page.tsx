@@ -81,6 +81,13 @@ export function FolderPage({ frame, contents, can }: FolderPageProps) {
                   </li>
                 </>
               ) : null}
+              {can.can_delete ? (
+                <li>
+                  <a class="button secondary" href={`${base}/shares`}>
+                    Share
+                  </a>
+                </li>
+              ) : null}
               {can.can_delete && contents.empty ? (
                 <li>
                   <a class="button danger" href={`${base}/delete`}>

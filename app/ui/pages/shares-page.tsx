@@ -175,6 +175,11 @@ export function SharesPage({ frame, document, shares, pending, values, errors }:
             <button type="submit">Share</button>
           </li>
           <li>
+            <a class="button secondary" href={`/documents/${document.id}/access`}>
+              Who has access, and why
+            </a>
+          </li>
+          <li>
             <a class="button secondary" href={`/documents/${document.id}`}>
               Back to the document
             </a>

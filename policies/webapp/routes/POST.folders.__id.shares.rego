@@ -1,0 +1,14 @@
+# POST /folders/{id}/shares: share a folder (can_share).
+package webapp.POST.folders.__id.shares
+
+import data.webapp.common
+import data.webapp.location
+import rego.v1
+
+default allowed := false
+
+allowed if {
+	location.permitted
+	common.signed_in
+	common.route_permits("folder", input.resource.id, "can_share")
+}

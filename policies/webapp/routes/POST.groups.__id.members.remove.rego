@@ -1,0 +1,14 @@
+# POST /groups/{id}/members/remove: remove a member (can_write: the owner).
+package webapp.POST.groups.__id.members.remove
+
+import data.webapp.common
+import data.webapp.location
+import rego.v1
+
+default allowed := false
+
+allowed if {
+	location.permitted
+	common.signed_in
+	common.route_permits("group", input.resource.id, "can_write")
+}
