@@ -12,7 +12,9 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-describe('authz-tool as a process', () => {
+// Each case starts several processes that compile the tool with tsx: on a busy 2-core machine that
+// takes longer than the default 20 s.
+describe('authz-tool as a process', { timeout: 60_000 }, () => {
   it('shows help, refuses an unknown command with exit 2, and diffs the document application', async () => {
     const [root, unknown, documents] = await Promise.all([
       runBin(['--help']),
