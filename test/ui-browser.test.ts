@@ -82,9 +82,9 @@ describe('the document pages in Chromium', () => {
     await click(alice, alice.getByRole('link', { name: 'New document' }));
     expect(await heading(alice)).toBe('New document');
 
-    // Logical focus order: skip link, site name, account, then the form's fields and buttons.
+    // Logical focus order: skip link, site name, the header's links, account, then the form's fields and buttons.
     const order: string[] = [];
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 10; i++) {
       await alice.keyboard.press('Tab');
       const focused = alice.locator(':focus');
       order.push((await focused.getAttribute('name')) ?? (await text(focused)));
@@ -92,6 +92,7 @@ describe('the document pages in Chromium', () => {
     expect(order).toEqual([
       'Skip to content',
       'Gatehouse',
+      'Groups',
       'Trash',
       'Sign out',
       'name',
