@@ -63,6 +63,13 @@ export type {
 } from './policy-validation.ts';
 export { policyPackagesOf, policyPathCollisions, validatePolicies } from './policy-validation.ts';
 export type { AuditRecord, AuditSink, DecisionOutcomeKind, DecisionSource } from './ports/audit-sink.ts';
+export type {
+  ChangeListener,
+  ChangeNotice,
+  ChangeNotifier,
+  ChangeWatcher,
+} from './ports/change-watcher.ts';
+export { createChangeNotifier } from './ports/change-watcher.ts';
 export type { Clock } from './ports/clock.ts';
 export { systemClock } from './ports/clock.ts';
 export type {

@@ -8,15 +8,17 @@
  * reconnect; an instance that fell behind the retained log reloads everything.
  */
 
-import type {
-  BatchRelationDirectory,
-  DirectoryObject,
-  DirectoryWrite,
-  ObjectSearch,
-  Relation,
-  RelationCheck,
-  RelationFilter,
-  SubjectSearch,
+import {
+  type BatchRelationDirectory,
+  type ChangeWatcher,
+  createChangeNotifier,
+  type DirectoryObject,
+  type DirectoryWrite,
+  type ObjectSearch,
+  type Relation,
+  type RelationCheck,
+  type RelationFilter,
+  type SubjectSearch,
 } from '@gatehousejs/core';
 import postgres, { type Sql } from 'postgres';
 import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
@@ -47,8 +49,12 @@ import {
   validateRelationWrite,
 } from './write-validation.ts';
 
-/** A relation store backed by Postgres. */
-export interface PostgresRelationStore extends RelationStore, BatchRelationDirectory {
+/**
+ * A relation store backed by Postgres. As a {@link ChangeWatcher} it tells its subscribers each
+ * time this instance's index advanced — its own writes and those of every other instance — with
+ * the version reached as the notice's `position`.
+ */
+export interface PostgresRelationStore extends RelationStore, BatchRelationDirectory, ChangeWatcher {
   /** The last change version replayed into this instance's index. */
   readonly version: number;
   /** Replays changes committed by any instance since the last replay. */
@@ -86,7 +92,13 @@ export async function createPostgresRelationStore(
     readonly reject: (e: Error) => void;
   };
   let waiters: Waiter[] = [];
+  const notices = createChangeNotifier();
 
+  // Subscribers first (a decision cache is cleared), then the writers and readers waiting.
+  const advanced = () => {
+    notices.notify({ position: version });
+    releaseWaiters();
+  };
   const releaseWaiters = () => {
     const ready = waiters.filter((w) => w.version <= version);
     waiters = waiters.filter((w) => w.version > version);
@@ -106,8 +118,10 @@ export async function createPostgresRelationStore(
     } else {
       for (const change of since.changes) state.apply(state.intern(change));
       version = Math.max(version, since.version);
+      // Versions also pass by writes that changed nothing (and logged nothing): no news.
+      if (since.changes.length === 0) return releaseWaiters();
     }
-    releaseWaiters();
+    advanced();
   };
   // Single flight: a request made while a replay runs gets one more pass after it.
   const replay = (): Promise<void> => {
@@ -151,7 +165,7 @@ export async function createPostgresRelationStore(
     if (version === first - 1 && !replaying && !reloadNeeded) {
       for (const change of changes) state.apply(state.intern(change));
       version = last;
-      releaseWaiters();
+      advanced();
       return;
     }
     while (version < last) {
@@ -250,6 +264,7 @@ export async function createPostgresRelationStore(
       return version;
     },
     refresh: replay,
+    subscribe: (listener) => notices.subscribe(listener),
     waitForVersion: (target: number) => {
       if (target <= version) return Promise.resolve();
       if (closed) return Promise.reject(new DirectoryError('store_closed', 'the relation store is closed'));
