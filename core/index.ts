@@ -38,6 +38,7 @@ export {
   DEFAULT_SUBJECT_TYPE,
   relationCheck,
 } from './decision-flow.ts';
+export { deniedDecision, isFallbackDenial } from './denial.ts';
 export {
   AccessDeniedError,
   AuthzConfigError,

@@ -9,6 +9,7 @@ import type { DecisionService, RelationDirectory, RelationGraph } from '@gatehou
 import { createEmbeddedDecisionService, loadManifestFile } from '@gatehousejs/engine/node';
 import { createPostgresRelationStore } from '@gatehousejs/engine/postgres';
 import type { Database } from '../db/index.ts';
+import { type DirectoryReplica, directoryCopyReplica } from '../directory-sync/index.ts';
 
 /** A decision service with its directory. */
 export interface AuthorizationBackend {
@@ -18,8 +19,11 @@ export interface AuthorizationBackend {
   readonly directory: RelationDirectory;
   /** Graph searches on the same directory (who reaches what, and why). */
   readonly graph: RelationGraph;
-  /** Catches this process's copy of the directory up with the database (embedded engine only). */
-  readonly catchUpDirectory?: () => Promise<void>;
+  /**
+   * This process's copy of the directory, when it keeps one (the embedded engine); absent for a
+   * directory every replica reads directly (Topaz).
+   */
+  readonly replica?: DirectoryReplica;
   /** The packages of the policies the service evaluates (start-up validation). */
   readonly policyPackages: readonly string[];
   close(): Promise<void>;
@@ -69,7 +73,7 @@ export async function startEmbeddedAuthorization(
       decisionService: engine,
       directory: store,
       graph: store,
-      catchUpDirectory: () => store.refresh(),
+      replica: directoryCopyReplica(store),
       policyPackages: engine.packages,
       async close() {
         await engine.close();
