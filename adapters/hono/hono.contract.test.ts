@@ -33,7 +33,7 @@ function contractApp(setup: ContractSetup): ContractApp {
   ] as const;
   const app = new Hono();
   // The application reads the decision back from the adapter's denial.
-  app.onError((error, c) => {
+  app.onError((error) => {
     if (!(error instanceof HTTPException)) throw error;
     const res = error.getResponse();
     const deniedBy = deniedDecision(error)?.source;
