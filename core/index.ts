@@ -95,7 +95,7 @@ export type {
   RelationDirectory,
   RelationFilter,
 } from './ports/relation-directory.ts';
-export { canApplyBatch } from './ports/relation-directory.ts';
+export { applyDirectoryWrite, canApplyBatch } from './ports/relation-directory.ts';
 export type {
   GraphRelationDirectory,
   GraphSearchOptions,

@@ -6,7 +6,6 @@
  * process's view of the shared directory (catching up with other replicas, telling the decision
  * cache of changes) and read-your-writes across replicas.
  */
-export { applyChange, objectsTouched } from './apply-change.ts';
 export type { AfterCommit, CommitObserver } from './commit-delivery.ts';
 export { commitDelivery } from './commit-delivery.ts';
 export type { DirectoryCopy, DirectoryReplica } from './directory-replica.ts';
@@ -17,6 +16,7 @@ export {
 } from './directory-replica.ts';
 export { groupCreated, groupDeleted, memberChange, objectShareChange } from './group-changes.ts';
 export { decidingOnLatestView } from './latest-view-decisions.ts';
+export { objectsTouched } from './objects-touched.ts';
 export type {
   DeliveryState,
   OutboxRelay,
