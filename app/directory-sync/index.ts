@@ -14,6 +14,8 @@ export {
   remoteDirectoryReplica,
   singleProcessReplica,
 } from './directory-replica.ts';
+export type { DirectorySync, DirectorySyncOptions } from './directory-sync.ts';
+export { createDirectorySync } from './directory-sync.ts';
 export { groupCreated, groupDeleted, memberChange, objectShareChange } from './group-changes.ts';
 export { decidingOnLatestView } from './latest-view-decisions.ts';
 export { objectsTouched } from './objects-touched.ts';

@@ -20,15 +20,11 @@ import { type AccessLogSink, createAccessLogSink } from '../access-log/index.ts'
 import type { Auth } from '../auth/index.ts';
 import { createRepositories, type Database } from '../db/index.ts';
 import {
-  commitDelivery,
-  createOutboxRelay,
+  createDirectorySync,
   type DirectoryReplica,
-  decidingOnLatestView,
   type OutboxRelay,
   type OutboxRelayOptions,
   type RelayPass,
-  readYourWrites,
-  singleProcessReplica,
 } from '../directory-sync/index.ts';
 import type { LocationClient } from '../location/index.ts';
 import { createServices, type Services } from '../services/index.ts';
@@ -125,26 +121,26 @@ export function createApp(deps: AppDeps): DocumentApp {
   const logger = deps.logger ?? consoleLogger;
   const repos = createRepositories(deps.sql);
   const accessLog = createAccessLogSink({ ...deps.settings?.accessLog, store: repos.accessLog, logger });
-  const replica = deps.replica ?? singleProcessReplica();
-  const authz = createAppAuthz({
-    auditSink: accessLog,
-    // A denial is checked again on this replica's latest view of the directory.
-    decisionService: decidingOnLatestView(deps.decisionService, replica),
-    location: deps.location,
-    decisionCacheTtlSeconds: deps.settings?.decisionCacheTtlSeconds,
-    changes: replica.changes,
-    clock: deps.clock,
-    logger,
-  });
-  const relay = createOutboxRelay({
-    ...deps.settings?.relay,
+  const sync = createDirectorySync({
     sql: deps.sql,
     directory: deps.directory,
-    onDelivered: () => replica.delivered(),
+    replica: deps.replica,
+    relay: deps.settings?.relay,
+    readYourWritesWaitMs: deps.settings?.readYourWritesWaitMs,
     clock: deps.clock,
     log: logger,
   });
-  const afterCommit = commitDelivery({ relay, replica, log: logger });
+  const authz = createAppAuthz({
+    auditSink: accessLog,
+    // A denial is checked again on this replica's latest view of the directory.
+    decisionService: sync.decisions(deps.decisionService),
+    location: deps.location,
+    decisionCacheTtlSeconds: deps.settings?.decisionCacheTtlSeconds,
+    changes: sync.changes,
+    clock: deps.clock,
+    logger,
+  });
+  const { relay, afterCommit } = sync;
   const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock, graph: deps.graph });
   const exists = {
     document: async (id: number) => (await repos.documents.get(id)) !== undefined,
@@ -168,7 +164,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   // Before anything is decided: this replica must hold the caller's last write.
   app.use(
     '*',
-    readYourWritesMiddleware(readYourWrites({ replica, maxWaitMs: deps.settings?.readYourWritesWaitMs }), {
+    readYourWritesMiddleware(sync.freshness, {
       secret: deps.auth.config.sessionSecret,
       secure: deps.auth.config.cookieSecure,
     }),

@@ -41,7 +41,7 @@ export function recordEffectiveWrite(c: Context, position: number): void {
  * write to its answer.
  *
  * @example
- * app.use('*', readYourWritesMiddleware(readYourWrites({ replica }), { secret, secure: true }));
+ * app.use('*', readYourWritesMiddleware(sync.freshness, { secret, secure: true }));
  */
 export function readYourWritesMiddleware(
   freshness: ReadYourWrites,
