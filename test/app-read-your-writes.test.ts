@@ -162,6 +162,11 @@ describe('read-your-writes across two replicas behind a round-robin proxy', () =
     expect(late.headers.get('retry-after')).toBe('1');
     expect(late.body.detail).toMatch(/not yet caught up with your last change/);
     expect(waited).toBeGreaterThanOrEqual(1_900);
+    // A page says the same, with the same Retry-After.
+    const page = await alice.browser.request(new URL(`/documents/${created.body.id}`, second.running.url));
+    expect(page.status).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('1');
+    expect(page.headers.get('content-type')).toContain('text/html');
 
     // A position the client made up itself is not waited for.
     alice.browser.jar.put({ ...seen!, value: `${unreachable}.forged` });
