@@ -85,7 +85,9 @@ function ordered(check: SafetyCheck, rule: ResolvedRule): ResolvedRule {
 export function checkSafety(tree: Node): void {
   const check = new SafetyCheck(tree);
   for (const [rule, cls] of compileOrder(tree)) checkRule(check, rule, cls);
-  for (const node of tree.walk()) node.rules.forEach((r, i) => (node.rules[i] = ordered(check, r)));
+  for (const node of tree.walk()) {
+    node.rules.splice(0, node.rules.length, ...node.rules.map((r) => ordered(check, r)));
+  }
 }
 
 /** Checks a query for safety; returns it with its bodies in their safe order. */
