@@ -11,4 +11,8 @@ export type { ResolvedQuery, ResolvedRule } from './resolve-rule.ts';
 export { INLINE_BUILTINS } from './resolve-term.ts';
 export type { NodeClass, RuleShape } from './rule-tree.ts';
 export { RuleNode } from './rule-tree.ts';
+export { evaluationOrder, unificationOrder } from './safety/evaluation-order.ts';
+export { memberLookup } from './safety/literal-bindings.ts';
+export type { Bound } from './safety/term-bindings.ts';
+export { patternPairs, unboundPatternVars, withBound } from './safety/term-bindings.ts';
 export { displayName } from './scope.ts';

@@ -65,7 +65,7 @@ function callGetter(
 ): Getter {
   if (callee.kind === 'function') {
     const node = cx.program.root.find(callee.path);
-    if (!node) throw new RegoError('rego_type_error', `undefined function ${callee.name}`, loc);
+    if (!node) throw new RegoError('eval_internal_error', `no rule node for ${callee.name}`, loc);
     const handle = cx.program.handle(node);
     const name = callee.name;
     return (ctx, f) => {

@@ -2,7 +2,7 @@
  * The logical operators of OPA v1.22 (`and`, `or`, `not { … }`) as compiled steps.
  */
 import type { IrBody, IrExpr } from '../compiler/index.ts';
-import { type Bound, type Cx, FOUND, type Next, NotReady, type Step } from './layout.ts';
+import { type Bound, type Cx, FOUND, type Next, type Step, unboundError } from './layout.ts';
 import { compileBody } from './literals.ts';
 
 /**
@@ -13,9 +13,8 @@ import { compileBody } from './literals.ts';
  */
 export function compileTest(cx: Cx, e: Extract<IrExpr, { k: 'test' }>, bound: Bound, next: Next): Step {
   const missing = e.operands.flatMap((o) => o.outer.filter((v) => !bound.has(v)));
-  if (missing.length > 0) throw new NotReady([...new Set(missing)]);
+  if (missing.length > 0) throw unboundError([...new Set(missing)]);
   const n = next(bound);
-  if (cx.dry) return n;
   if (e.op === 'not') {
     const found = cx.layout.temp();
     const body = compileBody(cx, (e.operands[0] as IrBody).literals, bound, () => (_, f) => {

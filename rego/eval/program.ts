@@ -175,7 +175,7 @@ export class CompiledProgram implements Program {
     const [rule] = rules;
     if (rules.length !== 1 || fallback || !rule || rule.body.literals.length > 0 || rule.elses.length > 0)
       return undefined;
-    const cx: Cx = { program: this, layout: new Layout(), dry: false };
+    const cx: Cx = { program: this, layout: new Layout() };
     let getter: Getter | undefined;
     let iterates = false;
     compileValue(cx, rule.value as IrTerm, new Set(), (g, bound) => {
@@ -237,7 +237,7 @@ export class CompiledProgram implements Program {
       path: path.map((p) => ({ k: 'const', value: p, loc })),
       loc,
     };
-    const cx: Cx = { program: this, layout: new Layout(), dry: false };
+    const cx: Cx = { program: this, layout: new Layout() };
     let getter: Getter = () => undefined;
     compileValue(cx, path.length === 0 ? ref.head : ref, new Set(), (g) => {
       getter = g;
@@ -250,7 +250,7 @@ export class CompiledProgram implements Program {
   /** Compiles a resolved query into a function returning its solutions. */
   query(q: ResolvedQuery): (ctx: Ctx) => Record<string, Value>[] {
     const layout = new Layout();
-    const cx: Cx = { program: this, layout, dry: false };
+    const cx: Cx = { program: this, layout };
     const step: Step = compileBody(cx, q.literals, new Set(), (bound: Bound) => {
       const slots = [...q.vars]
         .filter(([unique]) => bound.has(unique))

@@ -5,22 +5,13 @@
  * longest prefix naming a rule (or package) reads that node's cached value, the rest selects
  * into it; paths outside the tree read the base document.
  */
-import type { IrTerm } from '../compiler/index.ts';
+import { type IrTerm, unboundPatternVars, withBound } from '../compiler/index.ts';
 import { ObjectMap, type PlainObject, SetValue, type Value } from '../value/index.ts';
 import { lookup, plainKeys, storageLookup } from './collections.ts';
 import type { Ctx } from './context.ts';
-import {
-  type Bound,
-  type Cx,
-  type Frame,
-  type Getter,
-  type NodeHandle,
-  type Program,
-  type Step,
-  withBound,
-} from './layout.ts';
+import type { Bound, Cx, Frame, Getter, NodeHandle, Program, Step } from './layout.ts';
 import { compileValue, compileValues, type ValueNext } from './terms.ts';
-import { compileMatch, unboundPatternVars } from './unify.ts';
+import { compileMatch } from './unify.ts';
 
 /** Compiles a reference (or a bare `input`/`data`). */
 export function compileRef(

@@ -4,29 +4,17 @@
  * unbound variables is matched structurally against the other side's value, two patterns are
  * unified element by element, and fully bound sides are compared for equality.
  */
-import type { IrTerm } from '../compiler/index.ts';
+import {
+  type IrTerm,
+  patternPairs,
+  unboundPatternVars,
+  unificationOrder,
+  withBound,
+} from '../compiler/index.ts';
 import { equal, isObject, objectSize, type Value } from '../value/index.ts';
 import { lookup } from './collections.ts';
-import { type Bound, type Cx, type Getter, type Next, NotReady, type Step, withBound } from './layout.ts';
+import { type Bound, type Cx, type Getter, type Next, type Step, unboundError } from './layout.ts';
 import { compileValue, compileValues } from './terms.ts';
-
-/** Variables of a pattern (a variable, or arrays/objects of patterns) that are not bound. */
-export function unboundPatternVars(t: IrTerm, bound: Bound, out: string[] = []): string[] {
-  switch (t.k) {
-    case 'var':
-      if (!bound.has(t.name) && !out.includes(t.name)) out.push(t.name);
-      break;
-    case 'array':
-      for (const i of t.items) unboundPatternVars(i, bound, out);
-      break;
-    case 'object':
-      for (const [, v] of t.entries) unboundPatternVars(v, bound, out);
-      break;
-    default:
-      break;
-  }
-  return out;
-}
 
 /** A step comparing two values and continuing with `next` when they are equal. */
 export function equalStep(a: Getter, b: Getter, next: Step): Step {
@@ -53,49 +41,25 @@ export function compileUnify(cx: Cx, a: IrTerm, b: IrTerm, bound: Bound, next: N
   return unifyPatterns(cx, a, b, bound, next, [...pa, ...pb]);
 }
 
-/** Two patterns: same-length arrays or same-key objects unify element-wise, in an order that works. */
+/**
+ * Two patterns: same-length arrays or same-key objects unify element-wise, in the order the
+ * safety analysis gives; others never unify.
+ */
 function unifyPatterns(cx: Cx, a: IrTerm, b: IrTerm, bound: Bound, next: Next, vars: string[]): Step {
-  let pairs: [IrTerm, IrTerm][] | undefined;
-  if (a.k === 'array' && b.k === 'array') {
-    if (a.items.length !== b.items.length) return () => false;
-    pairs = a.items.map((x, i) => [x, b.items[i] as IrTerm]);
-  } else if (a.k === 'object' && b.k === 'object') {
-    pairs = objectPairs(a, b);
-    if (!pairs) return () => false;
-  }
-  if (!pairs) throw new NotReady(vars);
-  return unifyPairs(cx, pairs, bound, next);
-}
-
-function objectPairs(
-  a: Extract<IrTerm, { k: 'object' }>,
-  b: Extract<IrTerm, { k: 'object' }>,
-): [IrTerm, IrTerm][] | undefined {
-  if (a.entries.length !== b.entries.length) return undefined;
-  const pairs: [IrTerm, IrTerm][] = [];
-  for (const [ka, va] of a.entries) {
-    if (ka.k !== 'const') return undefined;
-    const match = b.entries.find(([kb]) => kb.k === 'const' && equal(kb.value, ka.value));
-    if (!match) return undefined;
-    pairs.push([va, match[1]]);
-  }
-  return pairs;
-}
-
-function unifyPairs(cx: Cx, pairs: [IrTerm, IrTerm][], bound: Bound, next: Next): Step {
-  if (pairs.length === 0) return next(bound);
-  let firstError: NotReady | undefined;
-  for (let i = 0; i < pairs.length; i++) {
-    const [x, y] = pairs[i] as [IrTerm, IrTerm];
-    const rest = pairs.filter((_, j) => j !== i);
-    try {
-      return compileUnify(cx, x, y, bound, (b) => unifyPairs(cx, rest, b, next));
-    } catch (e) {
-      if (!(e instanceof NotReady)) throw e;
-      firstError ??= e;
+  const pairs = patternPairs(a, b);
+  if (pairs === 'never') return () => false;
+  if (pairs === undefined) throw unboundError(vars);
+  const order = unificationOrder(cx.program.root, pairs, bound);
+  const go = (i: number, b2: Bound): Step => {
+    const at = order[i];
+    if (at === undefined) {
+      if (i < pairs.length) throw unboundError(vars);
+      return next(b2);
     }
-  }
-  throw firstError;
+    const [x, y] = pairs[at] as [IrTerm, IrTerm];
+    return compileUnify(cx, x, y, b2, (b3) => go(i + 1, b3));
+  };
+  return go(0, bound);
 }
 
 /** Matches the value of `get` against `pattern`, binding its unbound variables. */
@@ -163,7 +127,7 @@ export function compileMatch(cx: Cx, pattern: IrTerm, get: Getter, bound: Bound,
       );
     }
     default:
-      throw new NotReady(unboundPatternVars(pattern, bound));
+      throw unboundError(unboundPatternVars(pattern, bound));
   }
 }
 

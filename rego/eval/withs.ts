@@ -51,7 +51,8 @@ function mockKey(w: IrWith): string {
 function replacementMock(cx: Cx, w: IrWith): Mock {
   const r = w.replacement;
   if (r?.kind === 'builtin') {
-    if (!r.def) throw new RegoError('rego_type_error', `with: ${r.name} cannot replace a function`, w.loc);
+    // The safety stage refuses an operator without a definition as a replacement.
+    if (!r.def) throw new RegoError('eval_internal_error', `with: ${r.name} has no definition`, w.loc);
     const def = r.def;
     return {
       kind: 'function',
@@ -60,7 +61,7 @@ function replacementMock(cx: Cx, w: IrWith): Mock {
   }
   if (r?.kind === 'function') {
     const node = cx.program.root.find(r.path);
-    if (!node) throw new RegoError('rego_type_error', `undefined function ${r.name}`, w.loc);
+    if (!node) throw new RegoError('eval_internal_error', `no rule node for ${r.name}`, w.loc);
     const handle = cx.program.handle(node);
     return { kind: 'function', call: (ctx, args) => handle.call(ctx, args) };
   }
