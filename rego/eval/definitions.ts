@@ -5,6 +5,7 @@
  */
 import type { IrTerm, ResolvedRule } from '../compiler/index.ts';
 import type { Value } from '../value/index.ts';
+import { bodyCompiler } from './body-compiler.ts';
 import type { Ctx } from './context.ts';
 import { type Bound, type Cx, type Frame, Layout, type Next, type Program, type Step } from './layout.ts';
 import { compileBody } from './literals.ts';
@@ -29,7 +30,7 @@ export function compileDefinition(
   terminal: TerminalFactory,
 ): CompiledDefinition {
   const layout = new Layout(1 + rule.args.length);
-  const cx: Cx = { program, layout };
+  const cx = bodyCompiler(program, layout);
   const entry = new Set<string>();
   rule.args.forEach((a, i) => {
     if (a.k === 'var') {

@@ -6,7 +6,7 @@
  * whether a slot is set.
  */
 import type { BuiltinRegistry } from '../builtin.ts';
-import type { Bound, ResolvedRule, RuleNode } from '../compiler/index.ts';
+import type { Bound, IrExpr, IrLiteral, IrTerm, ResolvedRule, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
 import type { Value } from '../value/index.ts';
 import type { Ctx } from './context.ts';
@@ -86,10 +86,27 @@ export interface Program {
   docAt(ctx: Ctx, path: readonly string[]): Value | undefined;
 }
 
-/** Compile state of one body. */
+/** Continuation receiving a term's getter and what is bound after evaluating it. */
+export type ValueNext = (get: Getter, bound: Bound) => Step;
+
+/**
+ * Compile state of one frame, with the closure compiler's recursive entry points: a term holds
+ * terms and comprehension bodies, a body holds expressions and terms, so each part compiles what
+ * is nested in it through these (wired once, in `body-compiler.ts`) instead of importing it.
+ */
 export interface Cx {
   readonly program: Program;
   readonly layout: Layout;
+  /** Compiles `t` to a getter (binding the iteration variables it contains). */
+  readonly value: (t: IrTerm, bound: Bound, k: ValueNext) => Step;
+  /** Compiles several terms, in the evaluation order the safety analysis gives. */
+  readonly values: (ts: readonly IrTerm[], bound: Bound, k: (gets: Getter[], bound: Bound) => Step) => Step;
+  /** Compiles a body; `terminal` receives what is bound after its last literal. */
+  readonly body: (literals: readonly IrLiteral[], bound: Bound, terminal: Next) => Step;
+  /** Compiles an expression (without its `with` modifiers). */
+  readonly expr: (e: IrExpr, bound: Bound, next: Next) => Step;
+  /** Matches the value of `get` against `pattern`, binding its unbound variables. */
+  readonly match: (pattern: IrTerm, get: Getter, bound: Bound, next: Next) => Step;
 }
 
 /** A step that never succeeds (the continuation of a getter compiled on its own). */

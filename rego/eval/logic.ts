@@ -3,7 +3,6 @@
  */
 import type { IrBody, IrExpr } from '../compiler/index.ts';
 import { type Bound, type Cx, FOUND, type Next, type Step, unboundError } from './layout.ts';
-import { compileBody } from './literals.ts';
 
 /**
  * `and`/`or`/`not { … }`: each operand body runs with what is bound before the expression, and
@@ -17,7 +16,7 @@ export function compileTest(cx: Cx, e: Extract<IrExpr, { k: 'test' }>, bound: Bo
   const n = next(bound);
   if (e.op === 'not') {
     const found = cx.layout.temp();
-    const body = compileBody(cx, (e.operands[0] as IrBody).literals, bound, () => (_, f) => {
+    const body = cx.body((e.operands[0] as IrBody).literals, bound, () => (_, f) => {
       f[found] = true;
       return false;
     });
@@ -27,7 +26,7 @@ export function compileTest(cx: Cx, e: Extract<IrExpr, { k: 'test' }>, bound: Bo
       return f[found] !== true && n(ctx, f);
     };
   }
-  const [a, b] = e.operands.map((o) => compileBody(cx, o.literals, bound, () => FOUND)) as [Step, Step];
+  const [a, b] = e.operands.map((o) => cx.body(o.literals, bound, () => FOUND)) as [Step, Step];
   return e.op === 'and'
     ? (ctx, f) => a(ctx, f) && b(ctx, f) && n(ctx, f)
     : (ctx, f) => (a(ctx, f) || b(ctx, f)) && n(ctx, f);

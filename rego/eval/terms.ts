@@ -9,12 +9,8 @@ import { RegoError } from '../errors.ts';
 import { equal, makeObject, SetValue, type Value } from '../value/index.ts';
 import { compileCall } from './calls.ts';
 import { keyId } from './collections.ts';
-import { type Bound, type Cx, type Getter, type Step, unboundError } from './layout.ts';
-import { compileBody } from './literals.ts';
+import { type Bound, type Cx, type Getter, type Step, unboundError, type ValueNext } from './layout.ts';
 import { compileRef } from './refs.ts';
-
-/** Continuation receiving a term's getter and what is bound after evaluating it. */
-export type ValueNext = (get: Getter, bound: Bound) => Step;
 
 /** Compiles `t` to a getter (binding the iteration variables it contains). */
 export function compileValue(cx: Cx, t: IrTerm, bound: Bound, k: ValueNext): Step {
@@ -112,7 +108,7 @@ function compileComprehension(cx: Cx, t: Comprehension, bound: Bound, k: ValueNe
   const missing = t.body.outer.filter((v) => !bound.has(v));
   if (missing.length > 0) throw unboundError(missing);
   const acc = cx.layout.temp();
-  const body = compileBody(cx, t.body.literals, bound, (b) => collector(cx, t, acc, b));
+  const body = cx.body(t.body.literals, bound, (b) => collector(cx, t, acc, b));
   const build = finisher(t.kind);
   return k((ctx, f) => {
     const saved = f[acc];

@@ -14,7 +14,6 @@ import {
 import { equal, isObject, objectSize, type Value } from '../value/index.ts';
 import { lookup } from './collections.ts';
 import { type Bound, type Cx, type Getter, type Next, type Step, unboundError } from './layout.ts';
-import { compileValue, compileValues } from './terms.ts';
 
 /** A step comparing two values and continuing with `next` when they are equal. */
 export function equalStep(a: Getter, b: Getter, next: Step): Step {
@@ -32,12 +31,10 @@ export function compileUnify(cx: Cx, a: IrTerm, b: IrTerm, bound: Bound, next: N
   const pa = unboundPatternVars(a, bound);
   const pb = unboundPatternVars(b, bound);
   if (pa.length === 0 && pb.length === 0) {
-    return compileValues(cx, [a, b], bound, ([ga, gb], b2) =>
-      equalStep(ga as Getter, gb as Getter, next(b2)),
-    );
+    return cx.values([a, b], bound, ([ga, gb], b2) => equalStep(ga as Getter, gb as Getter, next(b2)));
   }
-  if (pb.length === 0) return compileValue(cx, b, bound, (gb, b2) => compileMatch(cx, a, gb, b2, next));
-  if (pa.length === 0) return compileValue(cx, a, bound, (ga, b2) => compileMatch(cx, b, ga, b2, next));
+  if (pb.length === 0) return cx.value(b, bound, (gb, b2) => compileMatch(cx, a, gb, b2, next));
+  if (pa.length === 0) return cx.value(a, bound, (ga, b2) => compileMatch(cx, b, ga, b2, next));
   return unifyPatterns(cx, a, b, bound, next, [...pa, ...pb]);
 }
 
@@ -65,7 +62,7 @@ function unifyPatterns(cx: Cx, a: IrTerm, b: IrTerm, bound: Bound, next: Next, v
 /** Matches the value of `get` against `pattern`, binding its unbound variables. */
 export function compileMatch(cx: Cx, pattern: IrTerm, get: Getter, bound: Bound, next: Next): Step {
   if (unboundPatternVars(pattern, bound).length === 0) {
-    return compileValue(cx, pattern, bound, (gp, b) => equalStep(get, gp, next(b)));
+    return cx.value(pattern, bound, (gp, b) => equalStep(get, gp, next(b)));
   }
   switch (pattern.k) {
     case 'var': {
@@ -97,8 +94,7 @@ export function compileMatch(cx: Cx, pattern: IrTerm, get: Getter, bound: Bound,
     case 'object': {
       const tmp = cx.layout.temp();
       const n = pattern.entries.length;
-      return compileValues(
-        cx,
+      return cx.values(
         pattern.entries.map(([key]) => key),
         bound,
         (keys, b) => {

@@ -11,21 +11,18 @@ import { invokeBuiltin } from './calls.ts';
 import { setPath } from './collections.ts';
 import { Ctx, type Mock } from './context.ts';
 import type { Bound, Cx, Getter, Next, Step } from './layout.ts';
-import { compileExpr } from './literals.ts';
-import { compileValues } from './terms.ts';
 
 /** Compiles a literal with `with` modifiers. */
 export function compileWith(cx: Cx, lit: IrLiteral, bound: Bound, next: Next): Step {
   const valued = lit.withs.filter((w) => !w.replacement);
   const replaced = lit.withs.filter((w) => w.replacement);
   const functions = replaced.map((w) => replacementMock(cx, w));
-  return compileValues(
-    cx,
+  return cx.values(
     valued.map((w) => w.value),
     bound,
     (gets, b) => {
       const saved = cx.layout.temp();
-      const inner = compileExpr(cx, lit.expr, b, (b2) => {
+      const inner = cx.expr(lit.expr, b, (b2) => {
         const n = next(b2);
         return (_, f) => n(f[saved] as Ctx, f);
       });
