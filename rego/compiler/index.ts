@@ -7,8 +7,9 @@
 export type { Callee, IrBody, IrElse, IrExpr, IrLiteral, IrRule, IrTerm, IrWith, WithTarget } from './ir.ts';
 export { walkBody, walkLiteral, walkRule, walkTerm } from './ir-walk.ts';
 export { compileModules, compileQuery } from './pipeline.ts';
-export type { ResolvedQuery, ResolvedRule } from './resolve-rule.ts';
-export { INLINE_BUILTINS } from './resolve-term.ts';
+export { INLINE_BUILTINS } from './resolve-context.ts';
+export type { ResolvedQuery } from './resolve-query.ts';
+export type { ResolvedRule } from './resolve-rule.ts';
 export type { NodeClass, RuleShape } from './rule-tree.ts';
 export { RuleNode } from './rule-tree.ts';
 export { evaluationOrder, unificationOrder } from './safety/evaluation-order.ts';

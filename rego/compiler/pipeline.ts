@@ -15,7 +15,8 @@ import type { BuiltinRegistry } from '../builtin.ts';
 import type { OpaVersion } from '../opa-version.ts';
 import type { Body, Module } from '../syntax/index.ts';
 import { checkRecursion } from './recursion.ts';
-import { type ResolvedQuery, type ResolvedRule, resolveModules, resolveQuery } from './resolve-rule.ts';
+import { type ResolvedQuery, resolveQuery } from './resolve-query.ts';
+import { type ResolvedRule, resolveModules } from './resolve-rule.ts';
 import type { RuleNode } from './rule-tree.ts';
 import { checkQuerySafety, checkSafety } from './safety/safety-stage.ts';
 

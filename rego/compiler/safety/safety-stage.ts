@@ -5,7 +5,8 @@
  * them, so the first error is the one evaluation would meet first.
  */
 import type { IrLiteral, IrTerm } from '../ir.ts';
-import type { ResolvedQuery, ResolvedRule } from '../resolve-rule.ts';
+import type { ResolvedQuery } from '../resolve-query.ts';
+import type { ResolvedRule } from '../resolve-rule.ts';
 import type { NodeClass, RuleNode } from '../rule-tree.ts';
 import { orderedLiterals, orderedTerm } from './apply-order.ts';
 import { SafetyCheck, unsafeError } from './body-order.ts';
