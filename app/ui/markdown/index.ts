@@ -7,3 +7,4 @@
 export { linkTarget } from './link-target.ts';
 export type { MarkdownBodyProps } from './markdown-body.tsx';
 export { MarkdownBody } from './markdown-body.tsx';
+export { markdownPlainText } from './plain-text.ts';
