@@ -109,6 +109,8 @@ describe('sessions of the application', () => {
       '/api/documents/{id}',
       '/api/documents/{id}/access',
       '/api/documents/{id}/access-log',
+      '/api/documents/{id}/files',
+      '/api/documents/{id}/files/{file_id}',
       '/api/documents/{id}/group-shares',
       '/api/documents/{id}/group-shares/{group_id}',
       '/api/documents/{id}/permissions',

@@ -18,6 +18,12 @@ export type { DirectoryChange } from './directory-change.ts';
 export { directoryChangeSchema } from './directory-change.ts';
 export type { DirectoryOutboxRepository, OutboxEntry } from './directory-outbox-repository.ts';
 export type {
+  DocumentFile,
+  DocumentFileContent,
+  DocumentFileInput,
+  DocumentFileRepository,
+} from './document-file-repository.ts';
+export type {
   DocumentListingRepository,
   DocumentScope,
   DocumentSort,

@@ -10,6 +10,7 @@ import {
   createDirectoryOutboxRepository,
   type DirectoryOutboxRepository,
 } from './directory-outbox-repository.ts';
+import { createDocumentFileRepository, type DocumentFileRepository } from './document-file-repository.ts';
 import {
   createDocumentListingRepository,
   type DocumentListingRepository,
@@ -37,6 +38,8 @@ export interface Repositories {
   readonly documentListing: DocumentListingRepository;
   /** Every saved name and text of each document. */
   readonly documentVersions: DocumentVersionRepository;
+  /** Images and attachments of documents (live documents only). */
+  readonly documentFiles: DocumentFileRepository;
   readonly shares: ShareRepository;
   /** Groups of users and their members. */
   readonly groups: GroupRepository;
@@ -66,6 +69,7 @@ export function createRepositories(db: Queryable): Repositories {
     documents: createDocumentRepository(db),
     documentListing: createDocumentListingRepository(db),
     documentVersions: createDocumentVersionRepository(db),
+    documentFiles: createDocumentFileRepository(db),
     shares: createShareRepository(db),
     groups: createGroupRepository(db),
     objectShares: createObjectShareRepository(db),

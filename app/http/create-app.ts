@@ -38,6 +38,7 @@ import type { AppEnv } from './app-env.ts';
 import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { httpError, validationHook } from './error-responses.ts';
+import { registerFileRoutes } from './file-routes.ts';
 import { registerFolderRoutes } from './folder-routes.ts';
 import { registerGroupRoutes } from './group-routes.ts';
 import { registerHealthRoute } from './health-route.ts';
@@ -202,6 +203,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   });
   const routeDeps = { services, authz, exists };
   registerDocumentRoutes(app, routeDeps);
+  registerFileRoutes(app, routeDeps);
   registerFolderRoutes(app, routeDeps);
   registerShareRoutes(app, routeDeps);
   registerSearchRoutes(app, routeDeps);

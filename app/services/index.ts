@@ -18,6 +18,12 @@ export type {
   LabelledGrant,
 } from './access-report-service.ts';
 export { createAccessReportService, REPORTED_PERMISSIONS } from './access-report-service.ts';
+export type { DocumentFileService, FileUpload } from './document-file-service.ts';
+export {
+  createDocumentFileService,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_DOCUMENT,
+} from './document-file-service.ts';
 export type {
   DocumentChanges,
   DocumentPage,
@@ -25,6 +31,15 @@ export type {
   NewDocument,
 } from './document-service.ts';
 export { createDocumentService, DOCUMENT_PAGE } from './document-service.ts';
+export {
+  fileMarkdown,
+  fileReference,
+  fileUrl,
+  referencedFileName,
+  strictlyEncoded,
+} from './file-reference.ts';
+export type { FileMediaType, FileTypeVerdict } from './file-type.ts';
+export { detectFileType, isInlineImage } from './file-type.ts';
 export type {
   FolderChanges,
   FolderContents,

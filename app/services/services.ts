@@ -3,6 +3,7 @@
  */
 import { type AccessLogService, createAccessLogService } from './access-log-service.ts';
 import { type AccessReportService, createAccessReportService } from './access-report-service.ts';
+import { createDocumentFileService, type DocumentFileService } from './document-file-service.ts';
 import { createDocumentService, type DocumentService } from './document-service.ts';
 import { createFolderService, type FolderService } from './folder-service.ts';
 import { createGroupService, type GroupService } from './group-service.ts';
@@ -15,6 +16,8 @@ import { createTrashService, type TrashService } from './trash-service.ts';
 /** Documents, folders, lists and shares. */
 export interface Services {
   readonly documents: DocumentService;
+  /** Images and attachments of documents, authorized as their document. */
+  readonly files: DocumentFileService;
   readonly folders: FolderService;
   /** The start page's lists and search. */
   readonly listing: ListingService;
@@ -41,6 +44,7 @@ export interface Services {
 export function createServices(deps: ServiceDeps): Services {
   return {
     documents: createDocumentService(deps),
+    files: createDocumentFileService(deps),
     folders: createFolderService(deps),
     listing: createListingService(deps),
     shares: createShareService(deps),

@@ -65,6 +65,8 @@ export const NOTICES = {
   'member-removed': 'Member removed; what the group gave them has ended.',
   'folder-shared': 'Folder shared, with everything inside it.',
   'grant-removed': 'Access removed.',
+  'file-uploaded': 'File uploaded.',
+  'file-deleted': 'File deleted.',
 } as const;
 
 /**

@@ -13,6 +13,7 @@ import { protectForms } from './form-protection.ts';
 import type { PageEnv } from './page-env.ts';
 import { registerAccessPages } from './routes/access-routes.tsx';
 import { registerDocumentPages } from './routes/document-routes.tsx';
+import { registerFilePages } from './routes/file-routes.tsx';
 import { registerFolderPages } from './routes/folder-routes.tsx';
 import { registerFolderSharePages } from './routes/folder-share-routes.tsx';
 import { registerGroupPages } from './routes/group-routes.tsx';
@@ -75,6 +76,7 @@ export function createPages(options: PagesOptions): Pages {
       registerAssets(app);
       registerHomeRoutes(app, deps);
       registerDocumentPages(app, deps);
+      registerFilePages(app, deps);
       registerSharePages(app, deps);
       registerFolderPages(app, deps);
       registerSignOutRoutes(app, deps);
