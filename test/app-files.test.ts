@@ -211,6 +211,20 @@ describe('files of documents', () => {
     expect((await alice('GET', `/api/documents/${id}/files/99999999`)).status).toBe(404);
   });
 
+  it('holds at most 100 files per document, counted right under concurrent uploads', async () => {
+    const id = await newDocument(alice, 'Many files');
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        upload(aliceClient, id, `note-${i}.txt`, new TextEncoder().encode(`note ${i}\n`)),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(20);
+    expect(answers.find((a) => a.status === 409)?.body.detail).toMatch(/already holds 100 files/);
+    expect(await fileCount(id)).toBe(100);
+  });
+
   it('authorizes files as their document: shares, public, revocation, location, and no file through another document', async () => {
     const id = await newDocument(alice, 'Shared plan');
     const file = (await upload(aliceClient, id, 'plan.png', PNG)).body;

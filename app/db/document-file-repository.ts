@@ -45,8 +45,9 @@ export interface DocumentFileRepository {
   /** One file of a live document; `undefined` when either is missing or the file is another document's. */
   get(documentId: number, fileId: number): Promise<DocumentFileContent | undefined>;
   /**
-   * Stores a file of a live document holding fewer than `maxFiles` files (the document row is
-   * locked, so concurrent uploads count right); `'document_missing'` or `'too_many'` otherwise.
+   * Stores a file of a live document holding fewer than `maxFiles` files; `'document_missing'` or
+   * `'too_many'` otherwise. Run it in a transaction: the document row is locked from the count to
+   * the insert, so concurrent uploads count right.
    * A taken name is a `conflict` DatabaseError (field `name`).
    */
   add(input: DocumentFileInput, maxFiles: number): Promise<DocumentFile | 'document_missing' | 'too_many'>;
@@ -102,11 +103,14 @@ export function createDocumentFileRepository(db: Queryable): DocumentFileReposit
     add: (input, maxFiles) =>
       withDatabaseErrors('store file', async () => {
         if (!isRowId(input.documentId)) return 'document_missing';
-        const [document] = await db<{ files: number }[]>`
-          SELECT (SELECT count(*)::int FROM document_files WHERE document_id = d.id) AS files
-          FROM documents d WHERE d.id = ${input.documentId} AND d.trashed_at IS NULL FOR UPDATE`;
+        const [document] = await db`
+          SELECT id FROM documents WHERE id = ${input.documentId} AND trashed_at IS NULL FOR UPDATE`;
         if (!document) return 'document_missing';
-        if (document.files >= maxFiles) return 'too_many';
+        // Counted by a statement of its own, after the lock: its snapshot sees every upload that
+        // committed while this one waited (a subquery of the locking statement would not).
+        const [counted] = await db<{ files: number }[]>`
+          SELECT count(*)::int AS files FROM document_files WHERE document_id = ${input.documentId}`;
+        if ((counted?.files ?? 0) >= maxFiles) return 'too_many';
         const [row] = await db<Row[]>`
           INSERT INTO document_files AS f (document_id, name, media_type, size, sha256, content, uploaded_by)
           VALUES (${input.documentId}, ${input.name}, ${input.mediaType}, ${input.content.byteLength},

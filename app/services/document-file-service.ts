@@ -11,6 +11,7 @@ import {
   DatabaseError,
   type DocumentFile,
   type DocumentFileContent,
+  withTransaction,
 } from '../db/index.ts';
 import { type Access, signedIn } from './access.ts';
 import { detectFileType } from './file-type.ts';
@@ -103,16 +104,17 @@ export function createDocumentFileService(deps: ServiceDeps): DocumentFileServic
         throw new ServiceError(code, `file: ${verdict.reason}`, { field: 'file' });
       }
       try {
-        const stored = await repos.documentFiles.add(
-          {
-            documentId,
-            name,
-            mediaType: verdict.mediaType,
-            sha256: createHash('sha256').update(upload.content).digest('hex'),
-            content: upload.content,
-            uploadedBy: userId,
-          },
-          MAX_FILES_PER_DOCUMENT,
+        // One transaction: the document row stays locked from counting its files to the insert.
+        const file = {
+          documentId,
+          name,
+          mediaType: verdict.mediaType,
+          sha256: createHash('sha256').update(upload.content).digest('hex'),
+          content: upload.content,
+          uploadedBy: userId,
+        };
+        const stored = await withTransaction(deps.sql, (tx) =>
+          tx.documentFiles.add(file, MAX_FILES_PER_DOCUMENT),
         );
         if (stored === 'document_missing') throw notFound('Document');
         if (stored === 'too_many') {
