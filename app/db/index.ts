@@ -68,6 +68,7 @@ export type {
   SharedObject,
   ShareSubject,
 } from './object-share-repository.ts';
+export type { EndedShare, OwnershipRepository, OwnershipTransfer } from './ownership-repository.ts';
 export type { Page } from './page.ts';
 export { isRowId, MAX_PAGE_SIZE } from './page.ts';
 export type { PendingShare, PendingShareRepository } from './pending-share-repository.ts';

@@ -23,6 +23,7 @@ import {
 import { createFolderRepository, type FolderRepository } from './folder-repository.ts';
 import { createGroupRepository, type GroupRepository } from './group-repository.ts';
 import { createObjectShareRepository, type ObjectShareRepository } from './object-share-repository.ts';
+import { createOwnershipRepository, type OwnershipRepository } from './ownership-repository.ts';
 import { createPendingShareRepository, type PendingShareRepository } from './pending-share-repository.ts';
 import { createSessionRepository, type SessionRepository } from './session-repository.ts';
 import { createShareRepository, type ShareRepository } from './share-repository.ts';
@@ -45,6 +46,8 @@ export interface Repositories {
   readonly groups: GroupRepository;
   /** Folder shares (with a user or a group) and document shares with a group. */
   readonly objectShares: ObjectShareRepository;
+  /** Giving documents and folders to another user (run in a transaction). */
+  readonly ownership: OwnershipRepository;
   /** Shares with e-mail addresses that have not signed in yet. */
   readonly pendingShares: PendingShareRepository;
   /** Documents in the trash (the only repository that sees them). */
@@ -73,6 +76,7 @@ export function createRepositories(db: Queryable): Repositories {
     shares: createShareRepository(db),
     groups: createGroupRepository(db),
     objectShares: createObjectShareRepository(db),
+    ownership: createOwnershipRepository(db),
     pendingShares: createPendingShareRepository(db),
     trash: createTrashRepository(db),
     sessions: createSessionRepository(db),

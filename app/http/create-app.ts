@@ -43,6 +43,7 @@ import { registerFolderRoutes } from './folder-routes.ts';
 import { registerGroupRoutes } from './group-routes.ts';
 import { registerHealthRoute } from './health-route.ts';
 import { registerObjectShareRoutes } from './object-share-routes.ts';
+import { registerOwnershipRoutes } from './ownership-routes.ts';
 import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
 import { pendingWritesMiddleware } from './pending-writes.ts';
 import { requestAccess } from './request-access.ts';
@@ -211,6 +212,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   registerTrashRoutes(app, routeDeps);
   registerGroupRoutes(app, routeDeps);
   registerObjectShareRoutes(app, routeDeps);
+  registerOwnershipRoutes(app, routeDeps);
   registerAccessLogRoutes(app, routeDeps);
   registerAccessReportRoutes(app, routeDeps);
   // The pages are authorized by the same middleware, one policy per page route.

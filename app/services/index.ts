@@ -64,6 +64,8 @@ export type { ListingPage, ListingRequest, ListingService } from './listing-serv
 export { createListingService, LISTING_PAGE, MAX_SEARCH_LENGTH } from './listing-service.ts';
 export type { ObjectShareService, ShareTarget } from './object-share-service.ts';
 export { createObjectShareService } from './object-share-service.ts';
+export type { OwnedObject, OwnershipService, TransferResult } from './ownership-service.ts';
+export { createOwnershipService } from './ownership-service.ts';
 export type { HighlightPiece } from './search-highlight.ts';
 export { highlightPieces } from './search-highlight.ts';
 export type { ServiceDeps } from './service-deps.ts';

@@ -9,6 +9,7 @@ import { createFolderService, type FolderService } from './folder-service.ts';
 import { createGroupService, type GroupService } from './group-service.ts';
 import { createListingService, type ListingService } from './listing-service.ts';
 import { createObjectShareService, type ObjectShareService } from './object-share-service.ts';
+import { createOwnershipService, type OwnershipService } from './ownership-service.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { createShareService, type ShareService } from './share-service.ts';
 import { createTrashService, type TrashService } from './trash-service.ts';
@@ -26,6 +27,8 @@ export interface Services {
   readonly groups: GroupService;
   /** Folder shares and document shares with a group. */
   readonly objectShares: ObjectShareService;
+  /** Giving documents and folders to another user. */
+  readonly ownership: OwnershipService;
   /** Deleted documents, restorable by their owner until purged. */
   readonly trash: TrashService;
   /** Decisions about documents, for their owners. */
@@ -50,6 +53,7 @@ export function createServices(deps: ServiceDeps): Services {
     shares: createShareService(deps),
     groups: createGroupService(deps),
     objectShares: createObjectShareService(deps),
+    ownership: createOwnershipService(deps),
     trash: createTrashService(deps),
     accessLog: createAccessLogService(deps),
     accessReport: createAccessReportService(deps),

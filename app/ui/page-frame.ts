@@ -67,6 +67,9 @@ export const NOTICES = {
   'grant-removed': 'Access removed.',
   'file-uploaded': 'File uploaded.',
   'file-deleted': 'File deleted.',
+  'document-given': 'Document given to its new owner. You keep only what other shares give you.',
+  'folder-given':
+    'Folder given to its new owner, with everything of yours inside it. You keep only what other shares give you.',
 } as const;
 
 /**

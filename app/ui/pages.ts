@@ -19,6 +19,7 @@ import { registerFolderSharePages } from './routes/folder-share-routes.tsx';
 import { registerGroupPages } from './routes/group-routes.tsx';
 import { registerHistoryPages } from './routes/history-routes.tsx';
 import { registerHomeRoutes } from './routes/home-routes.tsx';
+import { registerOwnershipPages } from './routes/ownership-routes.tsx';
 import type { PageApp } from './routes/page-route-deps.ts';
 import { registerSearchPages } from './routes/search-routes.tsx';
 import { registerSharePages } from './routes/share-routes.tsx';
@@ -86,6 +87,7 @@ export function createPages(options: PagesOptions): Pages {
       registerGroupPages(app, deps);
       registerAccessPages(app, deps);
       registerFolderSharePages(app, deps);
+      registerOwnershipPages(app, deps);
     },
     renderFailure: (c, error, answer) =>
       renderFailure(c, { authz: options.authz, tokens, readableName }, error, answer),
