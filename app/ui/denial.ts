@@ -40,7 +40,7 @@ const DOCUMENT_PAGES: readonly (readonly [RegExp, Permission])[] = [
   [/^\/documents\/(\d+)\/shares(?:\/[a-z]+)?$/, 'can_share'],
   [/^\/documents\/(\d+)\/owner$/, 'can_share'],
   [/^\/documents\/(\d+)\/files$/, 'can_read'],
-  [/^\/documents\/(\d+)\/(?:history|versions\/\d+)$/, 'can_read'],
+  [/^\/documents\/(\d+)\/(?:history|compare|versions\/\d+)$/, 'can_read'],
   [/^\/documents\/(\d+)\/versions\/\d+\/restore$/, 'can_write'],
 ];
 
