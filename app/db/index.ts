@@ -16,6 +16,12 @@ export type { DatabaseErrorCode } from './database-error.ts';
 export { DatabaseError, isConnectionFailure } from './database-error.ts';
 export type { DirectoryOutboxRepository, OutboxEntry } from './directory-outbox-repository.ts';
 export type {
+  DocumentFile,
+  DocumentFileContent,
+  DocumentFileInput,
+  DocumentFileRepository,
+} from './document-file-repository.ts';
+export type {
   DocumentListingRepository,
   DocumentScope,
   DocumentSort,
@@ -60,6 +66,7 @@ export type {
   SharedObject,
   ShareSubject,
 } from './object-share-repository.ts';
+export type { EndedShare, OwnershipRepository, OwnershipTransfer } from './ownership-repository.ts';
 export type { Page } from './page.ts';
 export { isRowId, MAX_PAGE_SIZE } from './page.ts';
 export type { PendingShare, PendingShareRepository } from './pending-share-repository.ts';

@@ -29,6 +29,7 @@ export type {
   RelayTimers,
 } from './outbox-relay.ts';
 export { createOutboxRelay, outboxRelayOptionsSchema } from './outbox-relay.ts';
+export { ownershipTransferred } from './ownership-changes.ts';
 export type { ReadYourWrites } from './read-your-writes.ts';
 export { DEFAULT_MAX_WAIT_MS, readYourWrites } from './read-your-writes.ts';
 export {
