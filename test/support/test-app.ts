@@ -76,6 +76,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     authorization = await startEmbeddedAuthorization({
       sql,
       allowUnknownLocation: stack.settings.authorization.allowUnknownLocation,
+      directoryLoading: stack.settings.authorization.directoryLoading,
     });
     const backend = authorization;
     const logs: TestApp['logs'] = [];
