@@ -47,6 +47,22 @@ describe('arithmetic built-ins', () => {
     expect(call('abs', -(2n ** 70n))).toBe(2n ** 70n);
   });
 
+  it("ceils to 1 and floors to 0 between -1 and 0, as OPA's sign-of-the-truncation rounding does", () => {
+    const xs = [-1.5, -1, -0.9999, -0.5, -1e-300, 0, 0.5, 1.5, -2.5];
+    // What OPA v1.15.2 and v1.22.2 answer for `[[floor(x), ceil(x)] | some x in xs]`.
+    expect(xs.map((x) => [call('floor', x), call('ceil', x)])).toEqual([
+      [-2, -1],
+      [-1, -1],
+      [0, 1],
+      [0, 1],
+      [0, 1],
+      [0, 0],
+      [0, 1],
+      [1, 2],
+      [-3, -2],
+    ]);
+  });
+
   it('subtracts sets', () => {
     expect(callJson('minus', new SetValue([1, 2, 3, 4]), new SetValue([1, 3]))).toEqual([2, 4]);
   });
