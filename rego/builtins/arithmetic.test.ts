@@ -115,4 +115,17 @@ describe('arithmetic built-ins', () => {
     );
     expect(call('bits.rsh', 2n ** 70n, 69)).toBe(2);
   });
+
+  it('shifts by any count as OPA does: right shifts to 0 or -1, counts modulo 2^64', () => {
+    // What OPA v1.15.2 answers for `[bits.rsh(1, 100000), bits.rsh(-1, 4294967296), …]`.
+    expect([
+      call('bits.rsh', 1, 100_000),
+      call('bits.rsh', -1, 2 ** 32),
+      call('bits.rsh', -5, 70_000),
+      call('bits.rsh', 5, 2n ** 64n),
+      call('bits.lsh', 0, 2 ** 40),
+    ]).toEqual([0, -1, -1, 5, 0]);
+    expect(call('bits.lsh', 1, 100_000)).toBe(2n ** 100_000n);
+    expect(failure('bits.lsh', 1, 2 ** 32).message).toBe('bits.lsh: shift count too large');
+  });
 });
