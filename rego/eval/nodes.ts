@@ -69,8 +69,6 @@ export interface DefinitionGroup {
   readonly definitions: readonly CompiledDefinition[];
   /** The `default` definition, used when no other definition produces a value. */
   readonly fallback: CompiledDefinition | undefined;
-  /** All definitions yield the same constant: the first success decides. */
-  readonly earlyExit: boolean;
   /** The message of a conflict between two values (its wording follows the OPA release). */
   readonly conflict: string;
   /**
@@ -80,15 +78,8 @@ export interface DefinitionGroup {
   readonly explain:
     | ((ctx: Ctx, g: DefinitionGroup, error: RegoError, args?: readonly Value[]) => RegoError)
     | undefined;
-  readonly index: RuleIndex | undefined;
-}
-
-export function candidates(
-  ctx: Ctx,
-  g: DefinitionGroup,
-  args?: readonly Value[],
-): readonly CompiledDefinition[] {
-  return g.index ? g.index.select(ctx, args) : g.definitions;
+  /** OPA's rule index: which definitions run, in which order, and whether the first success decides. */
+  readonly index: RuleIndex;
 }
 
 /** Evaluation of a complete rule node. */
@@ -105,14 +96,15 @@ export function evaluateComplete(g: DefinitionGroup): (ctx: Ctx) => Value | unde
 
 function completeValue(ctx: Ctx, g: DefinitionGroup): Value | undefined {
   let result: Value | undefined;
-  for (const d of candidates(ctx, g)) {
+  const { definitions, earlyExit } = g.index.select(ctx);
+  for (const d of definitions) {
     const v = runDefinition(ctx, d);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
       throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
     }
     result = v;
-    if (g.earlyExit) break;
+    if (earlyExit) break;
   }
   return result === undefined && g.fallback ? runDefinition(ctx, g.fallback) : result;
 }
@@ -145,14 +137,15 @@ export function argumentSlots(args: readonly Value[]): (f: unknown[]) => void {
 function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Value | undefined {
   let result: Value | undefined;
   const init = argumentSlots(args);
-  for (const d of candidates(ctx, g, args)) {
+  const { definitions, earlyExit } = g.index.select(ctx, args);
+  for (const d of definitions) {
     const v = runDefinition(ctx, d, init);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
       throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
     }
     result = v;
-    if (g.earlyExit) break;
+    if (earlyExit) break;
   }
   return result === undefined && g.fallback ? runDefinition(ctx, g.fallback, init) : result;
 }
