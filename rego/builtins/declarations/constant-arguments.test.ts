@@ -36,6 +36,28 @@ describe("OPA's type checker on arguments known before evaluation", () => {
     expect(compileCode(rules.replace(/ if /, ' if '), 'v0')).toBe('rego_type_error');
   });
 
+  it("leaves negations alone once `not` is OPA v1.22's operator", () => {
+    const compile = (imports: string, opaVersion: 'v1.15.2' | 'v1.22.2') => {
+      try {
+        compilePolicies(
+          [{ file: 'a.rego', source: `package a\n${imports}\nr := "f" if { not object.union_n([1]) }` }],
+          {
+            builtins: createStandardBuiltins({ opaVersion }),
+            version: 'v1',
+            opaVersion,
+          },
+        );
+        return 'ok';
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    // What OPA v1.22.2 answers: "f" with the import, a type error without it.
+    expect(compile('import future.keywords.not', 'v1.22.2')).toBe('ok');
+    expect(compile('import future.keywords.and', 'v1.22.2')).toBe('rego_type_error');
+    expect(compile('', 'v1.15.2')).toBe('rego_type_error');
+  });
+
   it.each([
     'r := concat(",", {"x", "y"})',
     'r := count(input.items)',

@@ -8,7 +8,7 @@
  * what OPA accepts. The unification follows OPA's `unify1` (terms) and `unifies` (types).
  */
 import { RegoError } from '../../errors.ts';
-import type { OpaVersion } from '../../opa-version.ts';
+import { type OpaVersion, opaAtLeast } from '../../opa-version.ts';
 import type { CallTerm, Module, Term } from '../../syntax/index.ts';
 import { BUILTIN_DECLARATIONS } from './all.ts';
 import type { BuiltinDeclaration } from './declaration.ts';
@@ -131,14 +131,28 @@ function unify1(term: Term, t: RegoType, known: Declarations): boolean {
   return unifies(typeOf(term, known), t);
 }
 
-/** Every call term below `node`, in source order. */
-function* callsIn(node: unknown): Generator<CallTerm> {
+/**
+ * Every call term below `node`, in source order; with `skipNegations`, none inside a negated
+ * literal or a `not { … }` group (OPA v1.22 does not type-check them once `not` is its operator).
+ */
+function* callsIn(node: unknown, skipNegations: boolean): Generator<CallTerm> {
   if (Array.isArray(node)) {
-    for (const item of node) yield* callsIn(item);
+    for (const item of node) yield* callsIn(item, skipNegations);
   } else if (typeof node === 'object' && node !== null) {
-    if ((node as { type?: unknown }).type === 'call') yield node as CallTerm;
-    for (const [key, value] of Object.entries(node)) if (key !== 'loc') yield* callsIn(value);
+    const n = node as { type?: unknown; negated?: unknown };
+    if (skipNegations && (n.negated === true || n.type === 'group')) return;
+    if (n.type === 'call') yield node as CallTerm;
+    for (const [key, value] of Object.entries(node)) if (key !== 'loc') yield* callsIn(value, skipNegations);
   }
+}
+
+/** Whether `not` is OPA v1.22's operator in `module` (`import future.keywords[.not]`, `rego.v2`). */
+function notIsOperator(module: Module, opaVersion: OpaVersion): boolean {
+  if (!opaAtLeast(opaVersion, 'v1.22.2')) return false;
+  return module.imports.some(({ path }) => {
+    const name = path.join('.');
+    return name === 'future.keywords' || name === 'future.keywords.not' || name === 'rego.v2';
+  });
 }
 
 /**
@@ -163,7 +177,7 @@ export function checkConstantArguments(
     // A function the module defines is not the built-in of the same name.
     const own = new Set(module.rules.map((r) => r.name));
     const scope = own.size === 0 ? known : new Map([...known].filter(([name]) => !own.has(name)));
-    for (const call of callsIn(module.rules)) {
+    for (const call of callsIn(module.rules, notIsOperator(module, opaVersion))) {
       const declaration = scope.get(call.name);
       if (!declaration) continue;
       const wrong = call.args.some((arg, i) => {
