@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standardBuiltins } from '../builtins/index.ts';
+import { createStandardBuiltins, standardBuiltins } from '../builtins/index.ts';
 import { compilePolicies } from '../index.ts';
 
 const ROUTES = `package routes
@@ -77,5 +77,31 @@ describe('rule indexing', () => {
     expect(p.evaluate('f.level', undefined)).toBeUndefined();
     expect(p.query('x := data.f.level("user")', { print: (m) => printed.push(m) })).toEqual([{ x: 1 }]);
     expect(printed.sort()).toEqual(['any', 'user']);
+  });
+
+  it("builds partial objects in the index's order, so a key conflict can come before another definition's error", () => {
+    const rules = [
+      'o[k] := [1, 2] if {',
+      '  k := "b"',
+      '  1 / input.v[4] > 0',
+      '}',
+      'o["b"] := object.get(input.obj, "b", 0) if input.v[2] > 0',
+      'o[k] := true if some k in ["b", "c", "a"]',
+    ].join('\n');
+    const decideObject = (opaVersion: 'v1.15.2' | 'v1.22.2') => {
+      const p = compilePolicies([{ file: 'p.rego', source: `package p\n${rules}` }], {
+        builtins: createStandardBuiltins({ opaVersion }),
+        version: 'v1',
+        opaVersion,
+      });
+      try {
+        return p.evaluate('p.o', { v: [0, '', '  pad  ', [], ''], obj: { b: 'abc' } }, { strict: true });
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    // What OPA answers: v1.15.2 the conflict of the last two definitions, v1.22.2 the first one's error.
+    expect(decideObject('v1.15.2')).toBe('eval_conflict_error');
+    expect(decideObject('v1.22.2')).toBe('eval_type_error');
   });
 });

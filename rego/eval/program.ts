@@ -196,6 +196,7 @@ export class CompiledProgram implements Program {
     return evaluateObject(
       definitions.map((d) => d.whole),
       below,
+      !opaAtLeast(this.opaVersion, 'v1.22.2'),
     );
   }
 
