@@ -3,7 +3,7 @@
  * answers every read synchronously ({@link DirectoryReader}) and applies changes — the same
  * change records the Postgres store logs and replays, so both adapters mutate identically.
  */
-import type { DirectoryWrite, GraphSubject, Relation, RelationCheck, SubjectSearch } from '@gatehousejs/core';
+import type { DirectoryWrite, GraphSubject, RelationCheck, SubjectSearch } from '@gatehousejs/core';
 import { type CheckPlan, compileCheckPlan } from './check-plan.ts';
 import { type GraphRules, graphRules, validateSubjectSearch } from './graph-rules.ts';
 import { searchGraph } from './graph-search.ts';
