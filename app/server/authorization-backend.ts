@@ -41,6 +41,11 @@ export interface EmbeddedAuthorizationOptions {
   readonly policiesDir?: string;
   /** Let signed-in users whose location is unknown through (default false: denied). */
   readonly allowUnknownLocation?: boolean;
+  /**
+   * What the process holds of the directory (default `auto`): every relation (`snapshot`), a
+   * bounded cache of what checks read (`on-demand`), or `snapshot` up to 200,000 relations.
+   */
+  readonly directoryLoading?: 'auto' | 'snapshot' | 'on-demand';
   /** Reload the policies when a file changes (default false). */
   readonly watch?: boolean;
 }
@@ -61,7 +66,11 @@ export async function startEmbeddedAuthorization(
   const manifestFile = path.join(policiesDir, 'manifest.yaml');
   const manifest = await loadManifestFile(manifestFile);
   checkDirectoryModel(manifest, `The directory manifest ${manifestFile}`);
-  const store = await createPostgresRelationStore({ sql: options.sql, manifest });
+  const store = await createPostgresRelationStore({
+    sql: options.sql,
+    manifest,
+    loading: options.directoryLoading ?? 'auto',
+  });
   try {
     const engine = await createEmbeddedDecisionService({
       policiesDir,
@@ -73,7 +82,7 @@ export async function startEmbeddedAuthorization(
       data: { gatehouse: { location: { allow_unknown: options.allowUnknownLocation ?? false } } },
     });
     return {
-      description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL)`,
+      description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL, ${store.loading === 'snapshot' ? 'loaded whole' : 'loaded on demand'})`,
       decisionService: engine,
       directory: store,
       graph: store,
