@@ -53,6 +53,23 @@ describe('decisions on the latest view of the directory', () => {
     expect([t.catchUps(), t.service.calls]).toEqual([2, 4]);
   });
 
+  it('asks again when a notice brought the grant in while the service was deciding', async () => {
+    const t = setup();
+    const decisions = decidingOnLatestView(
+      {
+        // Decides on the view as it was, then the change notice takes the grant in.
+        decide: async (q) => {
+          const answer = await t.service.decide(q);
+          t.granted.add('5');
+          await t.replica.catchUp();
+          return answer;
+        },
+      },
+      t.replica,
+    );
+    expect(await decisions.decide(query('5'))).toEqual({ allowed: true });
+  });
+
   it('asks again in a batch only the queries that were denied, keeping the order', async () => {
     const t = setup(true);
     const decisions = decidingOnLatestView(t.service, t.replica);
