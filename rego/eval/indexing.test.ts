@@ -34,10 +34,11 @@ describe('rule indexing', () => {
   });
 
   /** The value or error code of `data.p.r1` for `rules` (strict built-in errors). */
-  function decide(rules: string, input: unknown): unknown {
+  function decide(rules: string, input: unknown, opaVersion: 'v1.15.2' | 'v1.22.2' = 'v1.15.2'): unknown {
     const p = compilePolicies([{ file: 'p.rego', source: `package p\n${rules}` }], {
-      builtins: standardBuiltins,
+      builtins: createStandardBuiltins({ opaVersion }),
       version: 'v1',
+      opaVersion,
     });
     try {
       return p.evaluate('p.r1', input, { strict: true });
@@ -60,6 +61,17 @@ describe('rule indexing', () => {
     // A definition the index cannot place runs first.
     expect(decide(`${plus}\nr1 := 2 if { 1 / 0 }\n${count}`, input)).toBe('eval_builtin_error');
     expect(decide(`${plus}\nr1 := 2 if { false }\n${count}`, input)).toBe(2);
+  });
+
+  it('runs the definitions the index selects in source order from OPA v1.22', () => {
+    const input = { v: [[], '10Mi', 'a'] };
+    const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';
+    const count = 'r1 := 2 if { count(input.v[1]) > 0 }';
+    // What OPA v1.22.2 answers.
+    expect(decide(`${plus}\n${count}`, input, 'v1.22.2')).toBe('eval_type_error');
+    expect(decide(`${count}\n${plus}`, input, 'v1.22.2')).toBe(2);
+    expect(decide(`${count}\nr1 := 1 if { true; input.missing }\n${plus}`, input, 'v1.22.2')).toBe(2);
+    expect(decide(`r1 := 2 if { input.v[2] == "b"; 1 / 0 }\n${count}`, input, 'v1.22.2')).toBe(2);
   });
 
   it('selects function definitions by constant arguments', () => {

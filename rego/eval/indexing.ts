@@ -8,7 +8,8 @@
  * where they first appear; each definition is a path through a trie of them, where it needs the
  * path defined (any value), equal to a constant, or does not care. A lookup visits, at each
  * level, the "does not care" branch first, then — when the path is defined — the "any value" and
- * the matching constant's branches; definitions come in the order they are first met. Early exit
+ * the matching constant's branches; definitions come in the order they are first met (OPA v1.15)
+ * or in source order (v1.22). Early exit
  * holds when every definition met yields one same constant. So a definition reading an undefined
  * path is skipped before it runs, and a definition that errors may never run because an earlier
  * one (in this order) already decided.
@@ -180,9 +181,10 @@ function members(v: Value): readonly Value[] {
 
 /**
  * Builds OPA's rule index over the definitions of one complete rule or function.
- * @example buildIndex(definitions).select(ctx).definitions; // in OPA's order
+ * @param sourceOrder the definitions met run in source order (OPA v1.22), not in the order met (v1.15)
+ * @example buildIndex(definitions, false).select(ctx).definitions; // in OPA v1.15's order
  */
-export function buildIndex(definitions: readonly CompiledDefinition[]): RuleIndex {
+export function buildIndex(definitions: readonly CompiledDefinition[], sourceOrder: boolean): RuleIndex {
   const needs = definitions.map(definitionNeeds);
   const frequency = new Map<string, { ref: IndexRef; count: number }>();
   for (const n of needs) {
@@ -233,6 +235,7 @@ export function buildIndex(definitions: readonly CompiledDefinition[]): RuleInde
         }
       };
       visit(root);
+      if (sourceOrder) order.sort((a, b) => a - b);
       const values = order.flatMap((i) => heads[i] ?? []);
       const first = values[0];
       const earlyExit = first !== undefined && values.every((v) => v !== undefined && equal(v, first));

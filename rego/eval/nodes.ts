@@ -151,8 +151,11 @@ function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Va
 }
 
 /** Evaluation of a set node (`p contains x`). */
-export function evaluateSet(definitions: readonly CompiledDefinition[]): (ctx: Ctx) => Value {
-  const index = buildIndex(definitions);
+export function evaluateSet(
+  definitions: readonly CompiledDefinition[],
+  sourceOrder: boolean,
+): (ctx: Ctx) => Value {
+  const index = buildIndex(definitions, sourceOrder);
   return (ctx) => {
     ctx.state.tick();
     const set = new SetValue();
@@ -200,7 +203,7 @@ export function evaluateObject(
     }
   }
   const byRule = new Map(rules.map((d, i) => [d, i]));
-  const index = buildIndex(rules);
+  const index = buildIndex(rules, !indexBelow);
   return (ctx) => {
     ctx.state.tick();
     const builder = new ObjectBuilder();
