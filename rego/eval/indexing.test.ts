@@ -116,4 +116,17 @@ describe('rule indexing', () => {
     expect(decideObject('v1.15.2')).toBe('eval_conflict_error');
     expect(decideObject('v1.22.2')).toBe('eval_type_error');
   });
+
+  it('indexes each else branch on its own, so a conflict between else values can come before an error', () => {
+    const input = { v: ['a', 'v1.0.0-rc.1', 0.5, 10], s: '2017' };
+    const d1 = 'f(x) := 2 if input.s == "a" else := [1]';
+    const d2 = 'f(x) := 1 if { input.s == "a"; x } else := input.v[0]';
+    const y = 'f(x) := 1 if { input.v[3] / 0 }';
+    const run = (defs: string[]) => decide(`${defs.join('\n')}\nr1 := f(false)`, input);
+    // What OPA v1.15.2 answers for each order of the definitions.
+    expect(run([d1, d2, y])).toBe('eval_builtin_error');
+    expect(run([d1, y, d2])).toBe('eval_conflict_error');
+    expect(run([y, d1, d2])).toBe('eval_conflict_error');
+    expect(run([d1, d2, 'f(x) := 1 if count(input.v[2]) > 0 else := [1]'])).toBe('eval_type_error');
+  });
 });

@@ -96,9 +96,9 @@ export function evaluateComplete(g: DefinitionGroup): (ctx: Ctx) => Value | unde
 
 function completeValue(ctx: Ctx, g: DefinitionGroup): Value | undefined {
   let result: Value | undefined;
-  const { definitions, earlyExit } = g.index.select(ctx);
-  for (const d of definitions) {
-    const v = runDefinition(ctx, d);
+  const { entries, earlyExit } = g.index.select(ctx);
+  for (const { definition: d, branches } of entries) {
+    const v = runDefinition(ctx, d, undefined, branches);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
       throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
@@ -137,9 +137,9 @@ export function argumentSlots(args: readonly Value[]): (f: unknown[]) => void {
 function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Value | undefined {
   let result: Value | undefined;
   const init = argumentSlots(args);
-  const { definitions, earlyExit } = g.index.select(ctx, args);
-  for (const d of definitions) {
-    const v = runDefinition(ctx, d, init);
+  const { entries, earlyExit } = g.index.select(ctx, args);
+  for (const { definition: d, branches } of entries) {
+    const v = runDefinition(ctx, d, init, branches);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
       throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
@@ -163,7 +163,8 @@ export function evaluateSet(
       f[0] = set;
     };
     // In the rule index's order: the first error (or conflict) raised is OPA's.
-    for (const d of index.select(ctx).definitions) runDefinition(ctx, d, init);
+    for (const { definition, branches } of index.select(ctx).entries)
+      runDefinition(ctx, definition, init, branches);
     return set;
   };
 }
@@ -223,10 +224,10 @@ export function evaluateObject(
         builder.insert(c.relative, 'value', v, loc);
       }
     };
-    for (const d of index.select(ctx).definitions) {
-      const owner = owners[byRule.get(d) as number];
+    for (const { definition, branches } of index.select(ctx).entries) {
+      const owner = owners[byRule.get(definition) as number];
       if (owner) contribute(owner);
-      else runDefinition(ctx, d, init);
+      else runDefinition(ctx, definition, init, branches);
     }
     // The nodes below not indexed, or skipped by the index (they may still have a default value).
     for (const c of below) contribute(c);
