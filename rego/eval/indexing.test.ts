@@ -129,4 +129,23 @@ describe('rule indexing', () => {
     expect(run([y, d1, d2])).toBe('eval_conflict_error');
     expect(run([d1, d2, 'f(x) := 1 if count(input.v[2]) > 0 else := [1]'])).toBe('eval_type_error');
   });
+
+  it('evaluates a package in key order, so the first error raised is that of the first key', () => {
+    const rules = (name: string) =>
+      `package p\n${name} := yaml.unmarshal("a: .nan")\no[k] := 1 if some k in ["b"]\no[k] := 2 if some k in ["b"]`;
+    const code = (name: string) => {
+      const p = compilePolicies([{ file: 'p.rego', source: rules(name) }], {
+        builtins: standardBuiltins,
+        version: 'v1',
+      });
+      try {
+        return p.evaluate('p', undefined, { strict: true });
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    // What OPA v1.15.2 and v1.22.2 answer for `data.p`.
+    expect(code('z0')).toBe('eval_conflict_error');
+    expect(code('a0')).toBe('eval_builtin_error');
+  });
 });

@@ -241,9 +241,12 @@ export function evaluateInterior(
   children: () => readonly CompiledNode[],
   read: (ctx: Ctx, child: CompiledNode) => Value | undefined,
 ): (ctx: Ctx) => Value {
+  const key = (c: CompiledNode) => c.node.path[c.node.path.length - 1] as string;
   return (ctx) => {
     const entries: (readonly [Value, Value])[] = [];
-    for (const c of children()) {
+    // In key order, as OPA walks a package: the first error raised is OPA's.
+    const sorted = [...children()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    for (const c of sorted) {
       if (c.node.nodeClass === 'function' && c.node.rules[0]?.args.length !== 0) continue;
       const v = read(ctx, c);
       if (v !== undefined) entries.push([c.node.path[c.node.path.length - 1] as string, v]);
