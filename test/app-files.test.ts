@@ -33,7 +33,7 @@ describe('files of documents', () => {
   let bob: ApiCall;
   let charlie: ApiCall;
   let anonymous: ApiCall;
-  const { get, tokenOf } = pageRequests(() => app);
+  const { get, post, tokenOf } = pageRequests(() => app);
 
   /** Uploads `content` as `name` (the body is the file; `type` default application/octet-stream). */
   const upload = async (
@@ -147,6 +147,18 @@ describe('files of documents', () => {
     // Addresses elsewhere still never load: a link, not an image.
     expect(page.html).not.toContain('<img src="https://evil.example');
     expect(page.html).toContain(`href="/documents/${id}/files">3 files</a>`);
+    // The edit form's preview and the versions show the document's images as its page does.
+    const preview = await post(aliceClient, `/documents/${id}/edit`, {
+      name: 'Report',
+      content: image.body.markdown,
+      revision: String((await alice('GET', `/api/documents/${id}`)).body.revision),
+      intent: 'preview',
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.html).toContain(`<img src="${image.body.url}"`);
+    expect((await get(aliceClient, `/documents/${id}/versions/2`)).html).toContain(
+      `<img src="${image.body.url}"`,
+    );
     const filesPage = await get(aliceClient, `/documents/${id}/files`);
     expect(filesPage.status).toBe(200);
     expect(filesPage.html).toContain('enctype="multipart/form-data"');
