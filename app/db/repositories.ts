@@ -2,7 +2,7 @@
  * All repositories over one pool or one transaction, and the transaction helper that keeps a data
  * change and its directory outbox rows together.
  */
-import postgres from 'postgres';
+import { postgres } from '@gatehousejs/engine/postgres';
 import { type AccessLogRepository, createAccessLogRepository } from './access-log-repository.ts';
 import type { Database, Queryable } from './connection.ts';
 import { DatabaseError, isConnectionFailure, toDatabaseError } from './database-error.ts';
