@@ -38,6 +38,7 @@ describe('migrate on PostgreSQL 16', () => {
     expect(tables.map((t) => t.table_name)).toEqual([
       'access_log',
       'directory_outbox',
+      'document_files',
       'document_group_shares',
       'document_versions',
       'documents',
