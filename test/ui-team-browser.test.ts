@@ -10,12 +10,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisitLog, expectAccessible, type VisitLog } from './support/accessibility.ts';
 import { launchChromium } from './support/chromium.ts';
+import { PNG as PNG_BYTES } from './support/file-uploads.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const PNG = Buffer.from(PNG_BYTES);
 
 describe('a team in two browsers', () => {
   let app: TestApp;

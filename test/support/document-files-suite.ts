@@ -10,20 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_USERS } from '../../app/stack/index.ts';
 import { type ApiCall, apiClient } from './api-client.ts';
+import { PDF, PNG, SVG, uploadFile as upload } from './file-uploads.ts';
 import { pageRequests } from './page-requests.ts';
 import type { SignedInClient } from './sign-in.ts';
 import type { TestApp } from './test-app.ts';
-
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  ),
-);
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const SVG = new TextEncoder().encode(
-  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><script>alert(1)</script></svg>',
-);
 
 /**
  * Declares the suite (the embedded engine in `test/app-files.test.ts`, Topaz in `test/topaz/app-files.topaz.test.ts`).
@@ -42,28 +32,6 @@ export function describeDocumentFiles(title: string, start: () => Promise<TestAp
     let charlie: ApiCall;
     let anonymous: ApiCall;
     const { get, post, tokenOf } = pageRequests(() => app);
-
-    /** Uploads `content` as `name` (the body is the file; `type` default application/octet-stream). */
-    const upload = async (
-      client: SignedInClient,
-      documentId: number,
-      name: string,
-      content: Uint8Array,
-      type: string | null = 'application/octet-stream',
-    ) => {
-      const res = await client.fetch(`/api/documents/${documentId}/files?name=${encodeURIComponent(name)}`, {
-        method: 'POST',
-        headers: type === null ? {} : { 'content-type': type },
-        body: content,
-      });
-      const text = await res.text();
-      return {
-        status: res.status,
-        headers: res.headers,
-        text,
-        body: text.startsWith('{') ? JSON.parse(text) : undefined,
-      };
-    };
 
     const fileCount = async (documentId: number) =>
       Number(
