@@ -126,16 +126,9 @@ export class CompiledProgram implements Program {
       const rules = node.rules.filter((r) => !r.isDefault);
       const fallbackRule = node.rules.find((r) => r.isDefault);
       const definitions = rules.map((r) => compileDefinition(this, r, terminal));
-      const first = rules[0]?.value;
-      const earlyExit =
-        first?.k === 'const' &&
-        rules.every(
-          (r) => r.elses.length === 0 && r.value?.k === 'const' && equal(r.value.value, first.value),
-        );
       const group = {
         definitions,
         fallback: fallbackRule && compileDefinition(this, fallbackRule, terminal),
-        earlyExit,
         conflict,
         explain: opaAtLeast(this.opaVersion, 'v1.22.2') ? conflictListing(this) : undefined,
         index: buildIndex(definitions),
@@ -203,6 +196,7 @@ export class CompiledProgram implements Program {
     return evaluateObject(
       definitions.map((d) => d.whole),
       below,
+      !opaAtLeast(this.opaVersion, 'v1.22.2'),
     );
   }
 
