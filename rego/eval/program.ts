@@ -8,6 +8,7 @@ import type { IrTerm, ResolvedQuery, ResolvedRule, RuleNode } from '../compiler/
 import { RegoError } from '../errors.ts';
 import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import { equal, type SetValue, type Value } from '../value/index.ts';
+import { bodyCompiler } from './body-compiler.ts';
 import { lookupPath } from './collections.ts';
 import { conflictListing } from './conflict-listing.ts';
 import { conflictMessage } from './conflicts.ts';
@@ -15,16 +16,7 @@ import type { Ctx } from './context.ts';
 import { compileDefinition, type TerminalFactory } from './definitions.ts';
 import { buildIndex } from './indexing.ts';
 import { KeyedObject, type ObjectDefinition } from './keyed-object.ts';
-import {
-  type Bound,
-  type Cx,
-  FAIL,
-  type Frame,
-  type Getter,
-  Layout,
-  type Program,
-  type Step,
-} from './layout.ts';
+import { type Bound, FAIL, type Frame, type Getter, Layout, type Program, type Step } from './layout.ts';
 import { compileBody } from './literals.ts';
 import {
   CompiledNode,
@@ -175,7 +167,7 @@ export class CompiledProgram implements Program {
     const [rule] = rules;
     if (rules.length !== 1 || fallback || !rule || rule.body.literals.length > 0 || rule.elses.length > 0)
       return undefined;
-    const cx: Cx = { program: this, layout: new Layout(), dry: false };
+    const cx = bodyCompiler(this, new Layout());
     let getter: Getter | undefined;
     let iterates = false;
     compileValue(cx, rule.value as IrTerm, new Set(), (g, bound) => {
@@ -237,7 +229,7 @@ export class CompiledProgram implements Program {
       path: path.map((p) => ({ k: 'const', value: p, loc })),
       loc,
     };
-    const cx: Cx = { program: this, layout: new Layout(), dry: false };
+    const cx = bodyCompiler(this, new Layout());
     let getter: Getter = () => undefined;
     compileValue(cx, path.length === 0 ? ref.head : ref, new Set(), (g) => {
       getter = g;
@@ -250,7 +242,7 @@ export class CompiledProgram implements Program {
   /** Compiles a resolved query into a function returning its solutions. */
   query(q: ResolvedQuery): (ctx: Ctx) => Record<string, Value>[] {
     const layout = new Layout();
-    const cx: Cx = { program: this, layout, dry: false };
+    const cx = bodyCompiler(this, layout);
     const step: Step = compileBody(cx, q.literals, new Set(), (bound: Bound) => {
       const slots = [...q.vars]
         .filter(([unique]) => bound.has(unique))
