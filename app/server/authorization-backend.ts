@@ -59,19 +59,14 @@ export async function startEmbeddedAuthorization(
   options: EmbeddedAuthorizationOptions,
 ): Promise<AuthorizationBackend> {
   const policiesDir = path.resolve(options.policiesDir ?? DEFAULT_POLICIES_DIR);
-<<<<<<< HEAD
-  const manifest = await loadManifestFile(path.join(policiesDir, 'manifest.yaml'));
+  const manifestFile = path.join(policiesDir, 'manifest.yaml');
+  const manifest = await loadManifestFile(manifestFile);
+  checkDirectoryModel(manifest, `The directory manifest ${manifestFile}`);
   const store = await createPostgresRelationStore({
     sql: options.sql,
     manifest,
     loading: options.directoryLoading ?? 'auto',
   });
-=======
-  const manifestFile = path.join(policiesDir, 'manifest.yaml');
-  const manifest = await loadManifestFile(manifestFile);
-  checkDirectoryModel(manifest, `The directory manifest ${manifestFile}`);
-  const store = await createPostgresRelationStore({ sql: options.sql, manifest });
->>>>>>> main
   try {
     const engine = await createEmbeddedDecisionService({
       policiesDir,

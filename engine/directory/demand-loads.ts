@@ -3,7 +3,7 @@
  * per kind, all sent at once. Each statement also reads the directory's version, in the same
  * snapshot, so every entry knows which changes it already reflects.
  */
-import type { Sql } from 'postgres';
+import type { Sql } from '../postgres-driver/index.ts';
 import type { CacheEntry } from './demand-cache.ts';
 import { cacheKey, nodeOf, queryMatcher } from './demand-cache.ts';
 import type { Miss } from './demand-reader.ts';

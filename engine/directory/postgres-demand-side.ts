@@ -4,7 +4,7 @@
  * runs, loads what it missed (every miss of a pass in one round of statements; a miss another
  * read is already loading is awaited, not loaded twice) and runs again until it misses nothing.
  */
-import type { Sql } from 'postgres';
+import type { Sql } from '../postgres-driver/index.ts';
 import { type CacheEntry, DemandCache } from './demand-cache.ts';
 import { type DemandLoadContext, loadMisses } from './demand-loads.ts';
 import { DemandReader, type Miss, ReadScope } from './demand-reader.ts';

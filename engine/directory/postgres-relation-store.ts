@@ -24,13 +24,8 @@ import type {
   RelationFilter,
   SubjectSearch,
 } from '@gatehousejs/core';
-<<<<<<< HEAD
-import postgres, { type Sql } from 'postgres';
-import { DirectoryState } from './directory-state.ts';
-=======
 import { postgres, type Sql, warnUnlessFixedClient } from '../postgres-driver/index.ts';
-import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
->>>>>>> main
+import { DirectoryState } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
 import { graphRules, validateObjectSearch, validateSubjectSearch } from './graph-rules.ts';
 import { type ChangeFeed, type StoreSide, startChangeFeed } from './postgres-change-feed.ts';
@@ -100,6 +95,7 @@ export async function createPostgresRelationStore(
 ): Promise<PostgresRelationStore> {
   const config = parseStoreOptions(postgresRelationStoreSchema, options, 'Postgres relation store');
   const ownsClient = config.sql === undefined;
+  if (!ownsClient) warnUnlessFixedClient(config.sql, 'createPostgresRelationStore');
   if (!ownsClient) warnUnlessFixedClient(config.sql, 'createPostgresRelationStore');
   const sql: Sql = config.sql ?? postgres(config.url as string, { max: 4, onnotice: () => {} });
   const tables = directoryTables(config.schema);
