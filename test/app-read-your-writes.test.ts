@@ -110,7 +110,10 @@ describe('read-your-writes across two replicas behind a round-robin proxy', () =
     let createThenShare = 0;
     let shareThenRead = 0;
     let next = 0;
+    // One browser per worker, as one person per browser: the position cookie is per browser, and
+    // concurrent tabs of one browser can still overwrite it with a lower one (documented).
     const worker = async (proxy: RoundRobinProxy) => {
+      const alice = await signIn(stack.appBaseUrl, { username: 'alice', password: stack.password });
       while (next < SEQUENCES) {
         const n = next++;
         const created = await call(alice, proxy.url, 'POST', '/api/documents', { name: `ryw ${n}` });
