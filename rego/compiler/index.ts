@@ -10,6 +10,7 @@ export { compileModules, compileQuery } from './pipeline.ts';
 export { INLINE_BUILTINS } from './resolve-context.ts';
 export type { ResolvedQuery } from './resolve-query.ts';
 export type { ResolvedRule } from './resolve-rule.ts';
+export type { IndexKey, RuleIndex } from './rule-index.ts';
 export type { NodeClass, RuleShape } from './rule-tree.ts';
 export { RuleNode } from './rule-tree.ts';
 export { evaluationOrder, unificationOrder } from './safety/evaluation-order.ts';

@@ -17,11 +17,13 @@ import type { Body, Module } from '../syntax/index.ts';
 import { checkRecursion } from './recursion.ts';
 import { type ResolvedQuery, resolveQuery } from './resolve-query.ts';
 import { type ResolvedRule, resolveModules } from './resolve-rule.ts';
+import { buildRuleIndices } from './rule-index.ts';
 import type { RuleNode } from './rule-tree.ts';
 import { checkQuerySafety, checkSafety } from './safety/safety-stage.ts';
 
 /**
- * Compiles parsed modules into the rule tree of resolved rules, each body in its safe order.
+ * Compiles parsed modules into the rule tree of resolved rules, each body in its safe order,
+ * complete rules and functions indexed.
  * Throws `RegoError` (`rego_type_error`, `rego_compile_error`, `rego_recursion_error`,
  * `rego_unsafe_var_error`, `rego_unsupported_error`) at the first stage that finds an error.
  *
@@ -37,6 +39,7 @@ export function compileModules(
   const tree = resolveModules(modules, builtins, opaVersion);
   checkRecursion(tree);
   checkSafety(tree);
+  buildRuleIndices(tree);
   return tree;
 }
 

@@ -14,7 +14,7 @@ import { conflictListing } from './conflict-listing.ts';
 import { conflictMessage } from './conflicts.ts';
 import type { Ctx } from './context.ts';
 import { compileDefinition, type TerminalFactory } from './definitions.ts';
-import { buildIndex } from './indexing.ts';
+import { ruleSelector } from './indexing.ts';
 import { KeyedObject, type ObjectDefinition } from './keyed-object.ts';
 import { type Bound, FAIL, type Frame, type Getter, Layout, type Program, type Step } from './layout.ts';
 import { compileBody } from './literals.ts';
@@ -138,7 +138,7 @@ export class CompiledProgram implements Program {
         earlyExit,
         conflict,
         explain: opaAtLeast(this.opaVersion, 'v1.22.2') ? conflictListing(this) : undefined,
-        index: buildIndex(definitions),
+        index: ruleSelector(node.index, definitions),
       };
       if (cls === 'complete') h.evaluate = this.direct(rules, fallbackRule) ?? evaluateComplete(group);
       else {
