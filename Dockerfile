@@ -15,8 +15,7 @@ RUN apt-get update \
 
 FROM node:20-bookworm-slim AS app
 WORKDIR /srv/gatehouse
-# Runtime dependencies only: the application imports nothing from the development ones. npm ci
-# needs the manifest of every workspace (the root package.json lists them).
+# npm ci needs the manifest of every workspace (the root package.json lists them).
 COPY package.json package-lock.json ./
 COPY core/package.json core/
 COPY rego/package.json rego/
@@ -28,9 +27,10 @@ COPY engine/package.json engine/
 COPY cli/package.json cli/
 COPY publisher/package.json publisher/
 COPY app/package.json app/
-# postinstall fixes the PostgreSQL driver (see patches/postgres-driver.mjs).
-COPY patches ./patches
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# postinstall builds the PostgreSQL driver with its fix (engine/postgres-driver/build-driver.mjs),
+# from the `postgres` and `esbuild` development dependencies.
+COPY engine/postgres-driver/*.mjs engine/postgres-driver/
+RUN npm ci --no-audit --no-fund && npm cache clean --force
 COPY . .
 ENV NODE_ENV=production
 USER node

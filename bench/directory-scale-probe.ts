@@ -9,8 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadManifestFile } from '@gatehousejs/engine/node';
-import { createPostgresRelationStore } from '@gatehousejs/engine/postgres';
-import postgres from 'postgres';
+import { createPostgresRelationStore, postgres } from '@gatehousejs/engine/postgres';
 
 const [url, schema, documentsText, usersText] = process.argv.slice(2);
 const documents = Number(documentsText);

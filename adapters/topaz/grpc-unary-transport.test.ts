@@ -3,7 +3,10 @@ import {
   Authorizer,
   InfoResponseSchema,
 } from '@aserto/node-authorizer/src/gen/cjs/aserto/authorizer/v2/authorizer_pb.js';
-import { Model } from '@aserto/node-directory/src/gen/cjs/aserto/directory/model/v3/model_pb.js';
+import {
+  GetManifestResponseSchema,
+  Model,
+} from '@aserto/node-directory/src/gen/cjs/aserto/directory/model/v3/model_pb.js';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { Http2SessionManager } from '@connectrpc/connect-node';
@@ -172,7 +175,38 @@ describe('gRPC unary transport', () => {
     expect((await failure(unreachable.info({}))).code).toBe(Code.Unavailable);
   });
 
-  it('refuses streaming methods, which the adapter never calls', async () => {
+  it('reads every message of a server-streaming answer to one request, in order', async () => {
+    const part = (msg: Parameters<typeof create<typeof GetManifestResponseSchema>>[1]) =>
+      frame(toBinary(GetManifestResponseSchema, create(GetManifestResponseSchema, msg)));
+    script = answer(
+      Buffer.concat([
+        part({ msg: { case: 'metadata', value: { etag: 'e1' } } }),
+        part({ msg: { case: 'body', value: { data: Buffer.from('model:\n') } } }),
+        part({ msg: { case: 'body', value: { data: Buffer.from('  version: 3\n') } } }),
+      ]),
+    );
+    const cases: string[] = [];
+    let text = '';
+    for await (const response of client().model.getManifest({})) {
+      cases.push(response.msg.case ?? '');
+      if (response.msg.case === 'body') text += Buffer.from(response.msg.value.data).toString();
+    }
+    expect(cases).toEqual(['metadata', 'body', 'body']);
+    expect(text).toBe('model:\n  version: 3\n');
+    expect(seen.at(-1)?.headers[':path']).toBe('/aserto.directory.model.v3.Model/GetManifest');
+  });
+
+  it('reports the status that ends a server-streaming answer', async () => {
+    script = answer(Buffer.alloc(0), { 'grpc-status': '5', 'grpc-message': 'not found' });
+    const read = async () => {
+      for await (const _ of client().model.getManifest({})) {
+        // nothing arrives
+      }
+    };
+    expect((await failure(read())).code).toBe(Code.NotFound);
+  });
+
+  it('refuses client-streaming methods, which the adapter never calls', async () => {
     const error = await failure(client().model.setManifest((async function* () {})()));
     expect(error.code).toBe(Code.Unimplemented);
   });

@@ -1,8 +1,9 @@
 /**
- * A gRPC transport for unary calls, the only kind the adapter makes, behind `@connectrpc/connect`'s
- * `Transport` interface so the SDK's generated clients use it unchanged. It writes one
- * length-prefixed message on an HTTP/2 stream of an `Http2SessionManager` and reads one back with
- * the status from the trailers. Connect's own gRPC transport runs every unary call through its
+ * A gRPC transport for calls of one request — unary calls, and server-streaming calls whose whole
+ * answer is small (the directory's `GetManifest`) — behind `@connectrpc/connect`'s `Transport`
+ * interface so the SDK's generated clients use it unchanged. It writes one length-prefixed message
+ * on an HTTP/2 stream of an `Http2SessionManager` and reads the answer's messages back with the
+ * status from the trailers. Connect's own gRPC transport runs every unary call through its
  * streaming machinery (async generators, linked abort controllers), which one request and one
  * answer do not need.
  */
@@ -11,6 +12,7 @@ import { constants } from 'node:http2';
 import {
   create,
   type DescMessage,
+  type DescMethodStreaming,
   type DescMethodUnary,
   fromBinary,
   isMessage,
@@ -97,22 +99,38 @@ function envelope(message: Uint8Array): Buffer {
   return frame;
 }
 
+/** The messages of a response body, in order. */
+function messages(body: Buffer): Uint8Array[] {
+  const found: Uint8Array[] = [];
+  let offset = 0;
+  while (offset < body.byteLength) {
+    if (body.byteLength - offset < 5) {
+      throw new ConnectError('protocol error: incomplete message frame', Code.Internal);
+    }
+    if ((body.readUInt8(offset) & 1) === 1) {
+      throw new ConnectError(
+        'protocol error: received a compressed message that was not asked for',
+        Code.Internal,
+      );
+    }
+    const end = offset + 5 + body.readUInt32BE(offset + 1);
+    if (end > body.byteLength) throw new ConnectError('protocol error: incomplete message', Code.Internal);
+    found.push(body.subarray(offset + 5, end));
+    offset = end;
+  }
+  return found;
+}
+
 /** The single message of a unary response body. */
 function singleMessage(body: Buffer): Uint8Array {
-  if (body.byteLength < 5) {
+  const found = messages(body);
+  if (found.length === 0) {
     throw new ConnectError('protocol error: missing output message for unary method', Code.Unimplemented);
   }
-  if ((body.readUInt8(0) & 1) === 1) {
-    throw new ConnectError(
-      'protocol error: received a compressed message that was not asked for',
-      Code.Internal,
-    );
-  }
-  const length = body.readUInt32BE(1);
-  if (body.byteLength !== 5 + length) {
+  if (found.length > 1) {
     throw new ConnectError('protocol error: expected exactly one output message', Code.Unimplemented);
   }
-  return body.subarray(5);
+  return found[0] as Uint8Array;
 }
 
 /**
@@ -126,7 +144,7 @@ export function createGrpcUnaryTransport(options: GrpcUnaryTransportOptions): Tr
   const { sessionManager } = options;
 
   function call<I extends DescMessage, O extends DescMessage>(
-    method: DescMethodUnary<I, O>,
+    method: DescMethodUnary<I, O> | DescMethodStreaming<I, O>,
     signal: AbortSignal | undefined,
     timeoutMs: number | undefined,
     header: Parameters<Transport['unary']>[3],
@@ -140,7 +158,7 @@ export function createGrpcUnaryTransport(options: GrpcUnaryTransportOptions): Tr
     });
     const path = `/${method.parent.typeName}/${method.name}`;
 
-    return new Promise<{ header: Headers; trailer: Headers; message: MessageShape<O> }>((resolve, reject) => {
+    return new Promise<{ header: Headers; trailer: Headers; body: Buffer }>((resolve, reject) => {
       let stream: ClientHttp2Stream | undefined;
       let settled = false;
       const finish = (error: ConnectError | undefined, result?: Parameters<typeof resolve>[0]) => {
@@ -209,12 +227,7 @@ export function createGrpcUnaryTransport(options: GrpcUnaryTransportOptions): Tr
             if (!statusInHeader && !trailer.has('grpc-status')) {
               return finish(new ConnectError('protocol error: missing status', Code.Internal));
             }
-            try {
-              const output = fromBinary(method.output, singleMessage(Buffer.concat(chunks)));
-              finish(undefined, { header: responseHeader, trailer, message: output });
-            } catch (error) {
-              finish(ConnectError.from(error, Code.Internal));
-            }
+            finish(undefined, { header: responseHeader, trailer, body: Buffer.concat(chunks) });
           });
           opened.end(body);
         },
@@ -223,18 +236,49 @@ export function createGrpcUnaryTransport(options: GrpcUnaryTransportOptions): Tr
     });
   }
 
+  const decode = <O extends DescMessage>(output: O, bytes: Uint8Array): MessageShape<O> => {
+    try {
+      return fromBinary(output, bytes);
+    } catch (error) {
+      throw ConnectError.from(error, Code.Internal);
+    }
+  };
+
   return {
     async unary(method, signal, timeoutMs, header, input) {
-      const response = await call(method, signal, timeoutMs, header, input);
-      return { stream: false, service: method.parent, method, ...response };
+      const { body, ...response } = await call(method, signal, timeoutMs, header, input);
+      const message = decode(method.output, singleMessage(body));
+      return { stream: false, service: method.parent, method, ...response, message };
     },
-    stream(method) {
-      return Promise.reject(
-        new ConnectError(
-          `${method.name}: streaming calls are not supported by this transport`,
+    async stream(method, signal, timeoutMs, header, input) {
+      if (method.methodKind !== 'server_streaming') {
+        throw new ConnectError(
+          `${method.name}: only calls of one request are supported by this transport`,
           Code.Unimplemented,
-        ),
+        );
+      }
+      let request: MessageInitShape<typeof method.input> | undefined;
+      for await (const item of input) {
+        request = item;
+        break;
+      }
+      const { body, ...response } = await call(
+        method,
+        signal,
+        timeoutMs,
+        header,
+        request ?? create(method.input),
       );
+      const output = messages(body).map((bytes) => decode(method.output, bytes));
+      return {
+        stream: true,
+        service: method.parent,
+        method,
+        ...response,
+        message: (async function* () {
+          yield* output;
+        })(),
+      };
     },
   };
 }

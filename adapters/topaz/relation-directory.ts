@@ -3,6 +3,7 @@
  * Topaz's directory v3 reader and writer gRPC APIs (port 9292; graph searches are `GetGraph`),
  * with the same pooling, deadlines and failure classification as the decision service.
  */
+import { Model } from '@aserto/node-directory/src/gen/cjs/aserto/directory/model/v3/model_pb.js';
 import { Reader } from '@aserto/node-directory/src/gen/cjs/aserto/directory/reader/v3/reader_pb.js';
 import { Writer } from '@aserto/node-directory/src/gen/cjs/aserto/directory/writer/v3/writer_pb.js';
 import type { JsonObject } from '@bufbuild/protobuf';
@@ -34,11 +35,16 @@ import {
  * own paths, which leave out an arrow's base relation (see graph-explanation.ts).
  */
 export interface TopazRelationDirectory extends RelationDirectory, RelationGraph {
+  /**
+   * The directory's manifest as Topaz holds it (model API `GetManifest`): its YAML text, `''` when
+   * none was set.
+   */
+  readManifest(): Promise<string>;
   /** Closes the pooled connections (an owned pool; a shared pool keeps its other users). */
   close(): Promise<void>;
 }
 
-type DirectoryChannel = TopazChannel<{ reader: typeof Reader; writer: typeof Writer }>;
+type DirectoryChannel = TopazChannel<{ reader: typeof Reader; writer: typeof Writer; model: typeof Model }>;
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -68,7 +74,7 @@ export function createTopazRelationDirectory(options: TopazDirectoryOptions): To
   const calls = createPooledCalls<DirectoryChannel>({
     pool: config.pool,
     timeoutMs: config.timeoutMs,
-    open: () => openChannel(config, { reader: Reader, writer: Writer }),
+    open: () => openChannel(config, { reader: Reader, writer: Writer, model: Model }),
     closeChannel: (channel) => channel.close(),
   });
   const run = async <T>(
@@ -202,6 +208,16 @@ export function createTopazRelationDirectory(options: TopazDirectoryOptions): To
           paths: explainedPaths(response.explanation, search.subjectType, id),
         }),
       );
+    },
+
+    async readManifest() {
+      return run('GetManifest', async (channel, callOptions) => {
+        const parts: Uint8Array[] = [];
+        for await (const response of channel.clients.model.getManifest({}, callOptions)) {
+          if (response.msg.case === 'body') parts.push(response.msg.value.data);
+        }
+        return Buffer.concat(parts).toString('utf8');
+      });
     },
 
     close: () => calls.close(),

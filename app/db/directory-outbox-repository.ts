@@ -4,7 +4,7 @@
  * neither does; a relay reads pending rows in id order, writes them (directory writes are
  * idempotent, so a replay after a crash is harmless) and marks them delivered.
  */
-import type postgres from 'postgres';
+import type { postgres } from '@gatehousejs/engine/postgres';
 import type { Queryable } from './connection.ts';
 import { DatabaseError, withDatabaseErrors } from './database-error.ts';
 import { type DirectoryChange, directoryChangeSchema } from './directory-change.ts';

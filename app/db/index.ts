@@ -18,6 +18,12 @@ export type { DirectoryChange } from './directory-change.ts';
 export { directoryChangeSchema } from './directory-change.ts';
 export type { DirectoryOutboxRepository, OutboxEntry } from './directory-outbox-repository.ts';
 export type {
+  DocumentFile,
+  DocumentFileContent,
+  DocumentFileInput,
+  DocumentFileRepository,
+} from './document-file-repository.ts';
+export type {
   DocumentListingRepository,
   DocumentScope,
   DocumentSort,
@@ -62,6 +68,7 @@ export type {
   SharedObject,
   ShareSubject,
 } from './object-share-repository.ts';
+export type { EndedShare, OwnershipRepository, OwnershipTransfer } from './ownership-repository.ts';
 export type { Page } from './page.ts';
 export { isRowId, MAX_PAGE_SIZE } from './page.ts';
 export type { PendingShare, PendingShareRepository } from './pending-share-repository.ts';

@@ -17,6 +17,7 @@ export type {
   RelayTimers,
 } from './outbox-relay.ts';
 export { createOutboxRelay, outboxRelayOptionsSchema } from './outbox-relay.ts';
+export { ownershipTransferred } from './ownership-changes.ts';
 export {
   documentCreated,
   documentDeleted,

@@ -38,10 +38,12 @@ import type { AppEnv } from './app-env.ts';
 import { createAppAuthz, EXCLUDED_PATHS } from './authorization.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { httpError, validationHook } from './error-responses.ts';
+import { registerFileRoutes } from './file-routes.ts';
 import { registerFolderRoutes } from './folder-routes.ts';
 import { registerGroupRoutes } from './group-routes.ts';
 import { registerHealthRoute } from './health-route.ts';
 import { registerObjectShareRoutes } from './object-share-routes.ts';
+import { registerOwnershipRoutes } from './ownership-routes.ts';
 import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
 import { pendingWritesMiddleware } from './pending-writes.ts';
 import { requestAccess } from './request-access.ts';
@@ -202,6 +204,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   });
   const routeDeps = { services, authz, exists };
   registerDocumentRoutes(app, routeDeps);
+  registerFileRoutes(app, routeDeps);
   registerFolderRoutes(app, routeDeps);
   registerShareRoutes(app, routeDeps);
   registerSearchRoutes(app, routeDeps);
@@ -209,6 +212,7 @@ export function createApp(deps: AppDeps): DocumentApp {
   registerTrashRoutes(app, routeDeps);
   registerGroupRoutes(app, routeDeps);
   registerObjectShareRoutes(app, routeDeps);
+  registerOwnershipRoutes(app, routeDeps);
   registerAccessLogRoutes(app, routeDeps);
   registerAccessReportRoutes(app, routeDeps);
   // The pages are authorized by the same middleware, one policy per page route.

@@ -73,6 +73,8 @@ const SERVICE_STATUS: Record<ServiceError['code'], ContentfulStatusCode> = {
   not_found: 404,
   invalid: 400,
   conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
   unavailable: 503,
 };
 

@@ -9,6 +9,7 @@ import type { DecisionService, RelationDirectory, RelationGraph } from '@gatehou
 import { createEmbeddedDecisionService, loadManifestFile } from '@gatehousejs/engine/node';
 import { createPostgresRelationStore } from '@gatehousejs/engine/postgres';
 import type { Database } from '../db/index.ts';
+import { checkDirectoryModel } from './directory-model-check.ts';
 
 /** A decision service with its directory. */
 export interface AuthorizationBackend {
@@ -44,6 +45,7 @@ export interface EmbeddedAuthorizationOptions {
  * The embedded engine over a PostgreSQL relation store, loading `policiesDir` and its manifest.
  *
  * @throws {ManifestError} / {RegoError} naming file and line when a policy or the manifest is invalid
+ * @throws {AuthorizationStartError} `directory_model_incomplete` when the manifest lacks what the application uses
  * @example
  * const backend = await startEmbeddedAuthorization({ sql });
  * backend.policyPackages; // ['webapp.DELETE.api.documents.__id', …]
@@ -52,7 +54,9 @@ export async function startEmbeddedAuthorization(
   options: EmbeddedAuthorizationOptions,
 ): Promise<AuthorizationBackend> {
   const policiesDir = path.resolve(options.policiesDir ?? DEFAULT_POLICIES_DIR);
-  const manifest = await loadManifestFile(path.join(policiesDir, 'manifest.yaml'));
+  const manifestFile = path.join(policiesDir, 'manifest.yaml');
+  const manifest = await loadManifestFile(manifestFile);
+  checkDirectoryModel(manifest, `The directory manifest ${manifestFile}`);
   const store = await createPostgresRelationStore({ sql: options.sql, manifest });
   try {
     const engine = await createEmbeddedDecisionService({

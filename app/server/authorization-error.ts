@@ -8,9 +8,11 @@ export type AuthorizationStartErrorCode =
   /** Topaz did not answer (unreachable, too slow) or refused the request (TLS, credentials). */
   | 'topaz_unavailable'
   /** Topaz answered, but has no policies loaded. */
-  | 'topaz_without_policies';
+  | 'topaz_without_policies'
+  /** The directory's model (manifest) lacks object types, relations or permissions the application uses. */
+  | 'directory_model_incomplete';
 
-/** Raised by {@link startTopazAuthorization} when Topaz cannot serve the application. */
+/** Raised when the decision service or its directory cannot serve the application. */
 export class AuthorizationStartError extends Error {
   override name = 'AuthorizationStartError';
   readonly code: AuthorizationStartErrorCode;

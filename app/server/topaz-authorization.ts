@@ -5,6 +5,7 @@
  */
 
 import { AuthzConfigError } from '@gatehousejs/core';
+import { type DirectoryModel, parseManifest } from '@gatehousejs/engine';
 import {
   createTopazDecisionService,
   createTopazRelationDirectory,
@@ -14,6 +15,7 @@ import {
 import { ConfigError, type TopazSettings } from '../config/index.ts';
 import type { AuthorizationBackend } from './authorization-backend.ts';
 import { AuthorizationStartError } from './authorization-error.ts';
+import { checkDirectoryModel } from './directory-model-check.ts';
 
 /** The environment variable behind each option of the adapter, for configuration errors. */
 const VARIABLES: Readonly<Record<string, string>> = {
@@ -35,12 +37,40 @@ function asConfigError(error: unknown, urlVariable: string): unknown {
   return new ConfigError([{ variable, message }], { cause: error });
 }
 
+/** The model of the manifest Topaz's directory holds; `undefined` when none is set. */
+async function readDirectoryModel(
+  directory: TopazRelationDirectory,
+  url: string,
+): Promise<DirectoryModel | undefined> {
+  let text: string;
+  try {
+    text = await directory.readManifest();
+  } catch (cause) {
+    throw new AuthorizationStartError(
+      'topaz_unavailable',
+      `Topaz's directory at ${url} did not give its manifest: ${(cause as Error).message}`,
+      { cause },
+    );
+  }
+  if (text.trim() === '') return undefined;
+  try {
+    return parseManifest(text, `the manifest of Topaz's directory at ${url}`);
+  } catch (cause) {
+    throw new AuthorizationStartError(
+      'directory_model_incomplete',
+      `Topaz's directory at ${url} holds a manifest the application cannot read: ${(cause as Error).message.replaceAll('\n', ' ')}`,
+      { cause },
+    );
+  }
+}
+
 /**
  * Connects to Topaz (the connections open on first use) and lists its policies' packages.
  *
  * @throws {ConfigError} naming the variable when an option is unusable (e.g. an unreadable `TOPAZ_CA_CERT_FILE`)
  * @throws {AuthorizationStartError} `topaz_unavailable` when `ListPolicies` fails, `topaz_without_policies`
- *   when Topaz has none loaded
+ *   when Topaz has none loaded, `directory_model_incomplete` when its directory's manifest lacks (or has
+ *   none of) the object types, relations and permissions the application uses
  * @example
  * const settings = loadSettings();
  * if (settings.topaz) {
@@ -98,6 +128,15 @@ export async function startTopazAuthorization(topaz: TopazSettings): Promise<Aut
       'topaz_without_policies',
       `Topaz at ${topaz.url} has no policies loaded: load the application's policies/ folder into it (see deploy/topaz/config.yaml)`,
     );
+  }
+  try {
+    checkDirectoryModel(
+      await readDirectoryModel(directory, topaz.directoryUrl),
+      `Topaz's directory at ${topaz.directoryUrl}`,
+    );
+  } catch (error) {
+    await close();
+    throw error;
   }
   return {
     description:

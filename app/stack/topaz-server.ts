@@ -47,8 +47,8 @@ export interface TopazServerOptions {
   readonly dataDir: string;
   /** Default: the repository's `policies/`. */
   readonly policiesDir?: string;
-  /** Default: `manifest.yaml` in `policiesDir`. */
-  readonly manifestFile?: string;
+  /** Default: `manifest.yaml` in `policiesDir`; `null` sets none (Topaz starts without a model). */
+  readonly manifestFile?: string | null;
   /** Default: the compose ports (8282, 8383, 9292, 9393, 9494). */
   readonly ports?: TopazPorts;
   /** Longest wait for Topaz to answer with its policies loaded (default 60 s). */
@@ -152,7 +152,8 @@ function exited(child: ChildProcess): Promise<number | null> {
 export async function startTopaz(options: TopazServerOptions): Promise<TopazServer> {
   const dataDir = path.resolve(options.dataDir);
   const policiesDir = path.resolve(options.policiesDir ?? path.join(ROOT, 'policies'));
-  const manifestFile = options.manifestFile ?? path.join(policiesDir, 'manifest.yaml');
+  const manifestFile =
+    options.manifestFile === undefined ? path.join(policiesDir, 'manifest.yaml') : options.manifestFile;
   const ports = options.ports ?? COMPOSE_TOPAZ_PORTS;
   const dbDir = path.join(dataDir, 'db');
   await mkdir(dbDir, { recursive: true });
@@ -210,7 +211,7 @@ export async function startTopaz(options: TopazServerOptions): Promise<TopazServ
     await gatewayCall(ports.directoryGateway, ca, 'POST', '/api/v3/directory/manifest', yaml);
   };
   try {
-    await setManifest(await readFile(manifestFile, 'utf8'));
+    if (manifestFile !== null) await setManifest(await readFile(manifestFile, 'utf8'));
   } catch (error) {
     return fail(`did not take the manifest ${manifestFile}: ${String(error)}`);
   }

@@ -1,7 +1,7 @@
 import { runRelationGraphContract } from '@gatehousejs/core/testing';
-import postgres, { type Sql } from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedPostgresServer, startTestPostgres } from '../../test/support/postgres.ts';
+import { postgres, type Sql } from '../postgres-driver/index.ts';
 import {
   ARROW_THROUGH_SETS_EXPECTED,
   ARROW_THROUGH_SETS_MANIFEST,

@@ -18,7 +18,7 @@ import type {
   RelationFilter,
   SubjectSearch,
 } from '@gatehousejs/core';
-import postgres, { type Sql } from 'postgres';
+import { postgres, type Sql, warnUnlessFixedClient } from '../postgres-driver/index.ts';
 import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
 import { graphRules, validateObjectSearch, validateSubjectSearch } from './graph-rules.ts';
@@ -72,6 +72,7 @@ export async function createPostgresRelationStore(
 ): Promise<PostgresRelationStore> {
   const config = parseStoreOptions(postgresRelationStoreSchema, options, 'Postgres relation store');
   const ownsClient = config.sql === undefined;
+  if (!ownsClient) warnUnlessFixedClient(config.sql, 'createPostgresRelationStore');
   const sql: Sql = config.sql ?? postgres(config.url as string, { max: 4, onnotice: () => {} });
   const tables = directoryTables(config.schema);
   const state = new DirectoryState(config.manifest, config.limits);

@@ -2,8 +2,9 @@
  * Configuration of the PostgreSQL relation store, as a zod schema holding the defaults (apart
  * from the memory store's, so that the engine's main entry never refers to the driver's types).
  */
-import type { Sql } from 'postgres';
+
 import { z } from 'zod';
+import type { Sql } from '../postgres-driver/index.ts';
 import { checkLimitsOption, clockOption, manifestOption } from './store-options.ts';
 
 /** Options of `createPostgresRelationStore`. */

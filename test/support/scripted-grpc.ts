@@ -1,7 +1,7 @@
 /**
  * A scripted gRPC responder for the Topaz adapter's wire tests: an HTTP/2 server over TLS on a
- * free loopback port that answers each unary method as the test scripts it — a message, a gRPC
- * status, silence, or either after a delay. It speaks only gRPC's framing; Topaz's behaviour is
+ * free loopback port that answers each method of one request as the test scripts it — a message
+ * (a server-streaming method: several), a gRPC status, silence, or either after a delay. It speaks only gRPC's framing; Topaz's behaviour is
  * not emulated (its error texts in tests are those of Topaz 0.33.16's source).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import {
   create,
   type DescMessage,
+  type DescMethodServerStreaming,
   type DescMethodUnary,
   fromBinary,
   type MessageInitShape,
@@ -22,6 +23,7 @@ import selfsigned from 'selfsigned';
 /** What the responder does with one call. */
 export type ScriptedReply<O extends DescMessage> =
   | { readonly message: MessageInitShape<O>; readonly delayMs?: number }
+  | { readonly messages: readonly MessageInitShape<O>[]; readonly delayMs?: number }
   | { readonly status: number; readonly text: string; readonly delayMs?: number }
   | 'silent';
 
@@ -35,7 +37,7 @@ export interface ScriptedGrpcServer {
   readonly caFile: string;
   /** Scripts a method (replacing an earlier script). */
   on<I extends DescMessage, O extends DescMessage>(
-    method: DescMethodUnary<I, O>,
+    method: DescMethodUnary<I, O> | DescMethodServerStreaming<I, O>,
     handler: (request: MessageShape<I>) => ScriptedReply<O> | Promise<ScriptedReply<O>>,
   ): void;
   /** Requests received per method name (e.g. `GetGraph`), decoded, in arrival order. */
@@ -105,10 +107,13 @@ export async function startScriptedGrpcServer(): Promise<ScriptedGrpcServer> {
       );
       return;
     }
-    const bytes = toBinary(script.method.output, create(script.method.output, reply.message));
+    const output = 'messages' in reply ? reply.messages : [reply.message];
+    const frames = output.map((message) =>
+      frame(toBinary(script.method.output, create(script.method.output, message))),
+    );
     stream.respond({ ':status': 200, 'content-type': 'application/grpc+proto' }, { waitForTrailers: true });
     stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
-    stream.end(frame(bytes));
+    stream.end(Buffer.concat(frames));
   };
 
   const server = http2.createSecureServer({ cert: tls.cert, key: tls.private });

@@ -35,6 +35,11 @@ export interface TestAppOptions {
   readonly relayTimers?: RelayTimers;
   /** The application's clock (sessions, decisions, relay); default the system clock. */
   readonly clock?: Clock;
+  /**
+   * Starts the decision service and directory (default: the embedded engine with its directory in
+   * the database); stopped with the application.
+   */
+  readonly authorization?: (sql: Database, stack: TestStack) => Promise<AuthorizationBackend>;
 }
 
 /** A running application with its stack. */
@@ -51,7 +56,7 @@ export interface TestApp {
   /** Signs a development user in through the login form. */
   signIn(username: string): Promise<SignedInClient>;
   /** Stops the application only (the stack, database and engine stay), e.g. to start another. */
-  restart(options?: Omit<TestAppOptions, 'env'>): Promise<RunningApplication>;
+  restart(options?: Omit<TestAppOptions, 'env' | 'authorization'>): Promise<RunningApplication>;
   stop(): Promise<void>;
 }
 
@@ -73,10 +78,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   try {
     sql = await connectDatabase(stack.services.databaseUrl);
     await migrate(sql);
-    authorization = await startEmbeddedAuthorization({
-      sql,
-      allowUnknownLocation: stack.settings.authorization.allowUnknownLocation,
-    });
+    authorization = options.authorization
+      ? await options.authorization(sql, stack)
+      : await startEmbeddedAuthorization({
+          sql,
+          allowUnknownLocation: stack.settings.authorization.allowUnknownLocation,
+        });
     const backend = authorization;
     const logs: TestApp['logs'] = [];
     const logger = {
@@ -84,7 +91,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       error: (message: string) => logs.push({ level: 'error', message }),
     };
     const db = sql;
-    const launch = (launchOptions: Omit<TestAppOptions, 'env'>) =>
+    const launch = (launchOptions: Omit<TestAppOptions, 'env' | 'authorization'>) =>
       startApplication({
         settings: stack.settings,
         services: stack.services,

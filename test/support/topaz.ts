@@ -27,8 +27,8 @@ export interface TestTopazOptions {
   readonly policiesDir?: string;
   /** Rego files to serve instead of a folder (written to a temporary one). */
   readonly policies?: readonly { readonly file: string; readonly source: string }[];
-  /** Manifest YAML; default the policies folder's `manifest.yaml`. */
-  readonly manifest?: string;
+  /** Manifest YAML; default the policies folder's `manifest.yaml`; `null` sets none. */
+  readonly manifest?: string | null;
 }
 
 /** A Topaz of a test file, with its data directory removed on `stop`. */
@@ -63,8 +63,8 @@ export async function startTestTopaz(options: TestTopazOptions = {}): Promise<Te
       await writeFile(path.join(policiesDir, file), source);
     }
   }
-  let manifestFile: string | undefined;
-  if (options.manifest !== undefined) {
+  let manifestFile: string | null | undefined = options.manifest === null ? null : undefined;
+  if (typeof options.manifest === 'string') {
     manifestFile = path.join(dataDir, 'manifest.yaml');
     await writeFile(manifestFile, options.manifest);
   }

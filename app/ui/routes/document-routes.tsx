@@ -184,9 +184,10 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
         throw error;
       });
     }
-    const [standing, history] = await Promise.all([
+    const [standing, history, attached] = await Promise.all([
       shares.standing(access, document.id),
       frame.user ? documents.history(access, document.id) : [],
+      deps.services.files.list(access, document.id),
     ]);
     const page = (
       <DocumentPage
@@ -196,6 +197,7 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
         can={can}
         standing={standing}
         lastChangedBy={history[0]?.changedByName}
+        files={attached}
       />
     );
     return renderPage(c, page);
