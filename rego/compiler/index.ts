@@ -16,5 +16,6 @@ export { RuleNode } from './rule-tree.ts';
 export { evaluationOrder, unificationOrder } from './safety/evaluation-order.ts';
 export { memberLookup } from './safety/literal-bindings.ts';
 export type { Bound } from './safety/term-bindings.ts';
-export { patternPairs, unboundPatternVars, withBound } from './safety/term-bindings.ts';
+export { unboundPatternVars, withBound } from './safety/term-bindings.ts';
+export { patternPairs } from './safety/unify-bindings.ts';
 export { displayName } from './scope.ts';
