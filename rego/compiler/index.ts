@@ -13,9 +13,13 @@ export type { ResolvedRule } from './resolve-rule.ts';
 export type { IndexKey, RuleIndex } from './rule-index.ts';
 export type { NodeClass, RuleShape } from './rule-tree.ts';
 export { RuleNode } from './rule-tree.ts';
-export { evaluationOrder, unificationOrder } from './safety/evaluation-order.ts';
-export { memberLookup } from './safety/literal-bindings.ts';
-export type { Bound } from './safety/term-bindings.ts';
-export { unboundPatternVars, withBound } from './safety/term-bindings.ts';
-export { patternPairs } from './safety/unify-bindings.ts';
+export type { Bound } from './safety/index.ts';
+export {
+  evaluationOrder,
+  memberLookup,
+  patternPairs,
+  unboundPatternVars,
+  unificationOrder,
+  withBound,
+} from './safety/index.ts';
 export { displayName } from './scope.ts';

@@ -19,7 +19,7 @@ import { type ResolvedQuery, resolveQuery } from './resolve-query.ts';
 import { type ResolvedRule, resolveModules } from './resolve-rule.ts';
 import { buildRuleIndices } from './rule-index.ts';
 import type { RuleNode } from './rule-tree.ts';
-import { checkQuerySafety, checkSafety } from './safety/safety-stage.ts';
+import { checkQuerySafety, checkSafety } from './safety/index.ts';
 
 /**
  * Compiles parsed modules into the rule tree of resolved rules, each body in its safe order,
