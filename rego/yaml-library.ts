@@ -8,10 +8,12 @@
  * `--allow-env`; its Web build reads nothing. Its types are the library's own: code that uses
  * this entry type-checks with `yaml` installed as a development dependency.
  */
-export type { Node } from 'yaml';
+export type { Document, Node } from 'yaml';
 export {
+  isAlias,
   isMap,
   isScalar,
+  isSeq,
   LineCounter,
   Pair,
   parse,

@@ -8,8 +8,10 @@
  *    `resolve-*.ts`, which also make the checks OPA makes while it rewrites variables and calls
  *    (declared but unused, redeclared, arity, deprecated built-ins, unsupported built-ins);
  * 3. recursion (`CheckRecursion`): `recursion.ts`;
- * 4. safety (`CheckSafetyRuleHeads`, `CheckSafetyRuleBodies`): `safety/`, which orders every body;
- * 5. rule indexes (`BuildRuleIndices`): `rule-index.ts`, read by the evaluator.
+ * 4. safety (`CheckSafetyRuleHeads`, `CheckSafetyRuleBodies`): `safety/`, which orders every body.
+ *
+ * OPA's last stage, the rule indexes (`BuildRuleIndices`), is built by the evaluator over the
+ * compiled definitions (`eval/indexing.ts`, OPA's trie), since it decides their order at run time.
  */
 import type { BuiltinRegistry } from '../builtin.ts';
 import type { OpaVersion } from '../opa-version.ts';
@@ -17,13 +19,11 @@ import type { Body, Module } from '../syntax/index.ts';
 import { checkRecursion } from './recursion.ts';
 import { type ResolvedQuery, resolveQuery } from './resolve-query.ts';
 import { type ResolvedRule, resolveModules } from './resolve-rule.ts';
-import { buildRuleIndices } from './rule-index.ts';
 import type { RuleNode } from './rule-tree.ts';
 import { checkQuerySafety, checkSafety } from './safety/index.ts';
 
 /**
- * Compiles parsed modules into the rule tree of resolved rules, each body in its safe order,
- * complete rules and functions indexed.
+ * Compiles parsed modules into the rule tree of resolved rules, each body in its safe order.
  * Throws `RegoError` (`rego_type_error`, `rego_compile_error`, `rego_recursion_error`,
  * `rego_unsafe_var_error`, `rego_unsupported_error`) at the first stage that finds an error.
  *
@@ -39,7 +39,6 @@ export function compileModules(
   const tree = resolveModules(modules, builtins, opaVersion);
   checkRecursion(tree);
   checkSafety(tree);
-  buildRuleIndices(tree);
   return tree;
 }
 

@@ -4,7 +4,6 @@
  * for the conflicts OPA refuses at compile time.
  */
 import { RegoError, type SourceLocation } from '../errors.ts';
-import type { RuleIndex } from './rule-index.ts';
 
 /** How the rules at a node produce its value. */
 export type NodeClass = 'complete' | 'set' | 'object' | 'function';
@@ -26,8 +25,6 @@ export class RuleNode<R extends RuleShape = RuleShape> {
   readonly rules: R[] = [];
   /** Set once rules are attached and checked. */
   nodeClass: NodeClass | undefined;
-  /** The index of a complete rule's or function's definitions (set by the rule index stage). */
-  index: RuleIndex | undefined;
 
   constructor(path: readonly string[]) {
     this.path = path;

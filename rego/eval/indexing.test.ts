@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standardBuiltins } from '../builtins/index.ts';
+import { createStandardBuiltins, standardBuiltins } from '../builtins/index.ts';
 import { compilePolicies } from '../index.ts';
 
 const ROUTES = `package routes
@@ -29,9 +29,37 @@ describe('rule indexing', () => {
     expect(run({ method: 'GET', user: { delegate: true } }).allow).toBe(true);
   });
 
-  it('skips the definitions whose constant comparison cannot hold', () => {
-    expect(run({ method: 'GET', path: '/x', user: {} }).printed).toEqual(['ANY', 'DELETE', 'GET', 'else']);
-    expect(run({ method: 'PUT', user: {} }).printed).toEqual(['ANY', 'DELETE', 'else']);
+  it('indexes no definition that prints, as OPA', () => {
+    expect(run({ method: 'PUT', user: {} }).printed).toEqual(['ANY', 'DELETE', 'GET', 'POST', 'else']);
+  });
+
+  /** The value or error code of `data.p.r1` for `rules` (strict built-in errors). */
+  function decide(rules: string, input: unknown): unknown {
+    const p = compilePolicies([{ file: 'p.rego', source: `package p\n${rules}` }], {
+      builtins: standardBuiltins,
+      version: 'v1',
+    });
+    try {
+      return p.evaluate('p.r1', input, { strict: true });
+    } catch (e) {
+      return (e as { code: string }).code;
+    }
+  }
+
+  it("runs definitions in OPA's index order and stops at the first success when all yield one constant", () => {
+    const input = { v: [[], '10Mi', 'a'] };
+    const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';
+    const count = 'r1 := 2 if { count(input.v[1]) > 0 }';
+    // What OPA v1.15.2 and v1.22.2 answer: the definition reading the later path runs first.
+    expect(decide(`${plus}\n${count}`, input)).toBe(2);
+    expect(decide(`${count}\n${plus}`, input)).toBe('eval_type_error');
+    // Different values: every definition runs, in source order here.
+    expect(decide(`${plus}\nr1 := 3 if { count(input.v[1]) > 0 }`, input)).toBe('eval_type_error');
+    // A definition reading an undefined path is skipped, so the others may exit early.
+    expect(decide(`${plus}\n${count}\nr1 := 1 if { true; input.missing }`, input)).toBe(2);
+    // A definition the index cannot place runs first.
+    expect(decide(`${plus}\nr1 := 2 if { 1 / 0 }\n${count}`, input)).toBe('eval_builtin_error');
+    expect(decide(`${plus}\nr1 := 2 if { false }\n${count}`, input)).toBe(2);
   });
 
   it('selects function definitions by constant arguments', () => {
@@ -49,5 +77,31 @@ describe('rule indexing', () => {
     expect(p.evaluate('f.level', undefined)).toBeUndefined();
     expect(p.query('x := data.f.level("user")', { print: (m) => printed.push(m) })).toEqual([{ x: 1 }]);
     expect(printed.sort()).toEqual(['any', 'user']);
+  });
+
+  it("builds partial objects in the index's order, so a key conflict can come before another definition's error", () => {
+    const rules = [
+      'o[k] := [1, 2] if {',
+      '  k := "b"',
+      '  1 / input.v[4] > 0',
+      '}',
+      'o["b"] := object.get(input.obj, "b", 0) if input.v[2] > 0',
+      'o[k] := true if some k in ["b", "c", "a"]',
+    ].join('\n');
+    const decideObject = (opaVersion: 'v1.15.2' | 'v1.22.2') => {
+      const p = compilePolicies([{ file: 'p.rego', source: `package p\n${rules}` }], {
+        builtins: createStandardBuiltins({ opaVersion }),
+        version: 'v1',
+        opaVersion,
+      });
+      try {
+        return p.evaluate('p.o', { v: [0, '', '  pad  ', [], ''], obj: { b: 'abc' } }, { strict: true });
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    // What OPA answers: v1.15.2 the conflict of the last two definitions, v1.22.2 the first one's error.
+    expect(decideObject('v1.15.2')).toBe('eval_conflict_error');
+    expect(decideObject('v1.22.2')).toBe('eval_type_error');
   });
 });

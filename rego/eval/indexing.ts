@@ -1,34 +1,242 @@
 /**
- * The rule index at evaluation: the compiler's index of a node's definitions (see
- * `compiler/rule-index.ts`) turned into a selection of compiled definitions by the value of the
- * indexed input path or argument.
+ * Rule indexing as OPA's rule index does it (its trie in `ast/index.go`), because the index
+ * decides more than speed: which definitions of a complete rule or function run, in which order,
+ * and whether the first success ends the search (early exit). Each definition is indexed by the
+ * `input` paths its body compares with a constant (`input.method == "GET"`), reads as a whole
+ * (`input.user.admin`, or a path bound to a variable before a call: `count(input.xs) > 0`), and
+ * by its constant arguments. The paths are ordered by how many definitions use them, then by
+ * where they first appear; each definition is a path through a trie of them, where it needs the
+ * path defined (any value), equal to a constant, or does not care. A lookup visits, at each
+ * level, the "does not care" branch first, then — when the path is defined — the "any value" and
+ * the matching constant's branches; definitions come in the order they are first met. Early exit
+ * holds when every definition met yields one same constant. So a definition reading an undefined
+ * path is skipped before it runs, and a definition that errors may never run because an earlier
+ * one (in this order) already decided.
  */
-import type { RuleIndex as IndexPlan } from '../compiler/index.ts';
-import { canonicalKey, type Value } from '../value/index.ts';
+import type { IrLiteral, IrTerm } from '../compiler/index.ts';
+import { canonicalKey, equal, isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
 import { lookupPath } from './collections.ts';
 import type { Ctx } from './context.ts';
 import type { CompiledDefinition } from './definitions.ts';
 
-/** Selects the definitions that may match. */
-export interface RuleIndex {
-  select(ctx: Ctx, args?: readonly Value[]): readonly CompiledDefinition[];
+/** The definitions a lookup selects, in OPA's order, and whether the first success decides. */
+export interface IndexLookup {
+  readonly definitions: readonly CompiledDefinition[];
+  readonly earlyExit: boolean;
 }
 
-/** The selection of `definitions` (a node's definitions, in order) by the compiler's `plan`. */
-export function ruleSelector(
-  plan: IndexPlan | undefined,
-  definitions: readonly CompiledDefinition[],
-): RuleIndex | undefined {
-  if (!plan) return undefined;
-  const at = (positions: readonly number[]) => positions.map((i) => definitions[i] as CompiledDefinition);
-  const { key } = plan;
-  const unconstrained = at(plan.unconstrained);
-  const byValue = new Map([...plan.byValue].map(([k, positions]) => [k, at(positions)] as const));
+/** Selects the definitions that may match. */
+export interface RuleIndex {
+  select(ctx: Ctx, args?: readonly Value[]): IndexLookup;
+}
+
+/** An indexed reference: an `input` path or an argument of the call. */
+interface IndexRef {
+  readonly id: string;
+  readonly input?: readonly Value[];
+  readonly arg?: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** What a definition needs of a reference: to be defined (`any`) or equal to a constant. */
+type Need = { readonly any: true } | { readonly any: false; readonly key: string };
+
+interface TrieNode {
+  ref?: IndexRef;
+  next?: TrieNode;
+  undefinedBranch?: TrieNode;
+  anyBranch?: TrieNode;
+  readonly scalars: Map<string, TrieNode>;
+  readonly definitions: number[];
+}
+
+const newNode = (): TrieNode => ({ scalars: new Map(), definitions: [] });
+
+function inputRef(t: IrTerm): IndexRef | undefined {
+  if (t.k === 'root' && t.root === 'input')
+    return { id: 'input:[]', input: [], line: t.loc.line, column: t.loc.column };
+  if (t.k !== 'ref' || t.head.k !== 'root' || t.head.root !== 'input') return undefined;
+  const path: Value[] = [];
+  for (const p of t.path) {
+    if (p.k !== 'const') return undefined;
+    path.push(p.value);
+  }
+  return { id: `input:${canonicalKey(path)}`, input: path, line: t.head.loc.line, column: t.head.loc.column };
+}
+
+const isScalar = (v: Value) => v === null || typeof v !== 'object';
+
+/** The references one definition is indexed by (OPA's `refindices.Update` on its body). */
+function definitionNeeds(d: CompiledDefinition): Map<string, { ref: IndexRef; needs: Need[] }> {
+  const out = new Map<string, { ref: IndexRef; needs: Need[] }>();
+  const varRefs = new Map<string, IndexRef>();
+  const constants = new Map<string, Value>();
+  const add = (ref: IndexRef, need: Need) => {
+    const entry = out.get(ref.id) ?? { ref, needs: [] };
+    out.set(ref.id, entry);
+    const same = entry.needs.findIndex((n) => (n.any ? need.any : !need.any && n.key === need.key));
+    if (same >= 0) return;
+    const anyAt = entry.needs.findIndex((n) => n.any);
+    if (!need.any && anyAt >= 0) entry.needs[anyAt] = need;
+    else entry.needs.push(need);
+  };
+  d.rule.args.forEach((a, i) => {
+    const ref: IndexRef = { id: `arg:${i}`, arg: i, line: a.loc.line, column: a.loc.column };
+    if (a.k === 'var') varRefs.set(a.name, ref);
+    else if (a.k === 'const' && isScalar(a.value)) add(ref, { any: false, key: canonicalKey(a.value) });
+  });
+  const needOf = (t: IrTerm): Need | undefined => {
+    if (t.k === 'var') {
+      const c = constants.get(t.name);
+      return c !== undefined && isScalar(c) ? { any: false, key: canonicalKey(c) } : { any: true };
+    }
+    return t.k === 'const' && isScalar(t.value) ? { any: false, key: canonicalKey(t.value) } : undefined;
+  };
+  const equalish = (a: IrTerm, b: IrTerm): boolean => {
+    if (a.k === 'var') {
+      if (b.k === 'const') constants.set(a.name, b.value);
+      const ref = varRefs.get(a.name);
+      const need = needOf(b);
+      if (!ref || !need) return false;
+      add(ref, need);
+      return true;
+    }
+    const ref = inputRef(a);
+    const need = needOf(b);
+    if (!ref || !need) return false;
+    add(ref, need);
+    if (b.k === 'var' && need.any) varRefs.set(b.name, ref);
+    return true;
+  };
+  if (d.rule.elses.length > 0) return out;
+  // OPA does not index a definition that prints.
+  if (
+    d.rule.body.literals.some(
+      (l) => l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print',
+    )
+  ) {
+    return new Map();
+  }
+  for (const lit of d.rule.body.literals as readonly IrLiteral[]) {
+    if (lit.withs.length > 0) continue;
+    const e = lit.expr;
+    if (e.k === 'unify') {
+      if (!equalish(e.left, e.right)) equalish(e.right, e.left);
+    } else if (e.k === 'term') {
+      const t = e.term;
+      const ref = inputRef(t);
+      if (ref) add(ref, { any: true });
+      else if (
+        t.k === 'call' &&
+        t.callee.kind === 'builtin' &&
+        t.callee.name === 'equal' &&
+        t.args.length === 2
+      ) {
+        const [a, b] = t.args as [IrTerm, IrTerm];
+        if (!equalish(a, b)) equalish(b, a);
+      }
+    }
+  }
+  return out;
+}
+
+/** A definition's head values (main and `else`): constants, or `undefined` for a computed one. */
+function headValues(d: CompiledDefinition): (Value | undefined)[] {
+  return [d.rule.value, ...d.rule.elses.map((e) => e.value)].map((t) =>
+    t === undefined ? true : t.k === 'const' ? t.value : undefined,
+  );
+}
+
+function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode {
+  node.next ??= { ...newNode(), ref };
+  const next = node.next;
+  if (!need) {
+    next.undefinedBranch ??= newNode();
+    return next.undefinedBranch;
+  }
+  if (need.any) {
+    next.anyBranch ??= newNode();
+    return next.anyBranch;
+  }
+  let child = next.scalars.get(need.key);
+  if (!child) {
+    child = newNode();
+    next.scalars.set(need.key, child);
+  }
+  return child;
+}
+
+function resolve(ref: IndexRef, ctx: Ctx, args: readonly Value[] | undefined): Value | undefined {
+  return ref.arg !== undefined ? args?.[ref.arg] : lookupPath(ctx.input, ref.input ?? []);
+}
+
+function members(v: Value): readonly Value[] {
+  if (Array.isArray(v)) return v;
+  if (v instanceof SetValue) return v.sorted();
+  if (isObject(v)) return objectEntries(v).map(([, x]) => x);
+  return [];
+}
+
+/**
+ * Builds OPA's rule index over the definitions of one complete rule or function.
+ * @example buildIndex(definitions).select(ctx).definitions; // in OPA's order
+ */
+export function buildIndex(definitions: readonly CompiledDefinition[]): RuleIndex {
+  const needs = definitions.map(definitionNeeds);
+  const frequency = new Map<string, { ref: IndexRef; count: number }>();
+  for (const n of needs) {
+    for (const { ref, needs: values } of n.values()) {
+      const f = frequency.get(ref.id) ?? { ref, count: 0 };
+      f.count += values.length;
+      frequency.set(ref.id, f);
+    }
+  }
+  const sorted = [...frequency.values()]
+    .sort((a, b) => b.count - a.count || a.ref.line - b.ref.line || a.ref.column - b.ref.column)
+    .map((f) => f.ref);
+  const root = newNode();
+  needs.forEach((n, i) => {
+    let node = root;
+    for (const ref of n.size > 0 ? sorted : []) {
+      const values = n.get(ref.id)?.needs ?? [];
+      if (values.length > 1 && values.every((v) => !v.any)) {
+        // Several constants for one path (OPA: a child per value, the rest of the paths ignored).
+        for (const v of values) insert(node, ref, v).definitions.push(i);
+        return;
+      }
+      node = insert(node, ref, values.length > 1 ? { any: true } : values[0]);
+    }
+    node.definitions.push(i);
+  });
+  const heads = definitions.map(headValues);
+
   return {
     select(ctx, args) {
-      const v = key.kind === 'arg' ? args?.[key.index] : lookupPath(ctx.input, key.path);
-      if (v === undefined) return unconstrained;
-      return byValue.get(canonicalKey(v)) ?? unconstrained;
+      const order: number[] = [];
+      const seen = new Set<number>();
+      const visit = (node: TrieNode | undefined): void => {
+        if (!node) return;
+        for (const i of node.definitions) {
+          if (!seen.has(i)) order.push(i);
+          seen.add(i);
+        }
+        const level = node.next;
+        if (!level?.ref) return;
+        const v = resolve(level.ref, ctx, args);
+        visit(level.undefinedBranch);
+        if (v === undefined) return;
+        visit(level.anyBranch);
+        if (isScalar(v)) visit(level.scalars.get(canonicalKey(v)));
+        else if (level.scalars.size > 0) {
+          for (const m of members(v)) if (isScalar(m)) visit(level.scalars.get(canonicalKey(m)));
+        }
+      };
+      visit(root);
+      const values = order.flatMap((i) => heads[i] ?? []);
+      const first = values[0];
+      const earlyExit = first !== undefined && values.every((v) => v !== undefined && equal(v, first));
+      return { definitions: order.map((i) => definitions[i] as CompiledDefinition), earlyExit };
     },
   };
 }

@@ -14,7 +14,7 @@ import { conflictListing } from './conflict-listing.ts';
 import { conflictMessage } from './conflicts.ts';
 import type { Ctx } from './context.ts';
 import { compileDefinition, type TerminalFactory } from './definitions.ts';
-import { ruleSelector } from './indexing.ts';
+import { buildIndex } from './indexing.ts';
 import { KeyedObject, type ObjectDefinition } from './keyed-object.ts';
 import { type Bound, FAIL, type Frame, type Getter, Layout, type Program, type Step } from './layout.ts';
 import { compileBody } from './literals.ts';
@@ -126,19 +126,12 @@ export class CompiledProgram implements Program {
       const rules = node.rules.filter((r) => !r.isDefault);
       const fallbackRule = node.rules.find((r) => r.isDefault);
       const definitions = rules.map((r) => compileDefinition(this, r, terminal));
-      const first = rules[0]?.value;
-      const earlyExit =
-        first?.k === 'const' &&
-        rules.every(
-          (r) => r.elses.length === 0 && r.value?.k === 'const' && equal(r.value.value, first.value),
-        );
       const group = {
         definitions,
         fallback: fallbackRule && compileDefinition(this, fallbackRule, terminal),
-        earlyExit,
         conflict,
         explain: opaAtLeast(this.opaVersion, 'v1.22.2') ? conflictListing(this) : undefined,
-        index: ruleSelector(node.index, definitions),
+        index: buildIndex(definitions),
       };
       if (cls === 'complete') h.evaluate = this.direct(rules, fallbackRule) ?? evaluateComplete(group);
       else {
@@ -203,6 +196,7 @@ export class CompiledProgram implements Program {
     return evaluateObject(
       definitions.map((d) => d.whole),
       below,
+      !opaAtLeast(this.opaVersion, 'v1.22.2'),
     );
   }
 

@@ -154,7 +154,6 @@ describe('the packages as installed from their tarballs', () => {
       '@gatehousejs/hono',
       '@gatehousejs/opentelemetry',
       '@gatehousejs/rego',
-      '@gatehousejs/rego/yaml',
       '@gatehousejs/topaz',
       '@gatehousejs/wiki-publish',
     ]);

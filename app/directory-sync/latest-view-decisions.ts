@@ -1,0 +1,58 @@
+/**
+ * Decisions that never deny on an old view of the directory: when the decision service denies,
+ * this replica's view catches up with what every replica delivered (one read of the change log)
+ * and, if it advanced, the question is asked again. So a grant committed anywhere before a request
+ * arrived is seen by it — the grantee reads a document the moment its owner's share was answered,
+ * whichever replica each request reaches. Allows are answered at once (a revocation reaches the
+ * other replicas through the change notices, within moments).
+ */
+import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
+import type { DirectoryReplica } from './directory-replica.ts';
+
+/** Whether any decision the query asked for came back `false`. */
+const denies = (query: DecisionQuery, answer: Decisions) =>
+  query.decisions.some((name) => answer[name] !== true);
+
+/**
+ * `service`, asking again after a catch-up of `replica` when it denied and the view advanced.
+ *
+ * @example
+ * const decisionService = decidingOnLatestView(engine, directoryCopyReplica(store));
+ */
+export function decidingOnLatestView(service: DecisionService, replica: DirectoryReplica): DecisionService {
+  // True when the view advanced; a failed catch-up keeps the first answer (it stands on its own).
+  const advanced = async (): Promise<boolean> => {
+    const before = replica.position();
+    try {
+      await replica.catchUp();
+    } catch {
+      return false;
+    }
+    return replica.position() > before;
+  };
+  const decided: DecisionService = {
+    async decide(query: DecisionQuery, options?: DecideOptions) {
+      const answer = await service.decide(query, options);
+      if (!denies(query, answer) || !(await advanced())) return answer;
+      return service.decide(query, options);
+    },
+  };
+  const batch = service.decideBatch?.bind(service);
+  if (batch) {
+    decided.decideBatch = async (queries, options) => {
+      const answers = await batch(queries, options);
+      const denied = queries.flatMap((query, i) => (denies(query, answers[i] ?? {}) ? [i] : []));
+      if (denied.length === 0 || !(await advanced())) return answers;
+      const again = await batch(
+        denied.map((i) => queries[i]!),
+        options,
+      );
+      const merged = [...answers];
+      denied.forEach((i, k) => {
+        merged[i] = again[k] ?? {};
+      });
+      return merged;
+    };
+  }
+  return decided;
+}
