@@ -20,29 +20,28 @@ const denies = (query: DecisionQuery, answer: Decisions) =>
  * const decisionService = decidingOnLatestView(engine, directoryCopyReplica(store));
  */
 export function decidingOnLatestView(service: DecisionService, replica: DirectoryReplica): DecisionService {
-  // True when the view advanced; a failed catch-up keeps the first answer (it stands on its own).
-  const advanced = async (): Promise<boolean> => {
-    const before = replica.position();
-    try {
-      await replica.catchUp();
-    } catch {
-      return false;
-    }
+  // Whether the view holds more than it did at `before` (when the question was first asked), after
+  // a catch-up: a change a notice brought in while the service was deciding counts too (the answer
+  // may predate it), and so does one brought in while a catch-up failed.
+  const advancedSince = async (before: number): Promise<boolean> => {
+    await replica.catchUp().catch(() => {});
     return replica.position() > before;
   };
   const decided: DecisionService = {
     async decide(query: DecisionQuery, options?: DecideOptions) {
+      const before = replica.position();
       const answer = await service.decide(query, options);
-      if (!denies(query, answer) || !(await advanced())) return answer;
+      if (!denies(query, answer) || !(await advancedSince(before))) return answer;
       return service.decide(query, options);
     },
   };
   const batch = service.decideBatch?.bind(service);
   if (batch) {
     decided.decideBatch = async (queries, options) => {
+      const before = replica.position();
       const answers = await batch(queries, options);
       const denied = queries.flatMap((query, i) => (denies(query, answers[i] ?? {}) ? [i] : []));
-      if (denied.length === 0 || !(await advanced())) return answers;
+      if (denied.length === 0 || !(await advancedSince(before))) return answers;
       const again = await batch(
         denied.map((i) => queries[i]!),
         options,

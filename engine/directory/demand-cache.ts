@@ -114,6 +114,11 @@ export class DemandCache {
     return this.#entries.size;
   }
 
+  /** Whether the cache holds `key` (without marking it used). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
   /** The entry, marked as used. */
   get(key: string): CacheEntry | undefined {
     const entry = this.#entries.get(key);

@@ -72,7 +72,11 @@ export function onDemandSide(settings: OnDemandSettings): StoreSide {
   const load = async (misses: ReadonlyMap<string, Miss>, scope: ReadScope): Promise<void> => {
     const fresh = new Map([...misses].filter(([key]) => !loading.has(key)));
     if (fresh.size > 0) {
-      const batch = loadMisses(context, fresh).then((entries) => new Map(entries));
+      const batch = loadMisses(context, fresh).then((entries) => {
+        // What came along unasked (an arrow's targets) is kept unless already held.
+        for (const [key, entry] of entries) if (!fresh.has(key) && !cache.has(key)) cache.put(key, entry);
+        return new Map(entries);
+      });
       for (const key of fresh.keys()) {
         const entry = batch.then((entries) => entries.get(key));
         loading.set(key, entry);

@@ -102,6 +102,7 @@ export async function createPostgresRelationStore(
   const config = parseStoreOptions(postgresRelationStoreSchema, options, 'Postgres relation store');
   const ownsClient = config.sql === undefined;
   if (!ownsClient) warnUnlessFixedClient(config.sql, 'createPostgresRelationStore');
+  if (!ownsClient) warnUnlessFixedClient(config.sql, 'createPostgresRelationStore');
   const sql: Sql = config.sql ?? postgres(config.url as string, { max: 4, onnotice: () => {} });
   const tables = directoryTables(config.schema);
   let closed = false;

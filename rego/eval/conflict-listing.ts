@@ -35,8 +35,8 @@ export function conflictListing(program: Program): NonNullable<DefinitionGroup['
     const outer = state.values;
     state.values = values;
     try {
-      for (const d of g.index.select(ctx, args).definitions) {
-        runDefinition(ctx, collector(d), args && argumentSlots(args));
+      for (const { definition, branches } of g.index.select(ctx, args).entries) {
+        runDefinition(ctx, collector(definition), args && argumentSlots(args), branches);
         if (values.more) break;
       }
     } catch {

@@ -8,7 +8,8 @@
  * where they first appear; each definition is a path through a trie of them, where it needs the
  * path defined (any value), equal to a constant, or does not care. A lookup visits, at each
  * level, the "does not care" branch first, then — when the path is defined — the "any value" and
- * the matching constant's branches; definitions come in the order they are first met. Early exit
+ * the matching constant's branches; definitions come in the order they are first met (OPA v1.15)
+ * or in source order (v1.22). Early exit
  * holds when every definition met yields one same constant. So a definition reading an undefined
  * path is skipped before it runs, and a definition that errors may never run because an earlier
  * one (in this order) already decided.
@@ -19,9 +20,15 @@ import { lookupPath } from './collections.ts';
 import type { Ctx } from './context.ts';
 import type { CompiledDefinition } from './definitions.ts';
 
+/** A definition a lookup selects, and which of its branches (0 the main body, then each `else`). */
+export interface IndexEntry {
+  readonly definition: CompiledDefinition;
+  readonly branches: readonly number[];
+}
+
 /** The definitions a lookup selects, in OPA's order, and whether the first success decides. */
 export interface IndexLookup {
-  readonly definitions: readonly CompiledDefinition[];
+  readonly entries: readonly IndexEntry[];
   readonly earlyExit: boolean;
 }
 
@@ -48,10 +55,11 @@ interface TrieNode {
   undefinedBranch?: TrieNode;
   anyBranch?: TrieNode;
   readonly scalars: Map<string, TrieNode>;
-  readonly definitions: number[];
+  /** Branches indexed here: `[definition, branch]`. */
+  readonly branches: (readonly [number, number])[];
 }
 
-const newNode = (): TrieNode => ({ scalars: new Map(), definitions: [] });
+const newNode = (): TrieNode => ({ scalars: new Map(), branches: [] });
 
 function inputRef(t: IrTerm): IndexRef | undefined {
   if (t.k === 'root' && t.root === 'input')
@@ -67,8 +75,23 @@ function inputRef(t: IrTerm): IndexRef | undefined {
 
 const isScalar = (v: Value) => v === null || typeof v !== 'object';
 
-/** The references one definition is indexed by (OPA's `refindices.Update` on its body). */
-function definitionNeeds(d: CompiledDefinition): Map<string, { ref: IndexRef; needs: Need[] }> {
+/** The `input` paths a head value reads (OPA binds them in the body before the value). */
+function valueReads(t: IrTerm | undefined): IndexRef[] {
+  if (!t) return [];
+  const ref = inputRef(t);
+  if (ref) return [ref];
+  // A template string renders an undefined part (`<undefined>`): what it reads stays inside it.
+  if (t.k === 'call') return t.callee.kind === 'template' ? [] : t.args.flatMap(valueReads);
+  if (t.k === 'array' || t.k === 'set') return t.items.flatMap(valueReads);
+  if (t.k === 'object') return t.entries.flatMap(([k, v]) => [...valueReads(k), ...valueReads(v)]);
+  return [];
+}
+
+/**
+ * The references one branch of a definition (0: the main body, then each `else`) is indexed by:
+ * OPA's `refindices.Update` on its body, its arguments and what its head value reads.
+ */
+function branchNeeds(d: CompiledDefinition, branch: number): Map<string, { ref: IndexRef; needs: Need[] }> {
   const out = new Map<string, { ref: IndexRef; needs: Need[] }>();
   const varRefs = new Map<string, IndexRef>();
   const constants = new Map<string, Value>();
@@ -98,7 +121,8 @@ function definitionNeeds(d: CompiledDefinition): Map<string, { ref: IndexRef; ne
       if (b.k === 'const') constants.set(a.name, b.value);
       const ref = varRefs.get(a.name);
       const need = needOf(b);
-      if (!ref || !need) return false;
+      // Only a constant narrows a variable's path (the engine binds parameters to variables too).
+      if (!ref || !need || need.any) return false;
       add(ref, need);
       return true;
     }
@@ -109,20 +133,24 @@ function definitionNeeds(d: CompiledDefinition): Map<string, { ref: IndexRef; ne
     if (b.k === 'var' && need.any) varRefs.set(b.name, ref);
     return true;
   };
-  if (d.rule.elses.length > 0) return out;
+  const body = branch === 0 ? d.rule.body : d.rule.elses[branch - 1]?.body;
+  const value = branch === 0 ? d.rule.value : d.rule.elses[branch - 1]?.value;
+  const literals = (body?.literals ?? []) as readonly IrLiteral[];
   // OPA does not index a definition that prints.
-  if (
-    d.rule.body.literals.some(
-      (l) => l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print',
-    )
-  ) {
-    return new Map();
-  }
-  for (const lit of d.rule.body.literals as readonly IrLiteral[]) {
+  const prints = (l: IrLiteral) =>
+    l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print';
+  if (literals.some(prints)) return new Map();
+  for (const lit of literals) {
     if (lit.withs.length > 0) continue;
     const e = lit.expr;
+    // OPA binds the references among a call's arguments to variables first: each is indexed.
+    const callReads = (t: IrTerm) => {
+      if (t.k === 'call') for (const ref of valueReads(t)) add(ref, { any: true });
+    };
     if (e.k === 'unify') {
       if (!equalish(e.left, e.right)) equalish(e.right, e.left);
+      callReads(e.left);
+      callReads(e.right);
     } else if (e.k === 'term') {
       const t = e.term;
       const ref = inputRef(t);
@@ -135,17 +163,17 @@ function definitionNeeds(d: CompiledDefinition): Map<string, { ref: IndexRef; ne
       ) {
         const [a, b] = t.args as [IrTerm, IrTerm];
         if (!equalish(a, b)) equalish(b, a);
-      }
+      } else callReads(t);
     }
   }
+  for (const ref of valueReads(value)) add(ref, { any: true });
   return out;
 }
 
-/** A definition's head values (main and `else`): constants, or `undefined` for a computed one. */
-function headValues(d: CompiledDefinition): (Value | undefined)[] {
-  return [d.rule.value, ...d.rule.elses.map((e) => e.value)].map((t) =>
-    t === undefined ? true : t.k === 'const' ? t.value : undefined,
-  );
+/** A branch's head value: a constant, or `undefined` for a computed one. */
+function headValue(d: CompiledDefinition, branch: number): Value | undefined {
+  const t = branch === 0 ? d.rule.value : d.rule.elses[branch - 1]?.value;
+  return t === undefined ? true : t.k === 'const' ? t.value : undefined;
 }
 
 function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode {
@@ -180,13 +208,16 @@ function members(v: Value): readonly Value[] {
 
 /**
  * Builds OPA's rule index over the definitions of one complete rule or function.
- * @example buildIndex(definitions).select(ctx).definitions; // in OPA's order
+ * @param sourceOrder the definitions met run in source order (OPA v1.22), not in the order met (v1.15)
+ * @example buildIndex(definitions, false).select(ctx).definitions; // in OPA v1.15's order
  */
-export function buildIndex(definitions: readonly CompiledDefinition[]): RuleIndex {
-  const needs = definitions.map(definitionNeeds);
+export function buildIndex(definitions: readonly CompiledDefinition[], sourceOrder: boolean): RuleIndex {
+  const branches = definitions.flatMap((d, i) =>
+    [0, ...d.rule.elses.map((_, e) => e + 1)].map((b) => ({ i, b, needs: branchNeeds(d, b) })),
+  );
   const frequency = new Map<string, { ref: IndexRef; count: number }>();
-  for (const n of needs) {
-    for (const { ref, needs: values } of n.values()) {
+  for (const { needs } of branches) {
+    for (const { ref, needs: values } of needs.values()) {
       const f = frequency.get(ref.id) ?? { ref, count: 0 };
       f.count += values.length;
       frequency.set(ref.id, f);
@@ -196,30 +227,36 @@ export function buildIndex(definitions: readonly CompiledDefinition[]): RuleInde
     .sort((a, b) => b.count - a.count || a.ref.line - b.ref.line || a.ref.column - b.ref.column)
     .map((f) => f.ref);
   const root = newNode();
-  needs.forEach((n, i) => {
+  for (const { i, b, needs } of branches) {
     let node = root;
-    for (const ref of n.size > 0 ? sorted : []) {
-      const values = n.get(ref.id)?.needs ?? [];
+    let placed = false;
+    for (const ref of needs.size > 0 ? sorted : []) {
+      const values = needs.get(ref.id)?.needs ?? [];
       if (values.length > 1 && values.every((v) => !v.any)) {
         // Several constants for one path (OPA: a child per value, the rest of the paths ignored).
-        for (const v of values) insert(node, ref, v).definitions.push(i);
-        return;
+        for (const v of values) insert(node, ref, v).branches.push([i, b]);
+        placed = true;
+        break;
       }
       node = insert(node, ref, values.length > 1 ? { any: true } : values[0]);
     }
-    node.definitions.push(i);
-  });
-  const heads = definitions.map(headValues);
+    if (!placed) node.branches.push([i, b]);
+  }
 
   return {
     select(ctx, args) {
       const order: number[] = [];
-      const seen = new Set<number>();
+      const visited = new Map<number, Set<number>>();
       const visit = (node: TrieNode | undefined): void => {
         if (!node) return;
-        for (const i of node.definitions) {
-          if (!seen.has(i)) order.push(i);
-          seen.add(i);
+        for (const [i, b] of node.branches) {
+          let seen = visited.get(i);
+          if (!seen) {
+            seen = new Set();
+            visited.set(i, seen);
+            order.push(i);
+          }
+          seen.add(b);
         }
         const level = node.next;
         if (!level?.ref) return;
@@ -233,10 +270,15 @@ export function buildIndex(definitions: readonly CompiledDefinition[]): RuleInde
         }
       };
       visit(root);
-      const values = order.flatMap((i) => heads[i] ?? []);
+      if (sourceOrder) order.sort((a, b) => a - b);
+      const entries = order.map((i) => ({
+        definition: definitions[i] as CompiledDefinition,
+        branches: [...(visited.get(i) ?? [])].sort((a, b) => a - b),
+      }));
+      const values = entries.flatMap((e) => e.branches.map((b) => headValue(e.definition, b)));
       const first = values[0];
       const earlyExit = first !== undefined && values.every((v) => v !== undefined && equal(v, first));
-      return { definitions: order.map((i) => definitions[i] as CompiledDefinition), earlyExit };
+      return { entries, earlyExit };
     },
   };
 }

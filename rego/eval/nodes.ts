@@ -96,9 +96,9 @@ export function evaluateComplete(g: DefinitionGroup): (ctx: Ctx) => Value | unde
 
 function completeValue(ctx: Ctx, g: DefinitionGroup): Value | undefined {
   let result: Value | undefined;
-  const { definitions, earlyExit } = g.index.select(ctx);
-  for (const d of definitions) {
-    const v = runDefinition(ctx, d);
+  const { entries, earlyExit } = g.index.select(ctx);
+  for (const { definition: d, branches } of entries) {
+    const v = runDefinition(ctx, d, undefined, branches);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
       throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
@@ -137,9 +137,9 @@ export function argumentSlots(args: readonly Value[]): (f: unknown[]) => void {
 function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Value | undefined {
   let result: Value | undefined;
   const init = argumentSlots(args);
-  const { definitions, earlyExit } = g.index.select(ctx, args);
-  for (const d of definitions) {
-    const v = runDefinition(ctx, d, init);
+  const { entries, earlyExit } = g.index.select(ctx, args);
+  for (const { definition: d, branches } of entries) {
+    const v = runDefinition(ctx, d, init, branches);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
       throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
@@ -151,8 +151,11 @@ function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Va
 }
 
 /** Evaluation of a set node (`p contains x`). */
-export function evaluateSet(definitions: readonly CompiledDefinition[]): (ctx: Ctx) => Value {
-  const index = buildIndex(definitions);
+export function evaluateSet(
+  definitions: readonly CompiledDefinition[],
+  sourceOrder: boolean,
+): (ctx: Ctx) => Value {
+  const index = buildIndex(definitions, sourceOrder);
   return (ctx) => {
     ctx.state.tick();
     const set = new SetValue();
@@ -160,7 +163,8 @@ export function evaluateSet(definitions: readonly CompiledDefinition[]): (ctx: C
       f[0] = set;
     };
     // In the rule index's order: the first error (or conflict) raised is OPA's.
-    for (const d of index.select(ctx).definitions) runDefinition(ctx, d, init);
+    for (const { definition, branches } of index.select(ctx).entries)
+      runDefinition(ctx, definition, init, branches);
     return set;
   };
 }
@@ -200,7 +204,7 @@ export function evaluateObject(
     }
   }
   const byRule = new Map(rules.map((d, i) => [d, i]));
-  const index = buildIndex(rules);
+  const index = buildIndex(rules, !indexBelow);
   return (ctx) => {
     ctx.state.tick();
     const builder = new ObjectBuilder();
@@ -220,10 +224,10 @@ export function evaluateObject(
         builder.insert(c.relative, 'value', v, loc);
       }
     };
-    for (const d of index.select(ctx).definitions) {
-      const owner = owners[byRule.get(d) as number];
+    for (const { definition, branches } of index.select(ctx).entries) {
+      const owner = owners[byRule.get(definition) as number];
       if (owner) contribute(owner);
-      else runDefinition(ctx, d, init);
+      else runDefinition(ctx, definition, init, branches);
     }
     // The nodes below not indexed, or skipped by the index (they may still have a default value).
     for (const c of below) contribute(c);
@@ -237,9 +241,12 @@ export function evaluateInterior(
   children: () => readonly CompiledNode[],
   read: (ctx: Ctx, child: CompiledNode) => Value | undefined,
 ): (ctx: Ctx) => Value {
+  const key = (c: CompiledNode) => c.node.path[c.node.path.length - 1] as string;
   return (ctx) => {
     const entries: (readonly [Value, Value])[] = [];
-    for (const c of children()) {
+    // In key order, as OPA walks a package: the first error raised is OPA's.
+    const sorted = [...children()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    for (const c of sorted) {
       if (c.node.nodeClass === 'function' && c.node.rules[0]?.args.length !== 0) continue;
       const v = read(ctx, c);
       if (v !== undefined) entries.push([c.node.path[c.node.path.length - 1] as string, v]);

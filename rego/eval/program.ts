@@ -131,7 +131,7 @@ export class CompiledProgram implements Program {
         fallback: fallbackRule && compileDefinition(this, fallbackRule, terminal),
         conflict,
         explain: opaAtLeast(this.opaVersion, 'v1.22.2') ? conflictListing(this) : undefined,
-        index: buildIndex(definitions),
+        index: buildIndex(definitions, opaAtLeast(this.opaVersion, 'v1.22.2')),
       };
       if (cls === 'complete') h.evaluate = this.direct(rules, fallbackRule) ?? evaluateComplete(group);
       else {
@@ -140,7 +140,10 @@ export class CompiledProgram implements Program {
         if (node.rules[0]?.args.length === 0) h.evaluate = (ctx) => h.call(ctx, []);
       }
     } else if (cls === 'set') {
-      h.evaluate = evaluateSet(node.rules.map((r) => compileDefinition(this, r, setTerminal)));
+      h.evaluate = evaluateSet(
+        node.rules.map((r) => compileDefinition(this, r, setTerminal)),
+        opaAtLeast(this.opaVersion, 'v1.22.2'),
+      );
     } else if (!insideObject) {
       h.evaluate = this.compileObject(node);
     }
