@@ -11,7 +11,7 @@ import {
   type Pair,
   parseDocument,
   type Scalar,
-} from '../yaml-library.ts';
+} from '@gatehousejs/rego/yaml';
 import type { ManifestIssue } from './errors.ts';
 import { type Located, parsePermissionExpression, parseRelationExpression } from './manifest-expression.ts';
 import type { PermissionOperator, PermissionTerm, RelationTerm } from './model.ts';

@@ -1,8 +1,8 @@
 /**
  * @module rego/compiler
  * The Rego compiler, staged as OPA's: the rule tree with its conflict checks, name resolution
- * into the intermediate form, the recursion check, the safety check that orders every body,
- * and the rule indexes (see `pipeline.ts`).
+ * into the intermediate form, the recursion check, and the safety check that orders every body
+ * (see `pipeline.ts`).
  */
 export type { Callee, IrBody, IrElse, IrExpr, IrLiteral, IrRule, IrTerm, IrWith, WithTarget } from './ir.ts';
 export { walkBody, walkLiteral, walkRule, walkTerm } from './ir-walk.ts';
@@ -12,8 +12,13 @@ export type { ResolvedQuery } from './resolve-query.ts';
 export type { ResolvedRule } from './resolve-rule.ts';
 export type { NodeClass, RuleShape } from './rule-tree.ts';
 export { RuleNode } from './rule-tree.ts';
-export { evaluationOrder, unificationOrder } from './safety/evaluation-order.ts';
-export { memberLookup } from './safety/literal-bindings.ts';
-export type { Bound } from './safety/term-bindings.ts';
-export { patternPairs, unboundPatternVars, withBound } from './safety/term-bindings.ts';
+export type { Bound } from './safety/index.ts';
+export {
+  evaluationOrder,
+  memberLookup,
+  patternPairs,
+  unboundPatternVars,
+  unificationOrder,
+  withBound,
+} from './safety/index.ts';
 export { displayName } from './scope.ts';

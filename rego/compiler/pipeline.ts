@@ -8,8 +8,10 @@
  *    `resolve-*.ts`, which also make the checks OPA makes while it rewrites variables and calls
  *    (declared but unused, redeclared, arity, deprecated built-ins, unsupported built-ins);
  * 3. recursion (`CheckRecursion`): `recursion.ts`;
- * 4. safety (`CheckSafetyRuleHeads`, `CheckSafetyRuleBodies`): `safety/`, which orders every body;
- * 5. rule indexes (`BuildRuleIndices`): `rule-index.ts`, read by the evaluator.
+ * 4. safety (`CheckSafetyRuleHeads`, `CheckSafetyRuleBodies`): `safety/`, which orders every body.
+ *
+ * OPA's last stage, the rule indexes (`BuildRuleIndices`), is built by the evaluator over the
+ * compiled definitions (`eval/indexing.ts`, OPA's trie), since it decides their order at run time.
  */
 import type { BuiltinRegistry } from '../builtin.ts';
 import type { OpaVersion } from '../opa-version.ts';
@@ -18,7 +20,7 @@ import { checkRecursion } from './recursion.ts';
 import { type ResolvedQuery, resolveQuery } from './resolve-query.ts';
 import { type ResolvedRule, resolveModules } from './resolve-rule.ts';
 import type { RuleNode } from './rule-tree.ts';
-import { checkQuerySafety, checkSafety } from './safety/safety-stage.ts';
+import { checkQuerySafety, checkSafety } from './safety/index.ts';
 
 /**
  * Compiles parsed modules into the rule tree of resolved rules, each body in its safe order.

@@ -196,6 +196,18 @@ describe('the packages as installed from their tarballs', () => {
       expect(installed).not.toContain(heavy);
   });
 
+  it('carry the YAML library once: the engine reads its manifests with @gatehousejs/rego/yaml', async () => {
+    const scope = path.join(library.dir, 'node_modules', '@gatehousejs');
+    const bundled: string[] = [];
+    for (const entry of await readdir(scope, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if ((await readFile(file, 'utf8')).includes(', Web build, bundled.'))
+        bundled.push(path.relative(scope, file));
+    }
+    expect(bundled).toEqual([path.join('rego', 'dist', 'yaml-library.js')]);
+  });
+
   it('add at most 20 MB beside hono with the engine: no PostgreSQL binary, OpenID provider or TypeScript runner', async () => {
     const modules = path.join(library.dir, 'node_modules');
     const beside = (await treeSize(modules)) - (await treeSize(path.join(modules, 'hono')));
@@ -236,6 +248,7 @@ describe('the packages as installed from their tarballs', () => {
       '@gatehousejs/engine/node',
       '@gatehousejs/engine/postgres',
       '@gatehousejs/rego',
+      '@gatehousejs/rego/yaml',
       '@gatehousejs/topaz',
       '@gatehousejs/fastify',
       '@gatehousejs/opentelemetry',

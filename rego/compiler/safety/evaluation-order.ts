@@ -5,7 +5,8 @@
 import type { IrTerm } from '../ir.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import type { RuleNode } from '../rule-tree.ts';
-import { type Analysis, type Bound, pairsInOrder, valuesInOrder } from './term-bindings.ts';
+import { type Analysis, type Bound, valuesInOrder } from './term-bindings.ts';
+import { pairsInOrder } from './unify-bindings.ts';
 
 const trial = (tree: RuleNode<ResolvedRule>): Analysis => ({ tree, nested: undefined });
 

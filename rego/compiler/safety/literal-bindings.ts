@@ -14,11 +14,11 @@ import {
   matchBinds,
   type Outcome,
   unboundPatternVars,
-  unifyBinds,
   valueBinds,
   valuesBind,
   withBound,
 } from './term-bindings.ts';
+import { unifyBinds } from './unify-bindings.ts';
 
 /** Evaluating `lit` (with its `with` modifiers). */
 export function literalBinds(a: Analysis, lit: IrLiteral, bound: Bound, k: Continue): Outcome {
