@@ -4,9 +4,10 @@
 #   stack-tools  a small Debian image with openssl and curl for the compose stack's one-shot jobs
 #                (`certs`, `topaz-manifest`); built with `--target stack-tools`.
 #   app          (the default, last stage) Gatehouse: the web application by default
-#                (`node --import tsx app/main.ts`), and the location service with another command
-#                (`node --import tsx app/location-main.ts`).
-# The TypeScript sources run as they are, through tsx, exactly as `npm start` runs them.
+#                (`node app/dist/main.js`), and the location service with another command
+#                (`node app/dist/location-main.js`).
+# Both run compiled JavaScript, built into the image by `app/build.mjs` as `npm start` builds it:
+# no TypeScript is compiled when a container starts.
 
 FROM debian:bookworm-slim AS stack-tools
 RUN apt-get update \
@@ -32,7 +33,8 @@ COPY app/package.json app/
 COPY engine/postgres-driver/*.mjs engine/postgres-driver/
 RUN npm ci --no-audit --no-fund && npm cache clean --force
 COPY . .
+RUN node app/build.mjs
 ENV NODE_ENV=production
 USER node
 EXPOSE 8000 8001
-CMD ["node", "--import", "tsx", "app/main.ts"]
+CMD ["node", "--enable-source-maps", "app/dist/main.js"]

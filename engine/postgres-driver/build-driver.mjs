@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { CLOSED_CONNECTION_FIX, DRIVER_VERSION } from './closed-connection-fix.mjs';
+import { CLOSED_CONNECTION_FIX, DRIVER_VERSION, FIX_MARKER } from './closed-connection-fix.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.argv[2] ?? path.join(here, 'generated'));
@@ -39,6 +39,11 @@ const fixPlugin = {
   setup(build) {
     build.onLoad({ filter: /[\\/]postgres[\\/]src[\\/]connection\.js$/ }, async (args) => {
       let text = await readFile(args.path, 'utf8');
+      // A copy edited in place by an earlier install of this repository already carries the fix.
+      if (text.includes(FIX_MARKER)) {
+        applied = CLOSED_CONNECTION_FIX.length;
+        return { contents: text, loader: 'js' };
+      }
       for (const [pattern, replacement] of CLOSED_CONNECTION_FIX) {
         if (!pattern.test(text)) fail(`${args.path} does not match the source the fix expects`);
         text = text.replace(pattern, replacement);
