@@ -52,10 +52,12 @@ function startTopazLauncher(env: Record<string, string | undefined>): Started {
   return started;
 }
 
-async function waitFor(started: Started, text: string): Promise<void> {
+async function waitFor(started: Started, text: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (started.output().includes(text)) return;
     if (started.child.exitCode !== null) throw new Error(`exited early:\n${started.output()}`);
+    if (Date.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -120,8 +122,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // SIGTERM first: the launcher stops what it started (Keycloak runs in a process group of its own).
   for (const started of running) {
-    if (started.child.exitCode === null && started.child.pid) process.kill(-started.child.pid, 'SIGKILL');
+    if (started.child.exitCode !== null || !started.child.pid) continue;
+    process.kill(-started.child.pid, 'SIGTERM');
+    const killed = setTimeout(() => started.child.pid && process.kill(-started.child.pid, 'SIGKILL'), 30_000);
+    await started.exited;
+    clearTimeout(killed);
   }
   await rm(dataRoot, { recursive: true, force: true });
 });
