@@ -144,7 +144,7 @@ describe('npm run start:topaz', () => {
         TOPAZD: requireTopazd(),
       };
       const started = startTopazLauncher({ ...env, GATEHOUSE_PEERS_DIR: peersDir });
-      await waitFor(started, 'Press Ctrl-C to stop.');
+      await waitFor(started, 'Press Ctrl-C to stop.', 12 * 60_000);
       const banner = started.output();
       expect(banner).toContain(
         `OpenID provider    Keycloak 26.4.7 http://127.0.0.1:${env.OIDC_PROVIDER_PORT}/realms/gatehouse`,
@@ -167,7 +167,7 @@ describe('npm run start:topaz', () => {
         TOPAZD: requireTopazd(),
       };
       const started = startTopazLauncher({ ...env, GATEHOUSE_PEERS_DIR: path.join(dataRoot, 'no-peers') });
-      await waitFor(started, 'Press Ctrl-C to stop.');
+      await waitFor(started, 'Press Ctrl-C to stop.', 4 * 60_000);
       const banner = started.output();
       expect(banner).toContain('Keycloak is not installed (bash test/peers/keycloak.sh installs it)');
       expect(banner).toContain(`OpenID provider    http://127.0.0.1:${env.OIDC_PROVIDER_PORT}`);
