@@ -4,9 +4,10 @@
 #   stack-tools  a small Debian image with openssl and curl for the compose stack's one-shot jobs
 #                (`certs`, `topaz-manifest`); built with `--target stack-tools`.
 #   app          (the default, last stage) Gatehouse: the web application by default
-#                (`node --import tsx app/main.ts`), and the location service with another command
-#                (`node --import tsx app/location-main.ts`).
-# The TypeScript sources run as they are, through tsx, exactly as `npm start` runs them.
+#                (`node app/dist/main.js`), and the location service with another command
+#                (`node app/dist/location-main.js`).
+# Both run compiled JavaScript, built into the image by `app/build.mjs` as `npm start` builds it:
+# no TypeScript is compiled when a container starts.
 
 FROM debian:bookworm-slim AS stack-tools
 RUN apt-get update \
@@ -15,8 +16,7 @@ RUN apt-get update \
 
 FROM node:20-bookworm-slim AS app
 WORKDIR /srv/gatehouse
-# Runtime dependencies only: the application imports nothing from the development ones. npm ci
-# needs the manifest of every workspace (the root package.json lists them).
+# npm ci needs the manifest of every workspace (the root package.json lists them).
 COPY package.json package-lock.json ./
 COPY core/package.json core/
 COPY rego/package.json rego/
@@ -28,11 +28,13 @@ COPY engine/package.json engine/
 COPY cli/package.json cli/
 COPY publisher/package.json publisher/
 COPY app/package.json app/
-# postinstall fixes the PostgreSQL driver (see patches/postgres-driver.mjs).
-COPY patches ./patches
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# postinstall builds the PostgreSQL driver with its fix (engine/postgres-driver/build-driver.mjs),
+# from the `postgres` and `esbuild` development dependencies.
+COPY engine/postgres-driver/*.mjs engine/postgres-driver/
+RUN npm ci --no-audit --no-fund && npm cache clean --force
 COPY . .
+RUN node app/build.mjs
 ENV NODE_ENV=production
 USER node
 EXPOSE 8000 8001
-CMD ["node", "--import", "tsx", "app/main.ts"]
+CMD ["node", "--enable-source-maps", "app/dist/main.js"]

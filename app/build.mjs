@@ -1,5 +1,6 @@
 // `npm run build -w app` (and `npm start`, when the sources changed): compiles the application
-// into one ES module, `app/dist/main.js`, so that starting it loads built JavaScript instead of
+// into one ES module, `app/dist/main.js` (and the standalone location service into
+// `app/dist/location-main.js`, as the container image runs it), so that starting it loads built JavaScript instead of
 // compiling TypeScript at run time. The workspace packages are bundled from their sources
 // (through tsconfig.json's `paths`, as tsx runs them); npm packages stay external and load from
 // node_modules. `app/dist/inputs.json` lists what the bundle was built from, for `isBuildFresh`.
@@ -9,6 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(root, 'app', 'dist');
+/** The built location service (`app/location-main.ts`). */
+export const BUILT_LOCATION = path.join(distDir, 'location-main.js');
 /** The built application. */
 export const BUILT_MAIN = path.join(distDir, 'main.js');
 const INPUTS = path.join(distDir, 'inputs.json');
@@ -40,7 +43,7 @@ async function writeAtomically(file, contents, time) {
 }
 
 /**
- * Builds `app/dist/main.js` from `app/main.ts`; returns the milliseconds it took. The bundle is
+ * Builds `app/dist/main.js` from `app/main.ts` (and `app/dist/location-main.js`); returns the milliseconds it took. The bundle is
  * dated when the build began, so that a source saved during the build makes it stale.
  */
 export async function buildApp() {
@@ -49,8 +52,9 @@ export async function buildApp() {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['app/main.ts'],
-    outfile: BUILT_MAIN,
+    entryPoints: ['app/main.ts', 'app/location-main.ts'],
+    outdir: distDir,
+    entryNames: '[name]',
     bundle: true,
     platform: 'node',
     format: 'esm',

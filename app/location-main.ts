@@ -1,5 +1,5 @@
 /**
- * The location service on its own (`node --import tsx app/location-main.ts`), for deployments
+ * The location service on its own (`node --import tsx app/location-main.ts`, or built: `node app/dist/location-main.js`), for deployments
  * that run it as a separate service (the compose stack): the development table (alice GB, bob DE,
  * charlie CN) on `HOST`:`LOCATION_SERVICE_PORT` (127.0.0.1:8001 by default). SIGINT/SIGTERM stop it.
  */

@@ -28,6 +28,7 @@ function chooseAuthorization(settings: AppSettings, sql: Database): Promise<Auth
     sql,
     policiesDir: settings.authorization.policiesDir,
     allowUnknownLocation: settings.authorization.allowUnknownLocation,
+    directoryLoading: settings.authorization.directoryLoading,
   });
 }
 

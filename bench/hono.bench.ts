@@ -11,6 +11,7 @@ import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import { authzMiddleware, identityFromHeader } from '@gatehousejs/hono';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
+import { middlewareSteps } from './hono-steps.ts';
 import { comparisonRow, httpRounds } from './http-rounds.ts';
 import { printTable } from './measure.ts';
 import { machineLine, median, range } from './rounds.ts';
@@ -104,6 +105,10 @@ export async function run(): Promise<void> {
       [`target ≤ ${TARGET_ADDED_MICROS} µs`]: cost <= TARGET_ADDED_MICROS ? 'met' : 'MISSED',
     },
   ]);
+  printTable(
+    "hono: where the middleware's time goes on a cache hit (each step alone, in process, median)",
+    await middlewareSteps(),
+  );
   console.log(
     [
       '',

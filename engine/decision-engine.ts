@@ -131,16 +131,20 @@ class Engine implements EmbeddedDecisionService {
     return this.#policies.current.packages;
   }
 
+  // Through the store's `readThrough`: a store that loads on demand runs the evaluation again
+  // once what it missed is in memory (one load for every decision of a batch).
   async decide(query: DecisionQuery, options?: DecideOptions): Promise<Decisions> {
-    return this.#decide(query, options);
+    return this.#config.store.readThrough(() => this.#decide(query, options));
   }
 
   async decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]> {
     if (!Array.isArray(queries))
       throw new DecisionServiceError('invalid_request', 'queries must be an array');
-    // What depends only on the caller (Topaz's identity resolution) is worked out once per batch.
-    const callers: CallerInputs = { byObject: new Map(), byValue: new Map() };
-    return queries.map((query) => this.#decide(query, options, callers));
+    return this.#config.store.readThrough(() => {
+      // What depends only on the caller (Topaz's identity resolution) is worked out once per batch.
+      const callers: CallerInputs = { byObject: new Map(), byValue: new Map() };
+      return queries.map((query) => this.#decide(query, options, callers));
+    });
   }
 
   #decide(query: DecisionQuery, options: DecideOptions | undefined, callers?: CallerInputs): Decisions {
@@ -196,7 +200,10 @@ class Engine implements EmbeddedDecisionService {
   async query(query: RegoQuery): Promise<readonly RegoQueryResult[]> {
     this.#ensureAvailable(query.signal);
     const input = { ...query.input, identity: identityInput(query.identity) };
-    return runRegoQuery(this.#policies.current.set, query.query, input, this.#evalOptions() ?? {});
+    const policies = this.#policies.current.set;
+    return this.#config.store.readThrough(() =>
+      runRegoQuery(policies, query.query, input, this.#evalOptions() ?? {}),
+    );
   }
 
   async listPolicies(): Promise<readonly PolicyModule[]> {

@@ -1,10 +1,9 @@
 import { decisionServiceFixture, runDecisionServiceContract } from '@gatehousejs/core/testing';
-import postgres, { type Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedPostgresServer, startTestPostgres } from '../test/support/postgres.ts';
 import { parseManifest } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
-import { createPostgresRelationStore, type PostgresRelationStore } from './postgres.ts';
+import { createPostgresRelationStore, type PostgresRelationStore, postgres, type Sql } from './postgres.ts';
 import { createTempPolicyDir, type TempPolicyDir } from './temp-policy-dir.ts';
 
 let server: EmbeddedPostgresServer;
@@ -23,25 +22,30 @@ afterAll(async () => {
 
 const manifest = parseManifest(decisionServiceFixture.manifest, 'manifest.yaml');
 
-async function postgresStore(schema = `engine_${++schemas}`): Promise<PostgresRelationStore> {
-  return createPostgresRelationStore({ sql, schema, manifest });
+async function postgresStore(
+  schema = `engine_${++schemas}`,
+  loading: 'snapshot' | 'on-demand' = 'snapshot',
+): Promise<PostgresRelationStore> {
+  return createPostgresRelationStore({ sql, schema, manifest, loading });
 }
 
-runDecisionServiceContract('embedded engine, Postgres store', async (fixture) => {
-  const store = await postgresStore();
-  for (const object of fixture.objects) await store.setObject(object);
-  for (const relation of fixture.relations) await store.setRelation(relation);
-  const policies = await createTempPolicyDir(fixture.policies);
-  const service = await createEmbeddedDecisionService({ policiesDir: policies.dir, store });
-  return {
-    service,
-    close: async () => {
-      await service.close();
-      await store.close();
-      await policies.remove();
-    },
-  };
-});
+for (const loading of ['snapshot', 'on-demand'] as const) {
+  runDecisionServiceContract(`embedded engine, Postgres store (${loading})`, async (fixture) => {
+    const store = await postgresStore(undefined, loading);
+    for (const object of fixture.objects) await store.setObject(object);
+    for (const relation of fixture.relations) await store.setRelation(relation);
+    const policies = await createTempPolicyDir(fixture.policies);
+    const service = await createEmbeddedDecisionService({ policiesDir: policies.dir, store });
+    return {
+      service,
+      close: async () => {
+        await service.close();
+        await store.close();
+        await policies.remove();
+      },
+    };
+  });
+}
 
 describe('embedded engine over a Postgres store', () => {
   let policies: TempPolicyDir;

@@ -17,12 +17,16 @@ import { ensurePeer } from '../test/support/peers.ts';
 const policiesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'webapp');
 
 // What the directory answers true (everything else is false), as Topaz's would for: ann owns `own`
-// and `pub`; `pub` is public (reader user:*); dee holds nothing at all. The directory knows the
-// objects `own` and `pub` only.
+// and `pub` and the folder `box`; `pub` is public (reader user:*); dee holds nothing at all. The
+// directory knows the objects `own`, `pub` and `box` only.
 const DIRECTORY_TRUE = [
   ['document', 'own', 'can_read', 'user', 'ann'],
   ['document', 'own', 'can_write', 'user', 'ann'],
   ['document', 'own', 'can_delete', 'user', 'ann'],
+  ['document', 'own', 'can_share', 'user', 'ann'],
+  ['folder', 'box', 'can_read', 'user', 'ann'],
+  ['folder', 'box', 'can_write', 'user', 'ann'],
+  ['folder', 'box', 'can_share', 'user', 'ann'],
   ['document', 'pub', 'can_read', 'user', 'ann'],
   ['document', 'pub', 'reader', 'user', '*'],
 ].map(([object_type, object_id, relation, subject_type, subject_id]) => ({
@@ -40,7 +44,7 @@ check(request) if {
 	answer == object.filter(request, ["object_type", "object_id", "relation", "subject_type", "subject_id"])
 }
 directory_object(request) := {"id": request.object_id} if {
-	request.object_id in {"own", "pub"}
+	request.object_id in {"own", "pub", "box"}
 } else := {}
 `;
 
@@ -151,6 +155,58 @@ describe("the policies on OPA 1.15.2 with Topaz's input", () => {
     expect(route('dee', 'webapp.POST.api.documents.__id.versions.__version.restore', { id: 'pub' })).toBe(
       false,
     );
+  });
+
+  it('decides the file routes as their document: readers read (anonymous ones a public document), writers change', () => {
+    const route = (sub: string | null, path: string, id: string) =>
+      decide(`${path}.allowed`, sub === null ? anonymous(path, { id }) : signedIn(sub, path, { id }));
+    for (const path of [
+      'webapp.GET.api.documents.__id.files',
+      'webapp.GET.api.documents.__id.files.__file_id',
+      'webapp.GET.documents.__id.files',
+    ]) {
+      expect(route('ann', path, 'own'), path).toBe(true);
+      expect(route('dee', path, 'own'), path).toBe(false);
+      expect(route(null, path, 'own'), path).toBe(false);
+      expect(route(null, path, 'pub'), path).toBe(true);
+      expect(route('dee', path, 'pub'), path).toBe(true);
+    }
+    for (const path of [
+      'webapp.POST.api.documents.__id.files',
+      'webapp.DELETE.api.documents.__id.files.__file_id',
+      'webapp.POST.documents.__id.files',
+      'webapp.POST.documents.__id.files.__file_id.delete',
+    ]) {
+      expect(route('ann', path, 'own'), path).toBe(true);
+      expect(route('dee', path, 'own'), path).toBe(false);
+      expect(route('dee', path, 'pub'), path).toBe(false);
+      expect(route(null, path, 'pub'), path).toBe(false);
+      // An unknown document reaches the handler, which answers 404.
+      expect(route('dee', path, 'nowhere'), path).toBe(true);
+    }
+  });
+
+  it('lets only the owner give a document or a folder away, and signed-in readers compare versions', () => {
+    const route = (sub: string | null, path: string, id: string) =>
+      decide(`${path}.allowed`, sub === null ? anonymous(path, { id }) : signedIn(sub, path, { id }));
+    for (const [path, own] of [
+      ['webapp.PUT.api.documents.__id.owner', 'own'],
+      ['webapp.GET.documents.__id.owner', 'own'],
+      ['webapp.POST.documents.__id.owner', 'own'],
+      ['webapp.PUT.api.folders.__id.owner', 'box'],
+      ['webapp.GET.folders.__id.owner', 'box'],
+      ['webapp.POST.folders.__id.owner', 'box'],
+    ] as const) {
+      expect(route('ann', path, own), path).toBe(true);
+      expect(route('dee', path, own), path).toBe(false);
+      expect(route(null, path, own), path).toBe(false);
+    }
+    // Reading a public document is no right to give it away.
+    expect(route('dee', 'webapp.PUT.api.documents.__id.owner', 'pub')).toBe(false);
+    expect(route('ann', 'webapp.GET.documents.__id.compare', 'own')).toBe(true);
+    expect(route('dee', 'webapp.GET.documents.__id.compare', 'own')).toBe(false);
+    expect(route('dee', 'webapp.GET.documents.__id.compare', 'pub')).toBe(true);
+    expect(route(null, 'webapp.GET.documents.__id.compare', 'pub')).toBe(false);
   });
 
   it('treats a user of unknown location (no location at all) as the data document says', async () => {

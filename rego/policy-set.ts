@@ -3,6 +3,7 @@
  * evaluate `data` paths and queries against inputs as often as needed.
  */
 
+import { checkConstantArguments } from './builtins/declarations/index.ts';
 import {
   type CompileConfig,
   type CompileOptions,
@@ -11,7 +12,7 @@ import {
   type PolicyModule,
   type QueryOptions,
 } from './compile-options.ts';
-import { checkRecursion, resolveModules, resolveQuery } from './compiler/index.ts';
+import { compileModules, compileQuery } from './compiler/index.ts';
 import { isStackOverflow, RegoError } from './errors.ts';
 import { CompiledProgram, Ctx, type EvalSettings, EvalState } from './eval/index.ts';
 import { optionProblems } from './option-problems.ts';
@@ -99,8 +100,8 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
         opaVersion: config.opaVersion,
       }),
     );
-    const tree = resolveModules(parsed, config.builtins, config.opaVersion);
-    checkRecursion(tree);
+    const tree = compileModules(parsed, config.builtins, config.opaVersion);
+    checkConstantArguments(parsed, config.opaVersion, (name) => config.builtins.has(name));
     const program = new CompiledProgram(tree, config.builtins, config.opaVersion);
     let data: Value;
     try {
@@ -194,7 +195,7 @@ class CompiledPolicySet implements PolicySet {
       let compiled = this.queries.get(queryText);
       if (!compiled) {
         compiled = this.program.query(
-          resolveQuery(
+          compileQuery(
             parseQuery(queryText, 'query', this.config.opaVersion),
             this.program.root,
             this.config.builtins,

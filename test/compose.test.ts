@@ -32,7 +32,13 @@ describe('compose.yaml', () => {
     );
     expect(postgres.sort()).toEqual(['app-db', 'keycloak-db']);
     for (const name of ['app', 'location']) expect(compose.service(name).build?.target).toBe('app');
-    expect(compose.service('app').command).toEqual(['node', '--import', 'tsx', 'app/main.ts']);
+    // The image's compiled JavaScript (Dockerfile runs app/build.mjs), not TypeScript through tsx.
+    expect(compose.service('app').command).toEqual(['node', '--enable-source-maps', 'app/dist/main.js']);
+    expect(compose.service('location').command).toEqual([
+      'node',
+      '--enable-source-maps',
+      'app/dist/location-main.js',
+    ]);
   });
 
   it('publishes 8000, 8001, 8282, 8383 and 8443 on loopback only, and no database port', () => {

@@ -136,6 +136,7 @@ describe('loadSettings', () => {
       policiesDir: undefined,
       decisionCacheTtlSeconds: 0,
       allowUnknownLocation: false,
+      directoryLoading: 'auto',
     });
     expect(defaults.locationService.cacheTtlSeconds).toBe(60);
     const set = loadSettings({
@@ -143,15 +144,26 @@ describe('loadSettings', () => {
       DECISION_CACHE_TTL_SECONDS: '30',
       ALLOW_UNKNOWN_LOCATION: 'true',
       LOCATION_CACHE_TTL_SECONDS: '0',
+      DIRECTORY_LOADING: 'on-demand',
     });
     expect(set.authorization).toEqual({
       policiesDir: '/srv/policies',
       decisionCacheTtlSeconds: 30,
       allowUnknownLocation: true,
+      directoryLoading: 'on-demand',
     });
     expect(set.locationService.cacheTtlSeconds).toBe(0);
-    const error = failure({ DECISION_CACHE_TTL_SECONDS: '-5', LOCATION_CACHE_TTL_SECONDS: 'soon' });
-    expect(error.variables).toEqual(['DECISION_CACHE_TTL_SECONDS', 'LOCATION_CACHE_TTL_SECONDS']);
+    const error = failure({
+      DECISION_CACHE_TTL_SECONDS: '-5',
+      LOCATION_CACHE_TTL_SECONDS: 'soon',
+      DIRECTORY_LOADING: 'lazy',
+    });
+    expect(error.variables).toEqual([
+      'DECISION_CACHE_TTL_SECONDS',
+      'DIRECTORY_LOADING',
+      'LOCATION_CACHE_TTL_SECONDS',
+    ]);
+    expect(error.message).toContain('DIRECTORY_LOADING: must be auto, snapshot or on-demand');
   });
 
   it('listens on loopback unless HOST says otherwise', () => {

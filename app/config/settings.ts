@@ -54,6 +54,12 @@ export const appEnvironmentSchema = z
     POLICIES_DIR: optionalText(),
     DECISION_CACHE_TTL_SECONDS: integerField(0, 0, 3600),
     ALLOW_UNKNOWN_LOCATION: booleanField(false),
+    DIRECTORY_LOADING: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .enum(['auto', 'snapshot', 'on-demand'], { message: 'must be auto, snapshot or on-demand' })
+        .default('auto'),
+    ),
     LOCATION_CACHE_TTL_SECONDS: integerField(60, 0, 86_400),
     ACCESS_LOG_RETENTION_DAYS: integerField(90, 1, 3650),
     ...topazEnvironmentShape,
@@ -102,6 +108,11 @@ export const appEnvironmentSchema = z
           set: env.ALLOW_UNKNOWN_LOCATION,
           why: 'Topaz denies users of unknown location unless its policy data sets gatehouse.location.allow_unknown',
         },
+        {
+          variable: 'DIRECTORY_LOADING',
+          set: env.DIRECTORY_LOADING !== 'auto',
+          why: 'Topaz keeps the directory itself',
+        },
       ],
       problem,
     );
@@ -146,6 +157,8 @@ export const appEnvironmentSchema = z
       decisionCacheTtlSeconds: env.DECISION_CACHE_TTL_SECONDS,
       /** Whether a signed-in user whose location cannot be determined may proceed (default false). */
       allowUnknownLocation: env.ALLOW_UNKNOWN_LOCATION,
+      /** What each process holds of the directory: all of it, what it read, or chosen by size. */
+      directoryLoading: env.DIRECTORY_LOADING,
     },
     accessLog: {
       /** How long decisions about documents are kept, in days (default 90). */

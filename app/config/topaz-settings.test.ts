@@ -121,9 +121,10 @@ describe('loadSettings: Topaz as the decision service', () => {
       TOPAZ_URL: 'topaz:8282',
       POLICIES_DIR: '/srv/policies',
       ALLOW_UNKNOWN_LOCATION: 'true',
+      DIRECTORY_LOADING: 'on-demand',
       SESSION_SECRET: SECRET,
     });
-    expect(error.variables).toEqual(['POLICIES_DIR', 'ALLOW_UNKNOWN_LOCATION']);
+    expect(error.variables).toEqual(['POLICIES_DIR', 'ALLOW_UNKNOWN_LOCATION', 'DIRECTORY_LOADING']);
     expect(error.message).toContain('ALLOW_UNKNOWN_LOCATION: applies to the embedded engine only');
     expect(
       loadSettings({ TOPAZ_URL: 'topaz:8282', ALLOW_UNKNOWN_LOCATION: 'false', SESSION_SECRET: SECRET })

@@ -1,9 +1,8 @@
 /**
- * Connecting to PostgreSQL with the `postgres` driver.
+ * Connecting to PostgreSQL with the engine's driver (`postgres`, with the closed-connection fix).
  */
-import postgres from 'postgres';
+import { postgres } from '@gatehousejs/engine/postgres';
 import { toDatabaseError } from './database-error.ts';
-import { assertDriverFixed } from './driver-fix.ts';
 
 /**
  * Seconds between attempts to reconnect a connection that has a query waiting. The driver's own
@@ -45,14 +44,12 @@ function socketOf(url: string): { url: string; path?: string } {
  * @param url `postgres://user:password@host:port/database`, or with `?host=/socket/directory` to
  *   connect over the server's Unix socket in that directory (port as in the URL, default 5432)
  * @param options `max` default 10, `connectTimeout` default 10 s
- * @throws {DatabaseError} `unavailable` when the server cannot be reached; `driver_unfixed` when the
- *   driver lacks the fix of `patches/postgres-driver.mjs`
+ * @throws {DatabaseError} `unavailable` when the server cannot be reached
  * @example
  * const sql = await connectDatabase(process.env.DATABASE_URL!);
  * await sql.end();
  */
 export async function connectDatabase(url: string, options: ConnectionOptions = {}): Promise<Database> {
-  assertDriverFixed();
   const socket = socketOf(url);
   const sql = postgres(socket.url, {
     ...(socket.path ? { path: socket.path } : {}),

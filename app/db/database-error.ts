@@ -2,7 +2,7 @@
  * The data layer's error: PostgreSQL failures translated to a small set of codes the API maps to
  * status codes (`invalid` → 400, `missing_reference` → 404/400, `conflict`/`still_referenced` → 409).
  */
-import postgres from 'postgres';
+import { postgres } from '@gatehousejs/engine/postgres';
 
 /** Why a database operation failed. */
 export type DatabaseErrorCode =
@@ -16,8 +16,6 @@ export type DatabaseErrorCode =
   | 'still_referenced'
   /** The server cannot be reached. */
   | 'unavailable'
-  /** The installed driver lacks the fix of `patches/postgres-driver.mjs`. */
-  | 'driver_unfixed'
   /** The schema cannot be migrated (unknown or edited migration, failed statement). */
   | 'migration_failed'
   /** Anything else. */

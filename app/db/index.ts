@@ -14,9 +14,13 @@ export type { ConnectionOptions, Database, Queryable } from './connection.ts';
 export { connectDatabase } from './connection.ts';
 export type { DatabaseErrorCode } from './database-error.ts';
 export { DatabaseError, isConnectionFailure } from './database-error.ts';
-export type { DirectoryChange } from './directory-change.ts';
-export { directoryChangeSchema } from './directory-change.ts';
 export type { DirectoryOutboxRepository, OutboxEntry } from './directory-outbox-repository.ts';
+export type {
+  DocumentFile,
+  DocumentFileContent,
+  DocumentFileInput,
+  DocumentFileRepository,
+} from './document-file-repository.ts';
 export type {
   DocumentListingRepository,
   DocumentScope,
@@ -62,6 +66,7 @@ export type {
   SharedObject,
   ShareSubject,
 } from './object-share-repository.ts';
+export type { EndedShare, OwnershipRepository, OwnershipTransfer } from './ownership-repository.ts';
 export type { Page } from './page.ts';
 export { isRowId, MAX_PAGE_SIZE } from './page.ts';
 export type { PendingShare, PendingShareRepository } from './pending-share-repository.ts';

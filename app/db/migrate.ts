@@ -4,7 +4,7 @@
  * that an edited or unknown migration stops the start instead of drifting silently.
  */
 import { createHash } from 'node:crypto';
-import type postgres from 'postgres';
+import type { postgres } from '@gatehousejs/engine/postgres';
 import { DatabaseError, toDatabaseError } from './database-error.ts';
 import { MIGRATIONS, type Migration } from './migration.ts';
 

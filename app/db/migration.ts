@@ -12,6 +12,8 @@ import { revisionsAndIdTokensMigration } from './migration-0009-revisions-and-id
 import { groupsMigration } from './migration-0010-groups.ts';
 import { objectSharesMigration } from './migration-0011-object-shares.ts';
 import { accessLogMigration } from './migration-0012-access-log.ts';
+import { documentFilesMigration } from './migration-0013-document-files.ts';
+import { directoryWriteShapeMigration } from './migration-0014-directory-write-shape.ts';
 
 /** One schema change, applied once, in version order. */
 export interface Migration {
@@ -36,4 +38,6 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   groupsMigration,
   objectSharesMigration,
   accessLogMigration,
+  documentFilesMigration,
+  directoryWriteShapeMigration,
 ]);

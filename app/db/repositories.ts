@@ -2,7 +2,7 @@
  * All repositories over one pool or one transaction, and the transaction helper that keeps a data
  * change and its directory outbox rows together.
  */
-import postgres from 'postgres';
+import { postgres } from '@gatehousejs/engine/postgres';
 import { type AccessLogRepository, createAccessLogRepository } from './access-log-repository.ts';
 import type { Database, Queryable } from './connection.ts';
 import { DatabaseError, isConnectionFailure, toDatabaseError } from './database-error.ts';
@@ -10,6 +10,7 @@ import {
   createDirectoryOutboxRepository,
   type DirectoryOutboxRepository,
 } from './directory-outbox-repository.ts';
+import { createDocumentFileRepository, type DocumentFileRepository } from './document-file-repository.ts';
 import {
   createDocumentListingRepository,
   type DocumentListingRepository,
@@ -22,6 +23,7 @@ import {
 import { createFolderRepository, type FolderRepository } from './folder-repository.ts';
 import { createGroupRepository, type GroupRepository } from './group-repository.ts';
 import { createObjectShareRepository, type ObjectShareRepository } from './object-share-repository.ts';
+import { createOwnershipRepository, type OwnershipRepository } from './ownership-repository.ts';
 import { createPendingShareRepository, type PendingShareRepository } from './pending-share-repository.ts';
 import { createSessionRepository, type SessionRepository } from './session-repository.ts';
 import { createShareRepository, type ShareRepository } from './share-repository.ts';
@@ -37,11 +39,15 @@ export interface Repositories {
   readonly documentListing: DocumentListingRepository;
   /** Every saved name and text of each document. */
   readonly documentVersions: DocumentVersionRepository;
+  /** Images and attachments of documents (live documents only). */
+  readonly documentFiles: DocumentFileRepository;
   readonly shares: ShareRepository;
   /** Groups of users and their members. */
   readonly groups: GroupRepository;
   /** Folder shares (with a user or a group) and document shares with a group. */
   readonly objectShares: ObjectShareRepository;
+  /** Giving documents and folders to another user (run in a transaction). */
+  readonly ownership: OwnershipRepository;
   /** Shares with e-mail addresses that have not signed in yet. */
   readonly pendingShares: PendingShareRepository;
   /** Documents in the trash (the only repository that sees them). */
@@ -66,9 +72,11 @@ export function createRepositories(db: Queryable): Repositories {
     documents: createDocumentRepository(db),
     documentListing: createDocumentListingRepository(db),
     documentVersions: createDocumentVersionRepository(db),
+    documentFiles: createDocumentFileRepository(db),
     shares: createShareRepository(db),
     groups: createGroupRepository(db),
     objectShares: createObjectShareRepository(db),
+    ownership: createOwnershipRepository(db),
     pendingShares: createPendingShareRepository(db),
     trash: createTrashRepository(db),
     sessions: createSessionRepository(db),

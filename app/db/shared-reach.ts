@@ -4,7 +4,7 @@
  * document is shared with a user directly, through a group they belong to, or through a folder
  * above it — at any depth — shared with them or one of their groups.
  */
-import type postgres from 'postgres';
+import type { postgres } from '@gatehousejs/engine/postgres';
 import type { Queryable } from './connection.ts';
 
 /** The folders shared with `userId` (directly or through a group) and every folder inside them. */

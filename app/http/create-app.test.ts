@@ -5,7 +5,7 @@ import {
   type EmbeddedDecisionService,
   loadManifestFile,
 } from '@gatehousejs/engine/node';
-import postgres from 'postgres';
+import { postgres } from '@gatehousejs/engine/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../auth/index.ts';
 import { createLocationClient } from '../location/index.ts';

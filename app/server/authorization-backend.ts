@@ -9,6 +9,7 @@ import type { DecisionService, RelationDirectory, RelationGraph } from '@gatehou
 import { createEmbeddedDecisionService, loadManifestFile } from '@gatehousejs/engine/node';
 import { createPostgresRelationStore } from '@gatehousejs/engine/postgres';
 import type { Database } from '../db/index.ts';
+import { type DirectoryReplica, directoryCopyReplica } from '../directory-sync/index.ts';
 import { checkDirectoryModel } from './directory-model-check.ts';
 
 /** A decision service with its directory. */
@@ -19,8 +20,11 @@ export interface AuthorizationBackend {
   readonly directory: RelationDirectory;
   /** Graph searches on the same directory (who reaches what, and why). */
   readonly graph: RelationGraph;
-  /** Catches this process's copy of the directory up with the database (embedded engine only). */
-  readonly catchUpDirectory?: () => Promise<void>;
+  /**
+   * This process's copy of the directory, when it keeps one (the embedded engine); absent for a
+   * directory every replica reads directly (Topaz).
+   */
+  readonly replica?: DirectoryReplica;
   /** The packages of the policies the service evaluates (start-up validation). */
   readonly policyPackages: readonly string[];
   close(): Promise<void>;
@@ -37,6 +41,11 @@ export interface EmbeddedAuthorizationOptions {
   readonly policiesDir?: string;
   /** Let signed-in users whose location is unknown through (default false: denied). */
   readonly allowUnknownLocation?: boolean;
+  /**
+   * What the process holds of the directory (default `auto`): every relation (`snapshot`), a
+   * bounded cache of what checks read (`on-demand`), or `snapshot` up to 200,000 relations.
+   */
+  readonly directoryLoading?: 'auto' | 'snapshot' | 'on-demand';
   /** Reload the policies when a file changes (default false). */
   readonly watch?: boolean;
 }
@@ -57,7 +66,11 @@ export async function startEmbeddedAuthorization(
   const manifestFile = path.join(policiesDir, 'manifest.yaml');
   const manifest = await loadManifestFile(manifestFile);
   checkDirectoryModel(manifest, `The directory manifest ${manifestFile}`);
-  const store = await createPostgresRelationStore({ sql: options.sql, manifest });
+  const store = await createPostgresRelationStore({
+    sql: options.sql,
+    manifest,
+    loading: options.directoryLoading ?? 'auto',
+  });
   try {
     const engine = await createEmbeddedDecisionService({
       policiesDir,
@@ -69,11 +82,11 @@ export async function startEmbeddedAuthorization(
       data: { gatehouse: { location: { allow_unknown: options.allowUnknownLocation ?? false } } },
     });
     return {
-      description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL)`,
+      description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL, ${store.loading === 'snapshot' ? 'loaded whole' : 'loaded on demand'})`,
       decisionService: engine,
       directory: store,
       graph: store,
-      catchUpDirectory: () => store.refresh(),
+      replica: directoryCopyReplica(store),
       policyPackages: engine.packages,
       async close() {
         await engine.close();

@@ -18,6 +18,12 @@ export type {
   LabelledGrant,
 } from './access-report-service.ts';
 export { createAccessReportService, REPORTED_PERMISSIONS } from './access-report-service.ts';
+export type { DocumentFileService, FileUpload } from './document-file-service.ts';
+export {
+  createDocumentFileService,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_DOCUMENT,
+} from './document-file-service.ts';
 export type {
   DocumentChanges,
   DocumentPage,
@@ -25,6 +31,15 @@ export type {
   NewDocument,
 } from './document-service.ts';
 export { createDocumentService, DOCUMENT_PAGE } from './document-service.ts';
+export {
+  fileMarkdown,
+  fileReference,
+  fileUrl,
+  referencedFileName,
+  strictlyEncoded,
+} from './file-reference.ts';
+export type { FileMediaType, FileTypeVerdict } from './file-type.ts';
+export { detectFileType, isInlineImage } from './file-type.ts';
 export type {
   FolderChanges,
   FolderContents,
@@ -49,6 +64,8 @@ export type { ListingPage, ListingRequest, ListingService } from './listing-serv
 export { createListingService, LISTING_PAGE, MAX_SEARCH_LENGTH } from './listing-service.ts';
 export type { ObjectShareService, ShareTarget } from './object-share-service.ts';
 export { createObjectShareService } from './object-share-service.ts';
+export type { OwnedObject, OwnershipService, TransferResult } from './ownership-service.ts';
+export { createOwnershipService } from './ownership-service.ts';
 export type { HighlightPiece } from './search-highlight.ts';
 export { highlightPieces } from './search-highlight.ts';
 export type { ServiceDeps } from './service-deps.ts';

@@ -16,6 +16,10 @@ export type ServiceErrorCode =
   | 'invalid'
   /** The operation collides with existing data (409). */
   | 'conflict'
+  /** An upload is larger than allowed (413). */
+  | 'too_large'
+  /** An upload's content is of a type that is not accepted (415). */
+  | 'unsupported_type'
   /** A decision the operation needs could not be made: the decision service is unavailable (503). */
   | 'unavailable';
 

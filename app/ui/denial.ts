@@ -38,7 +38,9 @@ const DOCUMENT_PAGES: readonly (readonly [RegExp, Permission])[] = [
   [/^\/documents\/(\d+)\/edit$/, 'can_write'],
   [/^\/documents\/(\d+)\/delete$/, 'can_delete'],
   [/^\/documents\/(\d+)\/shares(?:\/[a-z]+)?$/, 'can_share'],
-  [/^\/documents\/(\d+)\/(?:history|versions\/\d+)$/, 'can_read'],
+  [/^\/documents\/(\d+)\/owner$/, 'can_share'],
+  [/^\/documents\/(\d+)\/files$/, 'can_read'],
+  [/^\/documents\/(\d+)\/(?:history|compare|versions\/\d+)$/, 'can_read'],
   [/^\/documents\/(\d+)\/versions\/\d+\/restore$/, 'can_write'],
 ];
 

@@ -13,8 +13,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ServiceError } from '../services/index.ts';
 import type { FormTokens } from './csrf-token.ts';
 import { explainDenial, type ReadableName } from './denial.ts';
-import { pageFrame, renderPage } from './page-frame.ts';
+import { pageFrame, renderPage, type SiteLinks } from './page-frame.ts';
 import { DeniedPage, MessagePage, SignInPrompt } from './pages/error-page.tsx';
+import { pageAllowed } from './routes/page-route-deps.ts';
 import { UiError } from './ui-error.ts';
 
 /** The status and message the application's error mapping gave. */
@@ -64,6 +65,14 @@ function deniedPolicyPath(error: unknown, detail: string): string | undefined {
   return /^Access denied: (\S+)$/.exec(detail)?.[1];
 }
 
+/** The site-wide links a denied person may still follow: each asked of its page's policy. */
+async function siteLinks(c: Context, authz: HonoAuthzConfig): Promise<SiteLinks> {
+  const [home, groups, trash] = await Promise.all(
+    ['/', '/groups', '/trash'].map((path) => pageAllowed(c, authz, 'GET', path)),
+  );
+  return { home: home === true, groups: groups === true, trash: trash === true };
+}
+
 /**
  * The page for a failure of the request `c`.
  *
@@ -99,7 +108,8 @@ export async function renderFailure(
   if (status === 403) {
     const policyPath = deniedPolicyPath(error, answer.detail);
     const explanation = await explainDenial(c, deps.authz, policyPath, deps.readableName);
-    return renderPage(c, <DeniedPage frame={frame} explanation={explanation} />, 403);
+    const denied = { ...frame, links: await siteLinks(c, deps.authz) };
+    return renderPage(c, <DeniedPage frame={denied} explanation={explanation} />, 403);
   }
   const known = MESSAGES[status];
   const text = known ?? UNEXPECTED;

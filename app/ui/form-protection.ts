@@ -1,6 +1,7 @@
 /**
  * Protection of every state-changing page request (any method but GET, HEAD and OPTIONS), before
- * authorization and before any handler: the body is bounded, it must be a form, it must come from
+ * authorization and before any handler: the body is bounded, it must be a form (URL-encoded; a
+ * `multipart/form-data` upload on a document's files page only), it must come from
  * the application's own origin (`Origin`, else `Sec-Fetch-Site` when the browser sends it), and it
  * must carry the session's form token in `_csrf`. A request without a session is refused like any
  * other unauthorized one (the error page then asks the person to sign in).
@@ -27,6 +28,10 @@ export const FORM_USER_FIELD = '_form_user';
 
 /** The forms shown again when their token is stale: creating and editing a document. */
 const RESUMABLE_FORM = /^\/documents\/(?:new|[1-9]\d*\/edit)$/;
+
+/** The forms that upload files (`multipart/form-data`): a document's files page. */
+const UPLOAD_FORM = /^\/documents\/[1-9]\d*\/files$/;
+const UPLOAD_TYPE = 'multipart/form-data';
 
 /** Largest form body accepted (a 1 MiB document, percent-encoded, fits). */
 export const MAX_FORM_BYTES = 8 * 1_048_576;
@@ -64,7 +69,8 @@ export function protectForms(options: FormProtectionOptions): MiddlewareHandler<
     const reason = crossOriginReason(c.req.header('origin'), c.req.header('sec-fetch-site'), own);
     if (reason) refuse(403, 'cross_origin_form', `The form was not sent from this site (${reason})`);
     const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (type !== FORM_TYPE) refuse(415, 'not_a_form', 'The request is not a form submission');
+    const accepted = type === FORM_TYPE || (type === UPLOAD_TYPE && UPLOAD_FORM.test(c.req.path));
+    if (!accepted) refuse(415, 'not_a_form', 'The request is not a form submission');
     return limit(c, async () => {
       const body = await c.req.parseBody();
       const session = c.get('session');

@@ -21,6 +21,18 @@ export interface PageFrame {
   readonly formUserMark: string | undefined;
   /** The message of the action that led here. */
   readonly notice: string | undefined;
+  /**
+   * The site-wide links the policies let the user open (start page, groups, trash); absent: all of
+   * them (a page that opened at all was permitted by the same rules). Failure pages ask.
+   */
+  readonly links?: SiteLinks;
+}
+
+/** Which site-wide links a page offers. */
+export interface SiteLinks {
+  readonly home: boolean;
+  readonly groups: boolean;
+  readonly trash: boolean;
 }
 
 /** The notices of redirect-after-post, by key. */
@@ -53,6 +65,11 @@ export const NOTICES = {
   'member-removed': 'Member removed; what the group gave them has ended.',
   'folder-shared': 'Folder shared, with everything inside it.',
   'grant-removed': 'Access removed.',
+  'file-uploaded': 'File uploaded.',
+  'file-deleted': 'File deleted.',
+  'document-given': 'Document given to its new owner. You keep only what other shares give you.',
+  'folder-given':
+    'Folder given to its new owner, with everything of yours inside it. You keep only what other shares give you.',
 } as const;
 
 /**

@@ -24,6 +24,8 @@ export function signInPath(returnTo: string): string {
 
 // Form actions that post to an address of their own, below the page that shows the form.
 const FORM_ACTION = /\/(?:change|revoke|cancel|leave|restore)$/;
+// A file's delete button sits on its document's files page.
+const FILE_DELETE = /\/files\/[^/]+\/delete$/;
 // The trash's restore buttons sit on the trash page itself, which has no page per document.
 const TRASH_RESTORE = /^\/trash\/[^/]+\/restore$/;
 
@@ -37,5 +39,6 @@ const TRASH_RESTORE = /^\/trash\/[^/]+\/restore$/;
 export function returnPath(method: string, path: string, search: string): string {
   if (method === 'GET' || method === 'HEAD') return `${path}${search}`;
   if (TRASH_RESTORE.test(path)) return '/trash';
+  if (FILE_DELETE.test(path)) return path.replace(FILE_DELETE, '/files');
   return path.replace(FORM_ACTION, '') || '/';
 }

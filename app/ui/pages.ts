@@ -13,11 +13,13 @@ import { protectForms } from './form-protection.ts';
 import type { PageEnv } from './page-env.ts';
 import { registerAccessPages } from './routes/access-routes.tsx';
 import { registerDocumentPages } from './routes/document-routes.tsx';
+import { registerFilePages } from './routes/file-routes.tsx';
 import { registerFolderPages } from './routes/folder-routes.tsx';
 import { registerFolderSharePages } from './routes/folder-share-routes.tsx';
 import { registerGroupPages } from './routes/group-routes.tsx';
 import { registerHistoryPages } from './routes/history-routes.tsx';
 import { registerHomeRoutes } from './routes/home-routes.tsx';
+import { registerOwnershipPages } from './routes/ownership-routes.tsx';
 import type { PageApp } from './routes/page-route-deps.ts';
 import { registerSearchPages } from './routes/search-routes.tsx';
 import { registerSharePages } from './routes/share-routes.tsx';
@@ -75,6 +77,7 @@ export function createPages(options: PagesOptions): Pages {
       registerAssets(app);
       registerHomeRoutes(app, deps);
       registerDocumentPages(app, deps);
+      registerFilePages(app, deps);
       registerSharePages(app, deps);
       registerFolderPages(app, deps);
       registerSignOutRoutes(app, deps);
@@ -84,6 +87,7 @@ export function createPages(options: PagesOptions): Pages {
       registerGroupPages(app, deps);
       registerAccessPages(app, deps);
       registerFolderSharePages(app, deps);
+      registerOwnershipPages(app, deps);
     },
     renderFailure: (c, error, answer) =>
       renderFailure(c, { authz: options.authz, tokens, readableName }, error, answer),

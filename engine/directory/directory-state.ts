@@ -3,13 +3,14 @@
  * answers every read synchronously ({@link DirectoryReader}) and applies changes — the same
  * change records the Postgres store logs and replays, so both adapters mutate identically.
  */
-import type { GraphSubject, Relation, RelationCheck, SubjectSearch } from '@gatehousejs/core';
+import type { DirectoryWrite, GraphSubject, RelationCheck, SubjectSearch } from '@gatehousejs/core';
 import { type CheckPlan, compileCheckPlan } from './check-plan.ts';
 import { type GraphRules, graphRules, validateSubjectSearch } from './graph-rules.ts';
 import { searchGraph } from './graph-search.ts';
 import type { DirectoryModel } from './model.ts';
 import { type CheckLimits, resolveCheck } from './relation-check.ts';
 import { RelationIndex } from './relation-index.ts';
+import { relationRecord } from './relation-records.ts';
 import type {
   CheckResult,
   DirectoryReader,
@@ -19,14 +20,13 @@ import type {
   RelationQuery,
   RelationRecord,
 } from './relation-store.ts';
-import { walkSubjectPaths } from './subject-paths.ts';
+import { searchSubjects } from './subject-paths.ts';
 
-/** One write, as applied to the index (and as logged by the Postgres store). */
-export type DirectoryChange =
-  | { readonly op: 'setObject'; readonly object: ObjectRecord }
-  | { readonly op: 'deleteObject'; readonly type: string; readonly id: string }
-  | { readonly op: 'setRelation'; readonly relation: RelationRecord }
-  | { readonly op: 'deleteRelation'; readonly relation: Relation };
+/**
+ * One write as applied to the index (and as logged by the Postgres store): core's
+ * {@link DirectoryWrite} with the objects and relations as recorded (with their timestamps).
+ */
+export type DirectoryChange = DirectoryWrite<ObjectRecord, RelationRecord>;
 
 /** Model + index + limits; the index can be swapped atomically (Postgres reloads). */
 export class DirectoryState implements DirectoryReader {
@@ -66,18 +66,7 @@ export class DirectoryState implements DirectoryReader {
 
   subjects(search: SubjectSearch): GraphSubject[] {
     validateSubjectSearch(this.model, search);
-    const index = this.#index;
-    const relationsOf = (objectType: string, objectId: string, relation: string) =>
-      index.relations({ objectType, objectId, relation }).map(toRelation);
-    const found = walkSubjectPaths(this.#rules, relationsOf, this.#limits, search);
-    // A walk follows every term; with intersections or exclusions only a check can tell.
-    if (this.#rules.unionOnly || search.subjectRelation) return found;
-    const { objectType, objectId, relation } = search;
-    return found.filter(
-      (subject) =>
-        this.check({ objectType, objectId, relation, subjectType: subject.type, subjectId: subject.id })
-          .check,
-    );
+    return searchSubjects(this.#rules, this, this.#limits, search);
   }
 
   /** Applies a change to `index` (default: the current one). Idempotent. */
@@ -119,38 +108,4 @@ export class DirectoryState implements DirectoryReader {
         return change;
     }
   }
-}
-
-/** A relation record (two fixed shapes: with and without a subject relation). */
-export function relationRecord(r: Relation, createdAt: number): RelationRecord {
-  return r.subjectRelation
-    ? {
-        objectType: r.objectType,
-        objectId: r.objectId,
-        relation: r.relation,
-        subjectType: r.subjectType,
-        subjectId: r.subjectId,
-        subjectRelation: r.subjectRelation,
-        createdAt,
-      }
-    : {
-        objectType: r.objectType,
-        objectId: r.objectId,
-        relation: r.relation,
-        subjectType: r.subjectType,
-        subjectId: r.subjectId,
-        createdAt,
-      };
-}
-
-/** The port's view of a record (timestamps dropped). */
-export function toRelation(record: RelationRecord): Relation {
-  const relation: Relation = {
-    objectType: record.objectType,
-    objectId: record.objectId,
-    relation: record.relation,
-    subjectType: record.subjectType,
-    subjectId: record.subjectId,
-  };
-  return record.subjectRelation ? { ...relation, subjectRelation: record.subjectRelation } : relation;
 }

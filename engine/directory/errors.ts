@@ -11,6 +11,7 @@ export type DirectoryErrorCode =
   | 'invalid_query'
   | 'invalid_options'
   | 'store_closed'
+  | 'not_loaded'
   | 'store_unavailable';
 
 /** Base class of every error the directory throws. */

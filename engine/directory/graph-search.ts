@@ -11,7 +11,8 @@ import { type CheckLimits, CheckRun, isVisitBudgetExceeded } from './relation-ch
 import type { RelationIndex } from './relation-index.ts';
 import type { GraphNode, GraphQuery } from './relation-store.ts';
 
-function validate(plan: CheckPlan, query: GraphQuery): void {
+/** Checks a graph query against the model (names known, one id given). */
+export function validateGraphQuery(plan: CheckPlan, query: GraphQuery): void {
   const definitions = plan.definitions.get(query.objectType);
   if (!definitions) throw new DirectoryError('invalid_query', `object type not found: ${query.objectType}`);
   if (!definitions.has(query.relation)) {
@@ -48,7 +49,7 @@ export function searchGraph(
   limits: CheckLimits,
   query: GraphQuery,
 ): GraphNode[] {
-  validate(plan, query);
+  validateGraphQuery(plan, query);
   const found: GraphNode[] = [];
   if (!query.objectId) {
     const subjectId = query.subjectId as string;

@@ -10,8 +10,9 @@ import type {
   RelationFilter,
   SubjectSearch,
 } from '@gatehousejs/core';
-import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
+import { type DirectoryChange, DirectoryState } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
+import { relationRecord, toRelation } from './relation-records.ts';
 import type { RelationStore } from './relation-store.ts';
 import {
   type MemoryRelationStoreOptions,
@@ -66,6 +67,7 @@ export function createMemoryRelationStore(options: MemoryRelationStoreOptions): 
     check: async (check: RelationCheck) => state.check(check).check,
     checkNow: (check: RelationCheck) => state.check(check).check,
     checks: async (batch: readonly RelationCheck[]) => batch.map((check) => state.check(check).check),
+    readThrough: async <T>(read: () => T) => read(),
     findObjects: async (search: ObjectSearch) => state.graph(search).map((node) => node.objectId),
     findSubjects: async (search: SubjectSearch) => state.subjects(search),
     close: async () => {

@@ -3,7 +3,8 @@
  * bucket, a node keeps its first bucket inline and only allocates a map from the second on —
  * most objects (a document with its one parent) have a single bucket.
  */
-import type { SubjectBucket } from './subject-bucket.ts';
+import type { RelationRecord } from './relation-store.ts';
+import { SubjectBucket } from './subject-bucket.ts';
 
 /** The buckets of one object. */
 export class ObjectNode {
@@ -44,6 +45,25 @@ export class ObjectNode {
       this.#key = undefined;
       this.#one = undefined;
     }
+  }
+
+  /** Adds `record` to bucket `key`; `false` when its subject is already there. */
+  addRecord(key: string, record: RelationRecord): boolean {
+    const bucket = this.get(key);
+    if (!bucket) this.set(key, new SubjectBucket(record));
+    else if (bucket.has(record.subjectId)) return false;
+    else bucket.add(record);
+    return true;
+  }
+
+  /** Removes subject `subjectId` from bucket `key` (dropping the bucket once empty); returns the record removed. */
+  removeRecord(key: string, subjectId: string): RelationRecord | undefined {
+    const bucket = this.get(key);
+    const record = bucket?.get(subjectId);
+    if (!bucket || !record) return undefined;
+    bucket.remove(subjectId);
+    if (bucket.size === 0) this.delete(key);
+    return record;
   }
 
   /** The buckets, in insertion order. */

@@ -1,27 +1,37 @@
 /**
- * The Postgres relation store. Every write is persisted in Postgres first (with its change
- * logged and announced by NOTIFY); the in-memory index that answers reads — synchronously, as
- * `ds.check` needs — is loaded at start and then advanced only by replaying the change log in
- * version order. A writer waits until its own change has been replayed before its promise
- * resolves, and other instances replay it when the notification arrives, so instances sharing
- * the database converge on the same state in the same order. A lost connection is caught up on
- * reconnect; an instance that fell behind the retained log reloads everything.
+ * The Postgres relation store. Every write is persisted in Postgres first and reaches memory
+ * through the change feed (`postgres-change-feed.ts`), so instances sharing the database converge
+ * on the same state in the same order. What is held in memory depends on `loading`:
+ *
+ * - `snapshot`: every object and relation, loaded at start (streamed) — every read is answered
+ *   from memory, `checkNow` included. Right for directories that fit comfortably in the heap
+ *   (about 400 bytes a relation).
+ * - `on-demand`: a bounded cache of what checks and queries read (`cacheBudget` relations), loaded
+ *   per object when first needed and kept current by the same feed. Start-up reads nothing; a
+ *   read that misses loads every missing object of its pass at once and runs again.
+ * - `auto`: `snapshot` up to `snapshotLimit` relations (the table's estimated size), else `on-demand`.
+ *
+ * Graph searches (`findObjects`, `findSubjects`) are answered by SQL in every mode.
  */
 
-import type {
-  BatchRelationDirectory,
-  DirectoryObject,
-  DirectoryWrite,
-  ObjectSearch,
-  Relation,
-  RelationCheck,
-  RelationFilter,
-  SubjectSearch,
+import {
+  type BatchRelationDirectory,
+  type ChangeWatcher,
+  createChangeNotifier,
+  type DirectoryObject,
+  type DirectoryWrite,
+  type ObjectSearch,
+  type Relation,
+  type RelationCheck,
+  type RelationFilter,
+  type SubjectSearch,
 } from '@gatehousejs/core';
-import postgres, { type Sql } from 'postgres';
-import { type DirectoryChange, DirectoryState, relationRecord, toRelation } from './directory-state.ts';
+import { postgres, type Sql, warnUnlessFixedClient } from '../postgres-driver/index.ts';
+import { DirectoryState } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
 import { graphRules, validateObjectSearch, validateSubjectSearch } from './graph-rules.ts';
+import { type ChangeFeed, type StoreSide, startChangeFeed } from './postgres-change-feed.ts';
+import { onDemandSide } from './postgres-demand-side.ts';
 import {
   findObjectsInPostgres,
   findSubjectsInPostgres,
@@ -29,27 +39,27 @@ import {
 } from './postgres-graph.ts';
 import { type PostgresRelationStoreOptions, postgresRelationStoreSchema } from './postgres-store-options.ts';
 import {
+  type DirectoryTables,
   directoryTables,
   ensureDirectoryTables,
-  readChangesSince,
+  estimatedRelations,
   readSnapshot,
-  type WrittenChanges,
-  writeChanges,
 } from './postgres-tables.ts';
 import { RelationIndex } from './relation-index.ts';
+import { toRelation } from './relation-records.ts';
 import type { RelationStore } from './relation-store.ts';
 import { parseStoreOptions } from './store-options.ts';
-import {
-  objectKey,
-  relationFilter,
-  relationShape,
-  validateObjectWrite,
-  validateRelationWrite,
-} from './write-validation.ts';
+import { relationFilter } from './write-validation.ts';
 
-/** A relation store backed by Postgres. */
-export interface PostgresRelationStore extends RelationStore, BatchRelationDirectory {
-  /** The last change version replayed into this instance's index. */
+/**
+ * A relation store backed by Postgres. As a {@link ChangeWatcher} it tells its subscribers each
+ * time this instance's memory advanced — its own writes and those of every other instance — with
+ * the version reached as the notice's `position`.
+ */
+export interface PostgresRelationStore extends RelationStore, BatchRelationDirectory, ChangeWatcher {
+  /** What this instance holds in memory: every relation, or what reads needed. */
+  readonly loading: 'snapshot' | 'on-demand';
+  /** The last change version replayed into this instance's memory. */
   readonly version: number;
   /** Replays changes committed by any instance since the last replay. */
   refresh(): Promise<void>;
@@ -57,14 +67,33 @@ export interface PostgresRelationStore extends RelationStore, BatchRelationDirec
   waitForVersion(version: number): Promise<void>;
 }
 
+function snapshotSide(sql: Sql, tables: DirectoryTables, state: DirectoryState): StoreSide {
+  return {
+    reader: state,
+    target: {
+      apply: ({ change }) => state.apply(state.intern(change)),
+      reload: async () => {
+        const index = new RelationIndex();
+        const version = await readSnapshot(sql, tables, (change) => state.apply(state.intern(change), index));
+        state.replaceIndex(index);
+        return version;
+      },
+    },
+    readThrough: async <T>(read: () => T) => read(),
+  };
+}
+
 /**
- * Connects, creates the schema's tables if needed, subscribes to changes and loads the index.
+ * Connects, creates the schema's tables if needed, subscribes to changes and (with `snapshot`
+ * loading) loads every relation.
  *
  * @param options `manifest`, and `sql` (a client the caller owns) or `url`; `schema` (default
- *   `directory`), `changeRetention` (default 10,000), `clock`, `limits`
+ *   `directory`), `loading` (default `snapshot`), `cacheBudget` (default 250,000 relations),
+ *   `snapshotLimit` (default 200,000), `changeRetention` (default 10,000), `clock`, `limits`
  * @example
- * const store = await createPostgresRelationStore({ url: process.env.DATABASE_URL, manifest });
+ * const store = await createPostgresRelationStore({ url: process.env.DATABASE_URL, manifest, loading: 'auto' });
  * await store.setRelation({ objectType: 'document', objectId: 'd1', relation: 'owner', subjectType: 'user', subjectId: 'ann' });
+ * await store.check({ objectType: 'document', objectId: 'd1', relation: 'can_read', subjectType: 'user', subjectId: 'ann' });
  * await store.close();
  */
 export async function createPostgresRelationStore(
@@ -72,159 +101,18 @@ export async function createPostgresRelationStore(
 ): Promise<PostgresRelationStore> {
   const config = parseStoreOptions(postgresRelationStoreSchema, options, 'Postgres relation store');
   const ownsClient = config.sql === undefined;
+  if (!ownsClient) warnUnlessFixedClient(config.sql, 'createPostgresRelationStore');
+  if (!ownsClient) warnUnlessFixedClient(config.sql, 'createPostgresRelationStore');
   const sql: Sql = config.sql ?? postgres(config.url as string, { max: 4, onnotice: () => {} });
   const tables = directoryTables(config.schema);
-  const state = new DirectoryState(config.manifest, config.limits);
-  let version = 0;
-  let reloadNeeded = true;
   let closed = false;
-  let replaying: Promise<void> | undefined;
-  let replayRequested = false;
-  type Waiter = {
-    readonly version: number;
-    readonly resolve: () => void;
-    readonly reject: (e: Error) => void;
-  };
-  let waiters: Waiter[] = [];
+  const notices = createChangeNotifier();
+  let feed: ChangeFeed | undefined;
+  let side: StoreSide;
+  let loading: 'snapshot' | 'on-demand';
 
-  const releaseWaiters = () => {
-    const ready = waiters.filter((w) => w.version <= version);
-    waiters = waiters.filter((w) => w.version > version);
-    for (const waiter of ready) waiter.resolve();
-  };
-
-  const replayOnce = async (): Promise<void> => {
-    const since = reloadNeeded ? 'reload' : await readChangesSince(sql, tables, version);
-    if (since === 'reload') {
-      const index = new RelationIndex();
-      const snapshotVersion = await readSnapshot(sql, tables, (change) =>
-        state.apply(state.intern(change), index),
-      );
-      state.replaceIndex(index);
-      version = snapshotVersion;
-      reloadNeeded = false;
-    } else {
-      for (const change of since.changes) state.apply(state.intern(change));
-      version = Math.max(version, since.version);
-    }
-    releaseWaiters();
-  };
-  // Single flight: a request made while a replay runs gets one more pass after it.
-  const replay = (): Promise<void> => {
-    replayRequested = true;
-    replaying ??= (async () => {
-      try {
-        while (replayRequested) {
-          replayRequested = false;
-          await replayOnce();
-        }
-      } finally {
-        replaying = undefined;
-      }
-    })();
-    return replaying;
-  };
-  const replayInBackground = () => {
-    // A failed replay is retried by the next notification, reconnect or write.
-    if (!closed) replay().catch(() => {});
-  };
-  // While this instance writes, notifications wait: one may announce its own commit before the
-  // commit's answer arrives, and the writer brings that into the index itself (see `catchUp`).
-  // Afterwards a version announced meanwhile and still missing is replayed.
-  let writing = 0;
-  let announcedWhileWriting = 0;
-  const onNotification = (payload: string) => {
-    const announced = Number(payload);
-    if (!Number.isFinite(announced)) return replayInBackground();
-    if (writing > 0) announcedWhileWriting = Math.max(announcedWhileWriting, announced);
-    else if (announced > version) replayInBackground();
-  };
-  const writeDone = () => {
-    if (--writing > 0) return;
-    if (announcedWhileWriting > version) replayInBackground();
-    announcedWhileWriting = 0;
-  };
-  // Brings this instance's own commit into the index. When the index holds everything before it
-  // and no replay is running, the changes are applied as logged (no read back); otherwise replays
-  // run until `last` is in, a replay already running being awaited rather than followed by another.
-  const catchUp = async ({ first, last, changes }: WrittenChanges): Promise<void> => {
-    if (version === first - 1 && !replaying && !reloadNeeded) {
-      for (const change of changes) state.apply(state.intern(change));
-      version = last;
-      releaseWaiters();
-      return;
-    }
-    while (version < last) {
-      if (replaying) await replaying.catch(() => {});
-      else await replay();
-    }
-  };
-
-  let subscription: { unlisten(): Promise<unknown> };
-  try {
-    await ensureDirectoryTables(sql, tables);
-    subscription = await sql.listen(tables.channel, onNotification, replayInBackground);
-    await replay();
-  } catch (cause) {
-    if (ownsClient) await sql.end({ timeout: 1 });
-    throw new DirectoryError(
-      'store_unavailable',
-      `cannot start the Postgres relation store: ${String(cause)}`,
-      {
-        cause,
-      },
-    );
-  }
-
-  // Validated before the transaction: an invalid write throws before any is applied.
-  const prepare = (write: DirectoryWrite): DirectoryChange => {
-    const now = config.clock.now();
-    switch (write.op) {
-      case 'setObject':
-        return {
-          op: 'setObject',
-          object: { ...validateObjectWrite(state.model, write.object), createdAt: now, updatedAt: now },
-        };
-      case 'deleteObject':
-        return { op: 'deleteObject', ...objectKey(write.type, write.id) };
-      case 'setRelation':
-        return {
-          op: 'setRelation',
-          relation: relationRecord(validateRelationWrite(state.model, write.relation), now),
-        };
-      case 'deleteRelation':
-        return { op: 'deleteRelation', relation: relationShape(write.relation) };
-    }
-  };
-
-  const write = async (writes: readonly DirectoryWrite[]): Promise<void> => {
-    if (closed) throw new DirectoryError('store_closed', 'the relation store is closed');
-    const prepared = writes.map(prepare);
-    writing++;
-    try {
-      let written: WrittenChanges | undefined;
-      try {
-        written = await writeChanges(sql, tables, prepared, config.changeRetention);
-      } catch (cause) {
-        throw new DirectoryError('store_unavailable', `directory write failed: ${String(cause)}`, {
-          cause,
-        });
-      }
-      try {
-        await (written === undefined ? replay() : catchUp(written));
-      } catch (cause) {
-        throw new DirectoryError(
-          'store_unavailable',
-          'the write was committed but the index could not be refreshed',
-          { cause },
-        );
-      }
-    } finally {
-      writeDone();
-    }
-  };
-
-  const checks = async (batch: readonly RelationCheck[]) => batch.map((check) => state.check(check).check);
+  const checks = (batch: readonly RelationCheck[]) =>
+    side.readThrough(() => batch.map((check) => side.reader.check(check).check));
   const graph: PostgresGraphContext = {
     sql,
     schema: config.schema,
@@ -243,45 +131,84 @@ export async function createPostgresRelationStore(
     }
   };
 
+  try {
+    await ensureDirectoryTables(sql, tables);
+    loading =
+      config.loading === 'auto'
+        ? (await estimatedRelations(sql, tables, config.snapshotLimit)) > config.snapshotLimit
+          ? 'on-demand'
+          : 'snapshot'
+        : config.loading;
+    side =
+      loading === 'snapshot'
+        ? snapshotSide(sql, tables, new DirectoryState(config.manifest, config.limits))
+        : onDemandSide({
+            sql,
+            tables,
+            model: config.manifest,
+            limits: config.limits,
+            cacheBudget: config.cacheBudget,
+            ringSize: config.changeRetention,
+            version: () => feed?.version ?? 0,
+            graph,
+          });
+    feed = await startChangeFeed({
+      sql,
+      tables,
+      model: config.manifest,
+      clock: config.clock,
+      changeRetention: config.changeRetention,
+      target: side.target,
+      onAdvance: (version) => notices.notify({ position: version }),
+    });
+  } catch (cause) {
+    if (ownsClient) await sql.end({ timeout: 1 });
+    throw new DirectoryError(
+      'store_unavailable',
+      `cannot start the Postgres relation store: ${String(cause)}`,
+      {
+        cause,
+      },
+    );
+  }
+  const changes = feed;
+  const { reader } = side;
+
   return {
     model: config.manifest,
-    reader: state,
+    reader,
+    loading,
     get version() {
-      return version;
+      return changes.version;
     },
-    refresh: replay,
-    waitForVersion: (target: number) => {
-      if (target <= version) return Promise.resolve();
-      if (closed) return Promise.reject(new DirectoryError('store_closed', 'the relation store is closed'));
-      return new Promise<void>((resolve, reject) => waiters.push({ version: target, resolve, reject }));
+    refresh: () => changes.replay(),
+    subscribe: (listener) => notices.subscribe(listener),
+    waitForVersion: (version: number) => changes.waitForVersion(version),
+    setObject: (object: DirectoryObject) => changes.write([{ op: 'setObject', object }]),
+    deleteObject: (type: string, id: string) => changes.write([{ op: 'deleteObject', type, id }]),
+    setRelation: (relation: Relation) => changes.write([{ op: 'setRelation', relation }]),
+    deleteRelation: (relation: Relation) => changes.write([{ op: 'deleteRelation', relation }]),
+    applyBatch: (writes: readonly DirectoryWrite[]) => changes.write(writes),
+    getRelations: async (filter: RelationFilter) => {
+      const query = relationFilter(filter);
+      return (await side.readThrough(() => reader.relations(query))).map(toRelation);
     },
-    setObject: (object: DirectoryObject) => write([{ op: 'setObject', object }]),
-    deleteObject: (type: string, id: string) => write([{ op: 'deleteObject', type, id }]),
-    setRelation: (relation: Relation) => write([{ op: 'setRelation', relation }]),
-    deleteRelation: (relation: Relation) => write([{ op: 'deleteRelation', relation }]),
-    applyBatch: (writes: readonly DirectoryWrite[]) => write(writes),
-    getRelations: async (filter: RelationFilter) => state.relations(relationFilter(filter)).map(toRelation),
-    check: async (check: RelationCheck) => state.check(check).check,
-    checkNow: (check: RelationCheck) => state.check(check).check,
+    check: (check: RelationCheck) => side.readThrough(() => reader.check(check).check),
+    checkNow: (check: RelationCheck) => reader.check(check).check,
     checks,
+    readThrough: (read) => side.readThrough(read),
     findObjects: async (search: ObjectSearch) => {
-      validateObjectSearch(state.model, search);
+      validateObjectSearch(reader.model, search);
       return searchTables(() => findObjectsInPostgres(graph, search));
     },
     findSubjects: async (search: SubjectSearch) => {
-      validateSubjectSearch(state.model, search);
+      validateSubjectSearch(reader.model, search);
       return searchTables(() => findSubjectsInPostgres(graph, search));
     },
     close: async () => {
       if (closed) return;
       closed = true;
-      for (const waiter of waiters.splice(0)) {
-        waiter.reject(
-          new DirectoryError('store_closed', 'the relation store was closed before the version arrived'),
-        );
-      }
-      await subscription.unlisten().catch(() => {});
-      await replaying?.catch(() => {});
+      await changes.close();
       if (ownsClient) await sql.end({ timeout: 5 });
     },
   };

@@ -2,8 +2,9 @@
  * Configuration of the PostgreSQL relation store, as a zod schema holding the defaults (apart
  * from the memory store's, so that the engine's main entry never refers to the driver's types).
  */
-import type { Sql } from 'postgres';
+
 import { z } from 'zod';
+import type { Sql } from '../postgres-driver/index.ts';
 import { checkLimitsOption, clockOption, manifestOption } from './store-options.ts';
 
 /** Options of `createPostgresRelationStore`. */
@@ -21,6 +22,15 @@ export const postgresRelationStoreSchema = z
       .string()
       .regex(/^[a-z_][a-z0-9_]{0,47}$/, 'must be a lowercase SQL identifier of at most 48 characters')
       .default('directory'),
+    /**
+     * What each instance holds in memory: `snapshot` (every relation, loaded at start), `on-demand`
+     * (a bounded cache of what reads needed) or `auto` (`snapshot` up to `snapshotLimit` relations).
+     */
+    loading: z.enum(['snapshot', 'on-demand', 'auto']).default('snapshot'),
+    /** Most relations an `on-demand` instance holds in memory (default 250,000). */
+    cacheBudget: z.number().int().min(100).default(250_000),
+    /** Largest directory `auto` loads whole (default 200,000 relations). */
+    snapshotLimit: z.number().int().min(0).default(200_000),
     /** Changes kept in the change log for instances catching up (default 10,000). */
     changeRetention: z.number().int().min(100).default(10_000),
   })

@@ -8,7 +8,7 @@
  * commit), so versions are assigned in commit order; the change is logged under that version
  * and `pg_notify` announces it on commit. Readers replay the log past the version they hold.
  */
-import type { Sql, TransactionSql } from 'postgres';
+import type { Sql, TransactionSql } from '../postgres-driver/index.ts';
 import type { DirectoryChange } from './directory-state.ts';
 import type { ObjectRecord, RelationRecord } from './relation-store.ts';
 
@@ -18,12 +18,17 @@ export interface DirectoryTables {
   readonly channel: string;
 }
 
+/** The table `name` of the directory's schema, as an escaped identifier. */
+export function directoryTable(sql: Sql | TransactionSql, t: DirectoryTables, name: string) {
+  return sql(`${t.schema}.${name}`);
+}
+
 /** Table identifiers and the notification channel for a schema. */
 export function directoryTables(schema: string): DirectoryTables {
   return { schema, channel: `${schema}_changes` };
 }
 
-const table = (sql: Sql | TransactionSql, t: DirectoryTables, name: string) => sql(`${t.schema}.${name}`);
+const table = directoryTable;
 
 /** Creates the schema and tables if they do not exist (serialized by an advisory lock). */
 export async function ensureDirectoryTables(sql: Sql, t: DirectoryTables): Promise<void> {
@@ -60,6 +65,48 @@ export async function ensureDirectoryTables(sql: Sql, t: DirectoryTables): Promi
   });
 }
 
+/** An object row (`object_type`, `object_id`, `display_name`, `properties`, `created_ms`, `updated_ms`). */
+export function objectFromRow(row: Record<string, unknown>): ObjectRecord {
+  return {
+    type: row.object_type as string,
+    id: row.object_id as string,
+    displayName: row.display_name as string,
+    properties: row.properties as Record<string, unknown>,
+    createdAt: row.created_ms as number,
+    updatedAt: row.updated_ms as number,
+  };
+}
+
+/** A relation row (the table's columns, `created_ms` for the time). */
+export function relationFromRow(row: Record<string, unknown>): RelationRecord {
+  return {
+    objectType: row.object_type as string,
+    objectId: row.object_id as string,
+    relation: row.relation as string,
+    subjectType: row.subject_type as string,
+    subjectId: row.subject_id as string,
+    ...(row.subject_relation ? { subjectRelation: row.subject_relation as string } : {}),
+    createdAt: row.created_ms as number,
+  };
+}
+
+/**
+ * The relations table's size as the planner estimates it (no scan); an exact count when the
+ * table has not been analysed yet and is small enough to count quickly.
+ */
+export async function estimatedRelations(sql: Sql, t: DirectoryTables, countUpTo: number): Promise<number> {
+  // Rows per page as last analysed, times the pages the table has now (as the planner scales it).
+  const [row] = await sql`SELECT CASE WHEN c.reltuples < 0 OR c.relpages = 0 THEN -1
+      ELSE c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int) END::float8 AS estimate
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ${t.schema} AND c.relname = 'relations'`;
+  const estimate = Number(row?.estimate ?? -1);
+  if (estimate >= 0) return estimate;
+  const [counted] = await sql`SELECT count(*)::float8 AS n FROM (SELECT 1 FROM ${table(sql, t, 'relations')}
+    LIMIT ${countUpTo + 1}) AS capped`;
+  return Number(counted?.n ?? 0);
+}
+
 /** Rows per round trip while a snapshot streams in. */
 const SNAPSHOT_BATCH = 10_000;
 
@@ -80,34 +127,13 @@ export async function readSnapshot(
         floor(extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms
       FROM ${table(tx, t, 'objects')}`.cursor(SNAPSHOT_BATCH);
     for await (const rows of objects) {
-      for (const row of rows) {
-        const object: ObjectRecord = {
-          type: row.object_type,
-          id: row.object_id,
-          displayName: row.display_name,
-          properties: row.properties,
-          createdAt: row.created_ms,
-          updatedAt: row.updated_ms,
-        };
-        apply({ op: 'setObject', object });
-      }
+      for (const row of rows) apply({ op: 'setObject', object: objectFromRow(row) });
     }
     const relations = tx`SELECT object_type, object_id, relation, subject_type, subject_id, subject_relation,
         floor(extract(epoch FROM created_at) * 1000)::float8 AS created_ms
       FROM ${table(tx, t, 'relations')}`.cursor(SNAPSHOT_BATCH);
     for await (const rows of relations) {
-      for (const row of rows) {
-        const relation: RelationRecord = {
-          objectType: row.object_type,
-          objectId: row.object_id,
-          relation: row.relation,
-          subjectType: row.subject_type,
-          subjectId: row.subject_id,
-          ...(row.subject_relation ? { subjectRelation: row.subject_relation } : {}),
-          createdAt: row.created_ms,
-        };
-        apply({ op: 'setRelation', relation });
-      }
+      for (const row of rows) apply({ op: 'setRelation', relation: relationFromRow(row) });
     }
     return Number(state?.version ?? 0);
   });
@@ -118,19 +144,19 @@ export async function readChangesSince(
   sql: Sql,
   t: DirectoryTables,
   version: number,
-): Promise<{ readonly version: number; readonly changes: DirectoryChange[] } | 'reload'> {
+): Promise<{ readonly version: number; readonly changes: LoggedChange[] } | 'reload'> {
   return sql.begin('isolation level repeatable read read only', async (tx) => {
     // Both statements sent at once (one snapshot): the rows are unused when a reload is needed.
     const [[state], rows] = await Promise.all([
       tx`SELECT version::text AS version, pruned_through::text AS pruned
         FROM ${table(tx, t, 'state')} WHERE id = 1`.execute(),
-      tx`SELECT change FROM ${table(tx, t, 'change_log')}
+      tx`SELECT version::text AS version, change FROM ${table(tx, t, 'change_log')}
         WHERE version > ${version} ORDER BY version`.execute(),
     ]);
     if (Number(state?.pruned) > version) return 'reload' as const;
     return {
       version: Number(state?.version ?? 0),
-      changes: rows.map((row) => row.change as DirectoryChange),
+      changes: rows.map((row) => ({ version: Number(row.version), change: row.change as DirectoryChange })),
     };
   });
 }
@@ -181,15 +207,25 @@ export async function writeChanges(
       await tx`DELETE FROM ${table(tx, t, 'change_log')} WHERE version <= ${last - retention}`;
       await tx`UPDATE ${table(tx, t, 'state')} SET pruned_through = ${last - retention} WHERE id = 1`;
     }
-    return { first, last, changes: logged.map((json) => JSON.parse(json) as DirectoryChange) };
+    const written = logged.map((json, i) => ({
+      version: versions[i] as number,
+      change: JSON.parse(json) as DirectoryChange,
+    }));
+    return { first, last, changes: written };
   });
+}
+
+/** A change with the version it was logged under. */
+export interface LoggedChange {
+  readonly version: number;
+  readonly change: DirectoryChange;
 }
 
 /** What {@link writeChanges} logged. */
 export interface WrittenChanges {
   readonly first: number;
   readonly last: number;
-  readonly changes: readonly DirectoryChange[];
+  readonly changes: readonly LoggedChange[];
 }
 
 /**

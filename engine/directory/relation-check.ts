@@ -9,10 +9,19 @@
 import type { RelationCheck } from '@gatehousejs/core';
 import type { CheckPlan, DefinitionPlan, PermissionPlan, RelationPlan, TermPlan } from './check-plan.ts';
 import type { ObjectNode } from './object-node.ts';
-import type { RelationIndex } from './relation-index.ts';
 import type { CheckResult } from './relation-store.ts';
 import { SubCheckMemo } from './sub-check-memo.ts';
 import type { SubjectBucket } from './subject-bucket.ts';
+
+/** What a check reads of an index: an object's buckets and Topaz's two pre-conditions. */
+export interface CheckIndex {
+  /** The buckets of an object, or `undefined` when it is the object of no relation. */
+  node(objectType: string, objectId: string): ObjectNode | undefined;
+  /** Whether the object is the object of at least one relation. */
+  isRelationObject(type: string, id: string): boolean;
+  /** Whether the subject is the subject of at least one relation. */
+  isRelationSubject(type: string, id: string): boolean;
+}
 
 /** Bounds of one check. */
 export interface CheckLimits {
@@ -34,7 +43,7 @@ const TRUE = -2;
 /** One check: the subject is fixed, sub-checks vary by object, definition and arrow tail. */
 export class CheckRun {
   readonly #plan: CheckPlan;
-  readonly #index: RelationIndex;
+  readonly #index: CheckIndex;
   readonly #limits: CheckLimits;
   readonly #subjectType: number;
   readonly #subjectId: string;
@@ -46,7 +55,7 @@ export class CheckRun {
 
   constructor(
     plan: CheckPlan,
-    index: RelationIndex,
+    index: CheckIndex,
     limits: CheckLimits,
     subjectType: string,
     subjectId: string,
@@ -195,7 +204,7 @@ export class CheckRun {
  */
 export function resolveCheck(
   plan: CheckPlan,
-  index: RelationIndex,
+  index: CheckIndex,
   limits: CheckLimits,
   check: RelationCheck,
 ): CheckResult {

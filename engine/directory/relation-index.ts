@@ -6,7 +6,7 @@
 import type { Relation } from '@gatehousejs/core';
 import { ObjectNode } from './object-node.ts';
 import type { ObjectRecord, RelationQuery, RelationRecord } from './relation-store.ts';
-import { SubjectBucket, slotKey } from './subject-bucket.ts';
+import { slotKey } from './subject-bucket.ts';
 
 /** Records of one subject: one inline, a set from the second on. */
 type SubjectRecords = RelationRecord | Set<RelationRecord>;
@@ -20,7 +20,8 @@ function nested<K, V>(map: Map<K, V>, key: K, create: () => V): V {
   return value;
 }
 
-function compareRecords(a: RelationRecord, b: RelationRecord): number {
+/** Orders records by object, relation and subject (as every relation query answers). */
+export function compareRecords(a: RelationRecord, b: RelationRecord): number {
   const fields = ['objectType', 'objectId', 'relation', 'subjectType', 'subjectId'] as const;
   for (const field of fields) {
     if (a[field] !== b[field]) return a[field] < b[field] ? -1 : 1;
@@ -73,15 +74,7 @@ export class RelationIndex {
   putRelation(record: RelationRecord): boolean {
     const objects = nested(this.#outgoing, record.objectType, () => new Map<string, ObjectNode>());
     const node = nested(objects, record.objectId, () => new ObjectNode());
-    const key = this.#slotKey(record);
-    const bucket = node.get(key);
-    if (!bucket) {
-      node.set(key, new SubjectBucket(record));
-    } else if (bucket.has(record.subjectId)) {
-      return false;
-    } else {
-      bucket.add(record);
-    }
+    if (!node.addRecord(this.#slotKey(record), record)) return false;
     const subjects = nested(this.#incoming, record.subjectType, () => new Map<string, SubjectRecords>());
     const existing = subjects.get(record.subjectId);
     if (existing === undefined) subjects.set(record.subjectId, record);
@@ -101,11 +94,8 @@ export class RelationIndex {
     const objects = this.#outgoing.get(relation.objectType);
     const node = objects?.get(relation.objectId);
     const key = slotKey(relation.relation, relation.subjectType, relation.subjectRelation ?? '');
-    const bucket = node?.get(key);
-    const record = bucket?.get(relation.subjectId);
-    if (!record || !bucket || !node) return false;
-    bucket.remove(record.subjectId);
-    if (bucket.size === 0) node.delete(key);
+    const record = node?.removeRecord(key, relation.subjectId);
+    if (!record || !node) return false;
     if (node.size === 0) objects?.delete(record.objectId);
     const subjects = this.#incoming.get(record.subjectType);
     const existing = subjects?.get(record.subjectId);
@@ -167,7 +157,7 @@ export class RelationIndex {
 }
 
 /** A predicate for the query's fields (absent fields match anything). */
-function relationMatcher(query: RelationQuery): (record: RelationRecord) => boolean {
+export function relationMatcher(query: RelationQuery): (record: RelationRecord) => boolean {
   const subjectRelation = query.withoutSubjectRelation ? '' : query.subjectRelation;
   return (r) =>
     (query.objectType === undefined || r.objectType === query.objectType) &&

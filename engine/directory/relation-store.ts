@@ -1,8 +1,9 @@
 /**
  * The relation store port: core's `RelationDirectory` plus what the embedded engine needs —
  * batch checks, and synchronous reads (`checkNow`, `reader`) because the Rego evaluator is
- * synchronous and `ds.check` must answer without I/O. Both adapters (memory and Postgres) keep
- * an in-memory index that serves every read.
+ * synchronous and `ds.check` must answer without I/O. The memory store and the Postgres store's
+ * `snapshot` loading hold every relation in an index that serves every read; its `on-demand`
+ * loading holds a bounded cache, and synchronous reads go through `readThrough`.
  */
 import type {
   GraphSubject,
@@ -96,8 +97,17 @@ export interface DirectoryReader {
 export interface RelationStore extends RelationDirectory, RelationGraph {
   readonly model: DirectoryModel;
   readonly reader: DirectoryReader;
-  /** `check` without a promise: answered from memory, no I/O. */
+  /**
+   * `check` without a promise: answered from memory, no I/O. A store that loads on demand throws
+   * `not_loaded` when the check needs what is not in memory (use `check`, or `readThrough`).
+   */
   checkNow(check: RelationCheck): boolean;
+  /**
+   * Runs synchronous reads (`reader`, `checkNow`, the `ds.*` built-ins) so that everything they
+   * touch is in memory: a store that loads on demand runs `read`, loads what it missed and runs
+   * it again until nothing is missing; a store holding everything just runs it.
+   */
+  readThrough<T>(read: () => T): Promise<T>;
   /** Several checks, answers in the same order. */
   checks(batch: readonly RelationCheck[]): Promise<boolean[]>;
   /** Releases connections and listeners; later writes fail with `store_closed`. */

@@ -5,10 +5,12 @@
  * recording the stored relations passed on the way. A walk never passes the same sub-question
  * twice on one path (cycles end there), and is bounded in depth and steps like a check.
  */
-import type { GraphSubject, Relation, SubjectSearch } from '@gatehousejs/core';
+import type { GraphSubject, Relation, RelationCheck, SubjectSearch } from '@gatehousejs/core';
 import { DirectoryError } from './errors.ts';
 import type { GraphRules, TermRule } from './graph-rules.ts';
 import type { CheckLimits } from './relation-check.ts';
+import { toRelation } from './relation-records.ts';
+import type { CheckResult, RelationQuery, RelationRecord } from './relation-store.ts';
 
 /** Reads the stored relations `objectType:objectId#relation@…`. */
 export type RelationsOf = (objectType: string, objectId: string, relation: string) => readonly Relation[];
@@ -115,4 +117,31 @@ export function walkSubjectPaths(
       ...(wantedSet ? { relation: wantedSet } : {}),
       paths: paths.sort((a, b) => a.length - b.length),
     }));
+}
+
+/** What {@link searchSubjects} reads: stored relations and checks. */
+export interface SubjectSearchReads {
+  relations(query: RelationQuery): readonly RelationRecord[];
+  check(check: RelationCheck): CheckResult;
+}
+
+/**
+ * A validated subject search over a reader: the walk, then — where the model has intersections
+ * or exclusions, which a walk can only over-approximate — a check of each subject found.
+ */
+export function searchSubjects(
+  rules: GraphRules,
+  reads: SubjectSearchReads,
+  limits: CheckLimits,
+  search: SubjectSearch,
+): GraphSubject[] {
+  const relationsOf = (objectType: string, objectId: string, relation: string) =>
+    reads.relations({ objectType, objectId, relation }).map(toRelation);
+  const found = walkSubjectPaths(rules, relationsOf, limits, search);
+  if (rules.unionOnly || search.subjectRelation) return found;
+  const { objectType, objectId, relation } = search;
+  return found.filter(
+    (subject) =>
+      reads.check({ objectType, objectId, relation, subjectType: subject.type, subjectId: subject.id }).check,
+  );
 }

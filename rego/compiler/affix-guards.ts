@@ -10,7 +10,8 @@
  */
 import type { Literal, Term } from '../syntax/index.ts';
 import type { IrLiteral, IrTerm } from './ir.ts';
-import { type ResolveContext, resolveCallee, resolveTerm } from './resolve-term.ts';
+import type { ResolveContext } from './resolve-context.ts';
+import { resolveCallee, resolveTerm } from './resolve-term.ts';
 import type { Scope } from './scope.ts';
 
 const AFFIX_BUILTINS = new Set([

@@ -1,14 +1,19 @@
 /**
  * @module rego/compiler
- * Rego compiler front end: name resolution into the intermediate form, the rule tree
- * with OPA's conflict checks, and the recursion check.
+ * The Rego compiler, staged as OPA's: the rule tree with its conflict checks, name resolution
+ * into the intermediate form, the recursion check, the safety check that orders every body,
+ * and the rule indexes (see `pipeline.ts`).
  */
 export type { Callee, IrBody, IrElse, IrExpr, IrLiteral, IrRule, IrTerm, IrWith, WithTarget } from './ir.ts';
 export { walkBody, walkLiteral, walkRule, walkTerm } from './ir-walk.ts';
-export { checkRecursion } from './recursion.ts';
-export type { ResolvedQuery, ResolvedRule } from './resolve-rule.ts';
-export { resolveModules, resolveQuery } from './resolve-rule.ts';
-export { INLINE_BUILTINS } from './resolve-term.ts';
+export { compileModules, compileQuery } from './pipeline.ts';
+export { INLINE_BUILTINS } from './resolve-context.ts';
+export type { ResolvedQuery } from './resolve-query.ts';
+export type { ResolvedRule } from './resolve-rule.ts';
 export type { NodeClass, RuleShape } from './rule-tree.ts';
 export { RuleNode } from './rule-tree.ts';
+export { evaluationOrder, unificationOrder } from './safety/evaluation-order.ts';
+export { memberLookup } from './safety/literal-bindings.ts';
+export type { Bound } from './safety/term-bindings.ts';
+export { patternPairs, unboundPatternVars, withBound } from './safety/term-bindings.ts';
 export { displayName } from './scope.ts';

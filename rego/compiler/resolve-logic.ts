@@ -4,8 +4,7 @@
  */
 import type { Literal, Operand } from '../syntax/index.ts';
 import type { IrBody, IrExpr, IrLiteral } from './ir.ts';
-import { resolveBody } from './resolve-body.ts';
-import { compileError, type ResolveContext, withOuter } from './resolve-term.ts';
+import { compileError, type ResolveContext, withOuter } from './resolve-context.ts';
 import { mentionedVars, Scope } from './scope.ts';
 
 /** `a and b`, `a or b`, `not { … }`, and a group `( … )` (a test of its one operand). */
@@ -36,5 +35,5 @@ function resolveOperand(cx: ResolveContext, o: Operand, scope: Scope, op: string
     }
   }
   const inner = new Scope(scope, scope.namer, o.explicit ? mentionedVars(o.body) : new Set());
-  return withOuter(resolveBody(cx, o.body, inner), inner);
+  return withOuter(cx.resolveBody(cx, o.body, inner), inner);
 }

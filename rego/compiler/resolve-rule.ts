@@ -1,7 +1,7 @@
 /**
- * Resolution of whole modules and queries: the rule tree is built from the rules' head paths,
- * checked for conflicts, then every rule (head, parameters, body, `else` branches) is resolved
- * against its package, imports and the tree.
+ * Resolution of whole modules: the rule tree is built from the rules' head paths, checked for
+ * conflicts, then every rule (head, parameters, body, `else` branches) is resolved against its
+ * package, imports and the tree.
  */
 
 import type { BuiltinRegistry } from '../builtin.ts';
@@ -12,9 +12,10 @@ import { andOperandReadsFirst, hoistOperands, inputReadsFirst } from './call-ope
 import type { IrElse, IrLiteral, IrRule, IrTerm } from './ir.ts';
 import { MetadataIndex } from './metadata.ts';
 import { patternVars, resolveBody } from './resolve-body.ts';
-import { compileError, type ResolveContext, resolveTerm, withOuter } from './resolve-term.ts';
+import { compileError, type ResolveContext, withOuter } from './resolve-context.ts';
+import { resolveTerm } from './resolve-term.ts';
 import { checkRuleTree, RuleNode, type RuleShape } from './rule-tree.ts';
-import { displayName, mentionedVars, Scope, VarNamer } from './scope.ts';
+import { mentionedVars, Scope, VarNamer } from './scope.ts';
 
 /** A resolved rule with what the rule tree needs. */
 export interface ResolvedRule extends IrRule, RuleShape {}
@@ -78,6 +79,7 @@ export function resolveModules(
       builtins,
       opaVersion,
       syntax: m.version,
+      resolveBody,
     };
     for (const r of m.rules) {
       const path = [...m.packagePath, ...splitRef(r).path];
@@ -192,66 +194,4 @@ function bindArgs(own: readonly IrTerm[], first: readonly IrTerm[], body: IrLite
     loc: t.loc,
   }));
   return [...bindings, ...body];
-}
-
-/** A resolved query: its literals and the user's variable names (unique name → written name). */
-export interface ResolvedQuery {
-  readonly literals: readonly IrLiteral[];
-  readonly vars: ReadonlyMap<string, string>;
-}
-
-/** Resolves a query body against the rule tree (no package, no imports). */
-export function resolveQuery(body: Body, tree: RuleNode, builtins: BuiltinRegistry): ResolvedQuery {
-  const cx: ResolveContext = {
-    file: 'query',
-    pkg: [],
-    imports: new Map(),
-    ruleNames: new Set(),
-    tree,
-    builtins,
-    query: true,
-  };
-  const scope = new Scope(undefined, new VarNamer(), mentionedVars(body));
-  const literals = resolveBody(cx, body, scope);
-  const vars = new Map<string, string>();
-  const collect = (t: IrTerm) => {
-    if (t.k === 'var' && !t.name.startsWith('$')) vars.set(t.name, displayName(t.name));
-  };
-  for (const lit of literals) {
-    const e = lit.expr;
-    if (e.k === 'unify') {
-      visitPattern(e.left, collect);
-      visitPattern(e.right, collect);
-    } else if (e.k === 'term') visitPattern(e.term, collect);
-    else if (e.k === 'somein') {
-      if (e.key) visitPattern(e.key, collect);
-      visitPattern(e.value, collect);
-    }
-  }
-  return { literals, vars };
-}
-
-function visitPattern(t: IrTerm, f: (t: IrTerm) => void): void {
-  f(t);
-  switch (t.k) {
-    case 'ref':
-      visitPattern(t.head, f);
-      for (const p of t.path) visitPattern(p, f);
-      break;
-    case 'call':
-      for (const a of t.args) visitPattern(a, f);
-      break;
-    case 'array':
-    case 'set':
-      for (const i of t.items) visitPattern(i, f);
-      break;
-    case 'object':
-      for (const [k, v] of t.entries) {
-        visitPattern(k, f);
-        visitPattern(v, f);
-      }
-      break;
-    default:
-      break;
-  }
 }

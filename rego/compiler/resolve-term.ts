@@ -4,57 +4,21 @@
  * function of the policy set or a built-in, with the arity checked).
  */
 
-import type { BuiltinRegistry } from '../builtin.ts';
-import { RegoError, type SourceLocation } from '../errors.ts';
-import type { OpaVersion } from '../opa-version.ts';
-import type { CallTerm, RegoVersion, Term } from '../syntax/index.ts';
-import { MEMBER_2, MEMBER_3, TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
+import type { SourceLocation } from '../errors.ts';
+import type { CallTerm, Term } from '../syntax/index.ts';
+import { TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
 import { makeObject, SetValue, type Value } from '../value/index.ts';
 import { checkDeprecatedBuiltin } from './deprecated-builtins.ts';
-import type { Callee, IrBody, IrTerm } from './ir.ts';
-import type { RuleMetadata } from './metadata.ts';
+import type { Callee, IrTerm } from './ir.ts';
 import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
-import { resolveBody } from './resolve-body.ts';
-import type { RuleNode } from './rule-tree.ts';
+import {
+  calleeArity,
+  compileError,
+  INLINE_BUILTINS,
+  type ResolveContext,
+  withOuter,
+} from './resolve-context.ts';
 import { mentionedVars, Scope } from './scope.ts';
-
-/** What resolution knows about the module being resolved. */
-export interface ResolveContext {
-  readonly file: string;
-  /** Package path (without `data`); empty for queries. */
-  readonly pkg: readonly string[];
-  /** Import alias → full path (root first). */
-  readonly imports: ReadonlyMap<string, readonly string[]>;
-  /** First names of the rules of the package (across modules). */
-  readonly ruleNames: ReadonlySet<string>;
-  readonly tree: RuleNode;
-  readonly builtins: BuiltinRegistry;
-  /** Set for queries: OPA's query compiler keeps `==` a call (it has no RewriteEquals stage). */
-  readonly query?: boolean;
-  /** What `rego.metadata.rule()` and `rego.metadata.chain()` answer in the rule being resolved. */
-  readonly metadata?: RuleMetadata;
-  /** The OPA release the policies are compiled for (default `v1.15.2`). */
-  readonly opaVersion?: OpaVersion;
-  /** Syntax of the module being resolved (`v1` also for v0 modules importing `rego.v1`). */
-  readonly syntax?: RegoVersion;
-}
-
-/** Operators the evaluator implements itself (their arity), even without a registry entry. */
-export const INLINE_BUILTINS: ReadonlyMap<string, number> = new Map([
-  ['equal', 2],
-  ['neq', 2],
-  ['lt', 2],
-  ['lte', 2],
-  ['gt', 2],
-  ['gte', 2],
-  [MEMBER_2, 2],
-  [MEMBER_3, 3],
-]);
-
-/** Throws a compile error of `code` at `loc`. */
-export function compileError(code: RegoError['code'], message: string, loc: SourceLocation): never {
-  throw new RegoError(code, message, loc);
-}
 
 function refTerm(head: IrTerm, path: readonly IrTerm[], loc: SourceLocation): IrTerm {
   if (path.length === 0) return head;
@@ -149,7 +113,7 @@ export function resolveTerm(cx: ResolveContext, t: Term, scope: Scope): IrTerm {
     case 'arraycomp':
     case 'setcomp': {
       const inner = new Scope(scope, scope.namer, mentionedVars(t.body, [t.head]));
-      const body = resolveBody(cx, t.body, inner);
+      const body = cx.resolveBody(cx, t.body, inner);
       const value = resolveTerm(cx, t.head, inner);
       return {
         k: 'comp',
@@ -162,29 +126,11 @@ export function resolveTerm(cx: ResolveContext, t: Term, scope: Scope): IrTerm {
     }
     case 'objectcomp': {
       const inner = new Scope(scope, scope.namer, mentionedVars(t.body, [t.key, t.value]));
-      const body = resolveBody(cx, t.body, inner);
+      const body = cx.resolveBody(cx, t.body, inner);
       const key = resolveTerm(cx, t.key, inner);
       const value = resolveTerm(cx, t.value, inner);
       return { k: 'comp', kind: 'object', key, value, body: withOuter(body, inner), loc: t.loc };
     }
-  }
-}
-
-/** The body with the variables it shares with enclosing scopes. */
-export function withOuter(literals: IrBody['literals'], scope: Scope): IrBody {
-  return { literals, outer: [...scope.outer] };
-}
-
-/** Number of arguments a callee takes (`-1` when variadic). */
-export function calleeArity(cx: ResolveContext, callee: Callee): number {
-  switch (callee.kind) {
-    case 'print':
-    case 'template':
-      return -1;
-    case 'builtin':
-      return callee.def?.arity ?? INLINE_BUILTINS.get(callee.name) ?? -1;
-    case 'function':
-      return cx.tree.find(callee.path)?.rules[0]?.arity ?? -1;
   }
 }
 

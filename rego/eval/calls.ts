@@ -10,9 +10,8 @@ import { MEMBER_2, MEMBER_3 } from '../syntax/index.ts';
 import { compare, equal, SetValue, type Value } from '../value/index.ts';
 import { collectionValues, lookup } from './collections.ts';
 import type { Ctx, Mock } from './context.ts';
-import type { Bound, Cx, Getter, Step } from './layout.ts';
+import type { Bound, Cx, Getter, Step, ValueNext } from './layout.ts';
 import { compilePrint, compileTemplate } from './print.ts';
-import { compileValues, type ValueNext } from './terms.ts';
 
 type CallTerm = Extract<IrTerm, { k: 'call' }>;
 
@@ -39,7 +38,7 @@ export function compileCall(cx: Cx, t: CallTerm, bound: Bound, k: ValueNext): St
   const callee = t.callee;
   if (callee.kind === 'print') return compilePrint(cx, t.args, t.loc, bound, k);
   if (callee.kind === 'template') return compileTemplate(cx, t.args, callee.spread, t.loc, bound, k);
-  return compileValues(cx, t.args, bound, (gets, b) => {
+  return cx.values(t.args, bound, (gets, b) => {
     if (callee.kind === 'builtin' && callee.def?.kind === 'relation') {
       return relationStep(cx, callee.def, gets, t.loc, b, k);
     }
@@ -65,7 +64,7 @@ function callGetter(
 ): Getter {
   if (callee.kind === 'function') {
     const node = cx.program.root.find(callee.path);
-    if (!node) throw new RegoError('rego_type_error', `undefined function ${callee.name}`, loc);
+    if (!node) throw new RegoError('eval_internal_error', `no rule node for ${callee.name}`, loc);
     const handle = cx.program.handle(node);
     const name = callee.name;
     return (ctx, f) => {

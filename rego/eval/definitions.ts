@@ -5,18 +5,10 @@
  */
 import type { IrTerm, ResolvedRule } from '../compiler/index.ts';
 import type { Value } from '../value/index.ts';
+import { bodyCompiler } from './body-compiler.ts';
 import type { Ctx } from './context.ts';
-import {
-  type Bound,
-  type Cx,
-  type Frame,
-  Layout,
-  type Next,
-  NotReady,
-  type Program,
-  type Step,
-} from './layout.ts';
-import { compileBody, unsafe } from './literals.ts';
+import { type Bound, type Cx, type Frame, Layout, type Next, type Program, type Step } from './layout.ts';
+import { compileBody } from './literals.ts';
 import { compileMatch } from './unify.ts';
 
 /** A compiled definition. */
@@ -38,27 +30,22 @@ export function compileDefinition(
   terminal: TerminalFactory,
 ): CompiledDefinition {
   const layout = new Layout(1 + rule.args.length);
-  const cx: Cx = { program, layout, dry: false };
-  try {
-    const entry = new Set<string>();
-    rule.args.forEach((a, i) => {
-      if (a.k === 'var') {
-        layout.alias(a.name, 1 + i);
-        entry.add(a.name);
-      }
-    });
-    const params = (next: Next): Step => matchParams(cx, rule.args, 0, entry, next);
-    const bodies = [
-      params((b) => compileBody(cx, rule.body.literals, b, (b2) => terminal(cx, rule.value ?? rule.key, b2))),
-      ...rule.elses.map((e) =>
-        params((b) => compileBody(cx, e.body.literals, b, (b2) => terminal(cx, e.value, b2))),
-      ),
-    ];
-    return { rule, size: layout.size, bodies };
-  } catch (e) {
-    if (e instanceof NotReady) throw unsafe(e.vars, rule.loc);
-    throw e;
-  }
+  const cx = bodyCompiler(program, layout);
+  const entry = new Set<string>();
+  rule.args.forEach((a, i) => {
+    if (a.k === 'var') {
+      layout.alias(a.name, 1 + i);
+      entry.add(a.name);
+    }
+  });
+  const params = (next: Next): Step => matchParams(cx, rule.args, 0, entry, next);
+  const bodies = [
+    params((b) => compileBody(cx, rule.body.literals, b, (b2) => terminal(cx, rule.value ?? rule.key, b2))),
+    ...rule.elses.map((e) =>
+      params((b) => compileBody(cx, e.body.literals, b, (b2) => terminal(cx, e.value, b2))),
+    ),
+  ];
+  return { rule, size: layout.size, bodies };
 }
 
 function matchParams(cx: Cx, args: readonly IrTerm[], i: number, bound: Bound, next: Next): Step {
@@ -77,10 +64,16 @@ function matchParams(cx: Cx, args: readonly IrTerm[], i: number, bound: Bound, n
 
 /**
  * Runs a definition: its main body, then each `else` branch until one produces slot 0.
- * `init` prepares each fresh frame (arguments, accumulator).
+ * `init` prepares each fresh frame (arguments, accumulator); `branches` (default all) are the
+ * bodies to try (0 the main one), as the rule index selected them.
  */
-export function runDefinition(ctx: Ctx, d: CompiledDefinition, init?: (f: Frame) => void): Value | undefined {
-  for (const body of d.bodies) {
+export function runDefinition(
+  ctx: Ctx,
+  d: CompiledDefinition,
+  init?: (f: Frame) => void,
+  branches?: readonly number[],
+): Value | undefined {
+  for (const body of branches ? branches.map((b) => d.bodies[b] as Step) : d.bodies) {
     const f: Frame = new Array(d.size);
     init?.(f);
     body(ctx, f);

@@ -2,10 +2,12 @@
  * Compile-time scaffolding of the closure compiler. A rule body is compiled into {@link Step}
  * closures chained in continuation-passing style; variables live in numbered slots of a frame
  * (one array per rule or function evaluation). Which variables are bound at each point is known
- * at compile time, so no step ever tests whether a slot is set.
+ * at compile time (the compiler's safety stage ordered the bodies), so no step ever tests
+ * whether a slot is set.
  */
 import type { BuiltinRegistry } from '../builtin.ts';
-import type { ResolvedRule, RuleNode } from '../compiler/index.ts';
+import type { Bound, IrExpr, IrLiteral, IrTerm, ResolvedRule, RuleNode } from '../compiler/index.ts';
+import { RegoError } from '../errors.ts';
 import type { Value } from '../value/index.ts';
 import type { Ctx } from './context.ts';
 
@@ -18,20 +20,17 @@ export type Step = (ctx: Ctx, f: Frame) => boolean;
 /** Reads a value (`undefined`: undefined). */
 export type Getter = (ctx: Ctx, f: Frame) => Value | undefined;
 
-/** Variables bound at a point of a body. */
-export type Bound = ReadonlySet<string>;
+export type { Bound };
 
 /** Builds the continuation given what is bound when it starts. */
 export type Next = (bound: Bound) => Step;
 
-/** Thrown at compile time when an expression needs variables that are not bound yet. */
-export class NotReady extends Error {
-  override readonly name = 'NotReady';
-  readonly vars: readonly string[];
-  constructor(vars: readonly string[]) {
-    super(`unbound: ${vars.join(', ')}`);
-    this.vars = vars;
-  }
+/**
+ * The error for a variable still unbound where evaluation needs it: the safety stage orders
+ * bodies so that this never happens, so it is a defect of the compiler, never of the policy.
+ */
+export function unboundError(vars: readonly string[]): RegoError {
+  return new RegoError('eval_internal_error', `unbound after the safety check: ${vars.join(', ')}`);
 }
 
 /** Slot allocation for one frame. */
@@ -66,17 +65,6 @@ export class Layout {
   }
 }
 
-/** A layout that allocates nothing, for trial compilations. */
-class DryLayout extends Layout {
-  override slot(): number {
-    return 0;
-  }
-  override alias(): void {}
-  override temp(): number {
-    return 0;
-  }
-}
-
 /** A compiled rule node as seen from compiled code. */
 export interface NodeHandle {
   readonly path: readonly string[];
@@ -98,30 +86,30 @@ export interface Program {
   docAt(ctx: Ctx, path: readonly string[]): Value | undefined;
 }
 
-/** Compile state of one body. */
+/** Continuation receiving a term's getter and what is bound after evaluating it. */
+export type ValueNext = (get: Getter, bound: Bound) => Step;
+
+/**
+ * Compile state of one frame, with the closure compiler's recursive entry points: a term holds
+ * terms and comprehension bodies, a body holds expressions and terms, so each part compiles what
+ * is nested in it through these (wired once, in `body-compiler.ts`) instead of importing it.
+ */
 export interface Cx {
   readonly program: Program;
   readonly layout: Layout;
-  /** Trial compilation: only which variables get bound matters; nested bodies are not compiled. */
-  readonly dry: boolean;
+  /** Compiles `t` to a getter (binding the iteration variables it contains). */
+  readonly value: (t: IrTerm, bound: Bound, k: ValueNext) => Step;
+  /** Compiles several terms, in the evaluation order the safety analysis gives. */
+  readonly values: (ts: readonly IrTerm[], bound: Bound, k: (gets: Getter[], bound: Bound) => Step) => Step;
+  /** Compiles a body; `terminal` receives what is bound after its last literal. */
+  readonly body: (literals: readonly IrLiteral[], bound: Bound, terminal: Next) => Step;
+  /** Compiles an expression (without its `with` modifiers). */
+  readonly expr: (e: IrExpr, bound: Bound, next: Next) => Step;
+  /** Matches the value of `get` against `pattern`, binding its unbound variables. */
+  readonly match: (pattern: IrTerm, get: Getter, bound: Bound, next: Next) => Step;
 }
 
-const dryLayout = new DryLayout();
-
-/** The trial-compilation variant of `cx`. */
-export function dryRun(cx: Cx): Cx {
-  return cx.dry ? cx : { program: cx.program, layout: dryLayout, dry: true };
-}
-
-/** A step that never succeeds (used as the body of trial compilations). */
+/** A step that never succeeds (the continuation of a getter compiled on its own). */
 export const FAIL: Step = () => false;
 /** A step that stops at once (the end of bodies that only need one solution). */
 export const FOUND: Step = () => true;
-
-/** `bound` plus `names`. */
-export function withBound(bound: Bound, ...names: string[]): Bound {
-  if (names.every((n) => bound.has(n))) return bound;
-  const s = new Set(bound);
-  for (const n of names) s.add(n);
-  return s;
-}

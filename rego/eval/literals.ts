@@ -1,90 +1,25 @@
 /**
- * Compiling bodies and literals. Literals are first ordered for safety as OPA does: each next
- * literal is the first (in source order) whose inputs are bound, found by trial compilation;
- * a body whose remaining literals can never run has unsafe variables (`rego_unsafe_var_error`).
+ * Compiling bodies and literals, in the order the compiler's safety stage gave each body: every
+ * literal's inputs are bound by the literals before it.
  */
 import type { IrExpr, IrLiteral, IrTerm } from '../compiler/index.ts';
-import { displayName } from '../compiler/index.ts';
-import { RegoError } from '../errors.ts';
-import { MEMBER_3 } from '../syntax/index.ts';
+import { memberLookup, unboundPatternVars, withBound } from '../compiler/index.ts';
 import type { Value } from '../value/index.ts';
 import { isCollection } from './collections.ts';
-import {
-  type Bound,
-  type Cx,
-  dryRun,
-  FAIL,
-  FOUND,
-  type Getter,
-  type Next,
-  NotReady,
-  type Step,
-  withBound,
-} from './layout.ts';
+import { type Bound, type Cx, FOUND, type Getter, type Next, type Step, unboundError } from './layout.ts';
 import { compileTest } from './logic.ts';
 import { iterate } from './refs.ts';
 import { compileValue, compileValues } from './terms.ts';
-import { compileMatch, compileUnify, equalStep, unboundPatternVars } from './unify.ts';
+import { compileMatch, compileUnify, equalStep } from './unify.ts';
 import { compileWith } from './withs.ts';
 
 /** Compiles a body; `terminal` receives what is bound after the last literal. */
 export function compileBody(cx: Cx, literals: readonly IrLiteral[], bound: Bound, terminal: Next): Step {
-  const ordered = orderForSafety(cx, literals, bound);
   const chain = (i: number, b: Bound): Step => {
-    if (i === ordered.length) return terminal(b);
-    const lit = ordered[i] as IrLiteral;
-    try {
-      return compileLiteral(cx, lit, b, (b2) => chain(i + 1, b2));
-    } catch (e) {
-      if (e instanceof NotReady && !cx.dry) throw unsafe(e.vars, lit.loc);
-      throw e;
-    }
+    const lit = literals[i];
+    return lit === undefined ? terminal(b) : compileLiteral(cx, lit, b, (b2) => chain(i + 1, b2));
   };
   return chain(0, bound);
-}
-
-/** The error for variables no expression can bind (wildcards are shown as `_`). */
-export function unsafe(vars: readonly string[], loc: IrLiteral['loc']): RegoError {
-  const names = [...new Set(vars.map((v) => (v.startsWith('$') ? '_' : displayName(v))))];
-  return new RegoError('rego_unsafe_var_error', names.map((v) => `var ${v} is unsafe`).join('; '), loc);
-}
-
-/** What a literal binds when run with `bound`, or the variables it is waiting for. */
-function trial(cx: Cx, lit: IrLiteral, bound: Bound): Bound | NotReady {
-  let after: Bound = bound;
-  try {
-    compileLiteral(dryRun(cx), lit, bound, (b) => {
-      after = b;
-      return FAIL;
-    });
-    return after;
-  } catch (e) {
-    if (e instanceof NotReady) return e;
-    throw e;
-  }
-}
-
-function orderForSafety(cx: Cx, literals: readonly IrLiteral[], bound: Bound): IrLiteral[] {
-  const remaining = [...literals];
-  const ordered: IrLiteral[] = [];
-  let b = bound;
-  while (remaining.length > 0) {
-    let progressed = false;
-    for (let i = 0; i < remaining.length; i++) {
-      const r = trial(cx, remaining[i] as IrLiteral, b);
-      if (r instanceof NotReady) continue;
-      ordered.push(remaining.splice(i, 1)[0] as IrLiteral);
-      b = r;
-      progressed = true;
-      break;
-    }
-    if (!progressed) {
-      const first = remaining[0] as IrLiteral;
-      const r = trial(cx, first, b);
-      throw unsafe(r instanceof NotReady ? r.vars : [], first.loc);
-    }
-  }
-  return ordered;
 }
 
 /** Compiles one literal. */
@@ -97,7 +32,7 @@ function compileLiteral(cx: Cx, lit: IrLiteral, bound: Bound, next: Next): Step 
 export function compileExpr(cx: Cx, e: IrExpr, bound: Bound, next: Next): Step {
   switch (e.k) {
     case 'term': {
-      const member = memberLookup(e.term, bound);
+      const member = memberRead(e.term, bound);
       if (member)
         return compileValues(cx, member, bound, ([g, v], b) => equalStep(g as Getter, v as Getter, next(b)));
       return compileValue(cx, e.term, bound, (get, b) => truthy(get, next(b)));
@@ -115,18 +50,13 @@ export function compileExpr(cx: Cx, e: IrExpr, bound: Bound, next: Next): Step {
   }
 }
 
-/**
- * `k, v in ref` as a condition reads `ref[k]` directly (as OPA's compiler does), so only the
- * selected member of a virtual document is evaluated.
- */
-function memberLookup(t: IrTerm, bound: Bound): [IrTerm, IrTerm] | undefined {
-  if (t.k !== 'call' || t.callee.kind !== 'builtin' || t.callee.name !== MEMBER_3) return undefined;
-  const [key, value, coll] = t.args as [IrTerm, IrTerm, IrTerm];
-  if (coll.k !== 'ref' && coll.k !== 'root') return undefined;
-  if (unboundPatternVars(key, bound).length > 0) throw new NotReady(unboundPatternVars(key, bound));
-  const head = coll.k === 'ref' ? coll.head : coll;
-  const path = coll.k === 'ref' ? coll.path : [];
-  return [{ k: 'ref', head, path: [...path, key], loc: t.loc }, value];
+/** `k, v in ref` as a condition reads `ref[k]` directly (as OPA's compiler does). */
+function memberRead(t: IrTerm, bound: Bound): [IrTerm, IrTerm] | undefined {
+  const member = memberLookup(t);
+  if (!member) return undefined;
+  const waiting = unboundPatternVars(member.key, bound);
+  if (waiting.length > 0) throw unboundError(waiting);
+  return [member.read, member.value];
 }
 
 function truthy(get: Getter, next: Step): Step {
@@ -140,7 +70,7 @@ function compileNot(cx: Cx, literals: readonly IrLiteral[], bound: Bound, next: 
   const [lit] = literals as [IrLiteral];
   const inner = compileLiteral(cx, lit, bound, (b) => {
     const escaped = [...b].filter((v) => !bound.has(v) && !v.startsWith('$'));
-    if (escaped.length > 0) throw new NotReady(escaped);
+    if (escaped.length > 0) throw unboundError(escaped);
     return FOUND;
   });
   const n = next(bound);
@@ -160,9 +90,8 @@ function compileSomeIn(cx: Cx, e: Extract<IrExpr, { k: 'somein' }>, bound: Bound
 function compileEvery(cx: Cx, e: Extract<IrExpr, { k: 'every' }>, bound: Bound, next: Next): Step {
   return compileValue(cx, e.domain, bound, (get, b) => {
     const missing = e.body.outer.filter((v) => !b.has(v) && v !== e.key && v !== e.value);
-    if (missing.length > 0) throw new NotReady(missing);
+    if (missing.length > 0) throw unboundError(missing);
     const n = next(b);
-    if (cx.dry) return n;
     const ks = e.key ? cx.layout.slot(e.key) : cx.layout.temp();
     const vs = cx.layout.slot(e.value);
     const flag = cx.layout.temp();

@@ -2,8 +2,7 @@
  * The logical operators of OPA v1.22 (`and`, `or`, `not { … }`) as compiled steps.
  */
 import type { IrBody, IrExpr } from '../compiler/index.ts';
-import { type Bound, type Cx, FOUND, type Next, NotReady, type Step } from './layout.ts';
-import { compileBody } from './literals.ts';
+import { type Bound, type Cx, FOUND, type Next, type Step, unboundError } from './layout.ts';
 
 /**
  * `and`/`or`/`not { … }`: each operand body runs with what is bound before the expression, and
@@ -13,12 +12,11 @@ import { compileBody } from './literals.ts';
  */
 export function compileTest(cx: Cx, e: Extract<IrExpr, { k: 'test' }>, bound: Bound, next: Next): Step {
   const missing = e.operands.flatMap((o) => o.outer.filter((v) => !bound.has(v)));
-  if (missing.length > 0) throw new NotReady([...new Set(missing)]);
+  if (missing.length > 0) throw unboundError([...new Set(missing)]);
   const n = next(bound);
-  if (cx.dry) return n;
   if (e.op === 'not') {
     const found = cx.layout.temp();
-    const body = compileBody(cx, (e.operands[0] as IrBody).literals, bound, () => (_, f) => {
+    const body = cx.body((e.operands[0] as IrBody).literals, bound, () => (_, f) => {
       f[found] = true;
       return false;
     });
@@ -28,7 +26,7 @@ export function compileTest(cx: Cx, e: Extract<IrExpr, { k: 'test' }>, bound: Bo
       return f[found] !== true && n(ctx, f);
     };
   }
-  const [a, b] = e.operands.map((o) => compileBody(cx, o.literals, bound, () => FOUND)) as [Step, Step];
+  const [a, b] = e.operands.map((o) => cx.body(o.literals, bound, () => FOUND)) as [Step, Step];
   return e.op === 'and'
     ? (ctx, f) => a(ctx, f) && b(ctx, f) && n(ctx, f)
     : (ctx, f) => (a(ctx, f) || b(ctx, f)) && n(ctx, f);

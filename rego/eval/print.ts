@@ -8,8 +8,7 @@ import type { IrTerm } from '../compiler/index.ts';
 import { RegoError, type SourceLocation } from '../errors.ts';
 import { SetValue } from '../value/index.ts';
 import { formatValue } from './format.ts';
-import type { Bound, Cx, Getter, Step } from './layout.ts';
-import { compileValue, type ValueNext } from './terms.ts';
+import type { Bound, Cx, Getter, Step, ValueNext } from './layout.ts';
 
 /**
  * Steps collecting every value of each argument, as text, into its own slot of the frame. The
@@ -19,7 +18,7 @@ function collectors(cx: Cx, args: readonly IrTerm[], bound: Bound, spread: reado
   return args.map((arg, i) => {
     const acc = cx.layout.temp();
     const members = spread.includes(i);
-    const step = compileValue(cx, arg, bound, (get) => (ctx, f) => {
+    const step = cx.value(arg, bound, (get) => (ctx, f) => {
       const v = get(ctx, f);
       const texts = f[acc] as string[];
       if (members && v instanceof SetValue) for (const m of v) texts.push(formatValue(m, true));

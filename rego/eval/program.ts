@@ -8,6 +8,7 @@ import type { IrTerm, ResolvedQuery, ResolvedRule, RuleNode } from '../compiler/
 import { RegoError } from '../errors.ts';
 import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import { equal, type SetValue, type Value } from '../value/index.ts';
+import { bodyCompiler } from './body-compiler.ts';
 import { lookupPath } from './collections.ts';
 import { conflictListing } from './conflict-listing.ts';
 import { conflictMessage } from './conflicts.ts';
@@ -15,16 +16,7 @@ import type { Ctx } from './context.ts';
 import { compileDefinition, type TerminalFactory } from './definitions.ts';
 import { buildIndex } from './indexing.ts';
 import { KeyedObject, type ObjectDefinition } from './keyed-object.ts';
-import {
-  type Bound,
-  type Cx,
-  FAIL,
-  type Frame,
-  type Getter,
-  Layout,
-  type Program,
-  type Step,
-} from './layout.ts';
+import { type Bound, FAIL, type Frame, type Getter, Layout, type Program, type Step } from './layout.ts';
 import { compileBody } from './literals.ts';
 import {
   CompiledNode,
@@ -134,19 +126,12 @@ export class CompiledProgram implements Program {
       const rules = node.rules.filter((r) => !r.isDefault);
       const fallbackRule = node.rules.find((r) => r.isDefault);
       const definitions = rules.map((r) => compileDefinition(this, r, terminal));
-      const first = rules[0]?.value;
-      const earlyExit =
-        first?.k === 'const' &&
-        rules.every(
-          (r) => r.elses.length === 0 && r.value?.k === 'const' && equal(r.value.value, first.value),
-        );
       const group = {
         definitions,
         fallback: fallbackRule && compileDefinition(this, fallbackRule, terminal),
-        earlyExit,
         conflict,
         explain: opaAtLeast(this.opaVersion, 'v1.22.2') ? conflictListing(this) : undefined,
-        index: buildIndex(definitions),
+        index: buildIndex(definitions, opaAtLeast(this.opaVersion, 'v1.22.2')),
       };
       if (cls === 'complete') h.evaluate = this.direct(rules, fallbackRule) ?? evaluateComplete(group);
       else {
@@ -155,7 +140,10 @@ export class CompiledProgram implements Program {
         if (node.rules[0]?.args.length === 0) h.evaluate = (ctx) => h.call(ctx, []);
       }
     } else if (cls === 'set') {
-      h.evaluate = evaluateSet(node.rules.map((r) => compileDefinition(this, r, setTerminal)));
+      h.evaluate = evaluateSet(
+        node.rules.map((r) => compileDefinition(this, r, setTerminal)),
+        opaAtLeast(this.opaVersion, 'v1.22.2'),
+      );
     } else if (!insideObject) {
       h.evaluate = this.compileObject(node);
     }
@@ -175,7 +163,7 @@ export class CompiledProgram implements Program {
     const [rule] = rules;
     if (rules.length !== 1 || fallback || !rule || rule.body.literals.length > 0 || rule.elses.length > 0)
       return undefined;
-    const cx: Cx = { program: this, layout: new Layout(), dry: false };
+    const cx = bodyCompiler(this, new Layout());
     let getter: Getter | undefined;
     let iterates = false;
     compileValue(cx, rule.value as IrTerm, new Set(), (g, bound) => {
@@ -211,6 +199,7 @@ export class CompiledProgram implements Program {
     return evaluateObject(
       definitions.map((d) => d.whole),
       below,
+      !opaAtLeast(this.opaVersion, 'v1.22.2'),
     );
   }
 
@@ -237,7 +226,7 @@ export class CompiledProgram implements Program {
       path: path.map((p) => ({ k: 'const', value: p, loc })),
       loc,
     };
-    const cx: Cx = { program: this, layout: new Layout(), dry: false };
+    const cx = bodyCompiler(this, new Layout());
     let getter: Getter = () => undefined;
     compileValue(cx, path.length === 0 ? ref.head : ref, new Set(), (g) => {
       getter = g;
@@ -250,7 +239,7 @@ export class CompiledProgram implements Program {
   /** Compiles a resolved query into a function returning its solutions. */
   query(q: ResolvedQuery): (ctx: Ctx) => Record<string, Value>[] {
     const layout = new Layout();
-    const cx: Cx = { program: this, layout, dry: false };
+    const cx = bodyCompiler(this, layout);
     const step: Step = compileBody(cx, q.literals, new Set(), (bound: Bound) => {
       const slots = [...q.vars]
         .filter(([unique]) => bound.has(unique))

@@ -5,22 +5,11 @@
  * longest prefix naming a rule (or package) reads that node's cached value, the rest selects
  * into it; paths outside the tree read the base document.
  */
-import type { IrTerm } from '../compiler/index.ts';
+import { type IrTerm, unboundPatternVars, withBound } from '../compiler/index.ts';
 import { ObjectMap, type PlainObject, SetValue, type Value } from '../value/index.ts';
 import { lookup, plainKeys, storageLookup } from './collections.ts';
 import type { Ctx } from './context.ts';
-import {
-  type Bound,
-  type Cx,
-  type Frame,
-  type Getter,
-  type NodeHandle,
-  type Program,
-  type Step,
-  withBound,
-} from './layout.ts';
-import { compileValue, compileValues, type ValueNext } from './terms.ts';
-import { compileMatch, unboundPatternVars } from './unify.ts';
+import type { Bound, Cx, Frame, Getter, NodeHandle, Program, Step, ValueNext } from './layout.ts';
 
 /** Compiles a reference (or a bare `input`/`data`). */
 export function compileRef(
@@ -37,7 +26,7 @@ export function compileRef(
     if (head.root === 'data') return compileDataRef(cx, t.path, bound, k);
     return compilePath(cx, (ctx) => ctx.input, t.path, 0, bound, k);
   }
-  return compileValue(cx, head, bound, (hg, b) => compilePath(cx, hg, t.path, 0, b, k));
+  return cx.value(head, bound, (hg, b) => compilePath(cx, hg, t.path, 0, b, k));
 }
 
 function compileDataRef(cx: Cx, path: readonly IrTerm[], bound: Bound, k: ValueNext): Step {
@@ -78,7 +67,7 @@ function compileKeyedRead(
   let j = i;
   while (j < path.length && unboundPatternVars(path[j] as IrTerm, bound).length === 0) j++;
   const program = cx.program;
-  return compileValues(cx, path.slice(i, j), bound, (gets, b) => {
+  return cx.values(path.slice(i, j), bound, (gets, b) => {
     const get: Getter = (ctx, f) => {
       const keys: Value[] = [];
       for (const g of gets) {
@@ -109,7 +98,7 @@ function compileBoundDataKeys(
   let j = i;
   while (j < path.length && unboundPatternVars(path[j] as IrTerm, bound).length === 0) j++;
   const program = cx.program;
-  return compileValues(cx, path.slice(i, j), bound, (gets, b) => {
+  return cx.values(path.slice(i, j), bound, (gets, b) => {
     const get: Getter = (ctx, f) => {
       let node = start;
       let at = 0;
@@ -164,7 +153,7 @@ function compilePath(
   if (consts.length > 0) return compilePath(cx, constPath(get, consts, select), path, j, bound, k, select);
   const key = path[i] as IrTerm;
   if (unboundPatternVars(key, bound).length === 0) {
-    return compileValue(cx, key, bound, (kg, b) =>
+    return cx.value(key, bound, (kg, b) =>
       compilePath(
         cx,
         (ctx, f) => {
@@ -189,8 +178,7 @@ function compilePath(
     return (ctx, f) => iterate(ctx, f, get(ctx, f), ks, vs, rest);
   }
   const ks = cx.layout.temp();
-  const rest = compileMatch(
-    cx,
+  const rest = cx.match(
     key,
     (_, f) => f[ks] as Value,
     bound,

@@ -4,17 +4,13 @@
  * stores each value in a slot; the continuation receives a getter either way.
  */
 
-import type { IrTerm } from '../compiler/index.ts';
+import { evaluationOrder, type IrTerm } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
 import { equal, makeObject, SetValue, type Value } from '../value/index.ts';
 import { compileCall } from './calls.ts';
 import { keyId } from './collections.ts';
-import { type Bound, type Cx, type Getter, NotReady, type Step } from './layout.ts';
-import { compileBody } from './literals.ts';
+import { type Bound, type Cx, type Getter, type Step, unboundError, type ValueNext } from './layout.ts';
 import { compileRef } from './refs.ts';
-
-/** Continuation receiving a term's getter and what is bound after evaluating it. */
-export type ValueNext = (get: Getter, bound: Bound) => Step;
 
 /** Compiles `t` to a getter (binding the iteration variables it contains). */
 export function compileValue(cx: Cx, t: IrTerm, bound: Bound, k: ValueNext): Step {
@@ -24,7 +20,7 @@ export function compileValue(cx: Cx, t: IrTerm, bound: Bound, k: ValueNext): Ste
       return k(() => v, bound);
     }
     case 'var': {
-      if (!bound.has(t.name)) throw new NotReady([t.name]);
+      if (!bound.has(t.name)) throw unboundError([t.name]);
       const s = cx.layout.slot(t.name);
       return k((_, f) => f[s] as Value, bound);
     }
@@ -45,9 +41,9 @@ export function compileValue(cx: Cx, t: IrTerm, bound: Bound, k: ValueNext): Ste
 }
 
 /**
- * Compiles several terms, left to right unless a term needs a variable that a later one binds:
- * then, as OPA's safety check does, the next term is the first whose variables are bound
- * (`foo == input.foos[foo]` compiles like `input.foos[foo] == foo`).
+ * Compiles several terms in the order the safety analysis gives: left to right unless a term
+ * needs a variable that a later one binds (`foo == input.foos[foo]` compiles like
+ * `input.foos[foo] == foo`).
  */
 export function compileValues(
   cx: Cx,
@@ -55,29 +51,18 @@ export function compileValues(
   bound: Bound,
   k: (gets: Getter[], bound: Bound) => Step,
 ): Step {
+  const order = evaluationOrder(cx.program.root, ts, bound);
+  if (order.length < ts.length) throw unboundError([]);
   const gets: Getter[] = [];
-  const go = (pending: readonly number[], b: Bound): Step => {
-    if (pending.length === 0) return k(gets.slice(), b);
-    let firstWait: NotReady | undefined;
-    for (const [j, at] of pending.entries()) {
-      let entered = false;
-      try {
-        return compileValue(cx, ts[at] as IrTerm, b, (g, b2) => {
-          entered = true;
-          gets[at] = g;
-          return go([...pending.slice(0, j), ...pending.slice(j + 1)], b2);
-        });
-      } catch (e) {
-        if (!(e instanceof NotReady) || entered) throw e;
-        firstWait ??= e;
-      }
-    }
-    throw firstWait;
+  const go = (i: number, b: Bound): Step => {
+    const at = order[i];
+    if (at === undefined) return k(gets.slice(), b);
+    return compileValue(cx, ts[at] as IrTerm, b, (g, b2) => {
+      gets[at] = g;
+      return go(i + 1, b2);
+    });
   };
-  return go(
-    ts.map((_, i) => i),
-    bound,
-  );
+  return go(0, bound);
 }
 
 function arrayGetter(gets: readonly Getter[]): Getter {
@@ -121,10 +106,9 @@ type Comprehension = Extract<IrTerm, { k: 'comp' }>;
 
 function compileComprehension(cx: Cx, t: Comprehension, bound: Bound, k: ValueNext): Step {
   const missing = t.body.outer.filter((v) => !bound.has(v));
-  if (missing.length > 0) throw new NotReady(missing);
-  if (cx.dry) return k(() => undefined, bound);
+  if (missing.length > 0) throw unboundError(missing);
   const acc = cx.layout.temp();
-  const body = compileBody(cx, t.body.literals, bound, (b) => collector(cx, t, acc, b));
+  const body = cx.body(t.body.literals, bound, (b) => collector(cx, t, acc, b));
   const build = finisher(t.kind);
   return k((ctx, f) => {
     const saved = f[acc];

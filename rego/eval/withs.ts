@@ -11,21 +11,18 @@ import { invokeBuiltin } from './calls.ts';
 import { setPath } from './collections.ts';
 import { Ctx, type Mock } from './context.ts';
 import type { Bound, Cx, Getter, Next, Step } from './layout.ts';
-import { compileExpr } from './literals.ts';
-import { compileValues } from './terms.ts';
 
 /** Compiles a literal with `with` modifiers. */
 export function compileWith(cx: Cx, lit: IrLiteral, bound: Bound, next: Next): Step {
   const valued = lit.withs.filter((w) => !w.replacement);
   const replaced = lit.withs.filter((w) => w.replacement);
   const functions = replaced.map((w) => replacementMock(cx, w));
-  return compileValues(
-    cx,
+  return cx.values(
     valued.map((w) => w.value),
     bound,
     (gets, b) => {
       const saved = cx.layout.temp();
-      const inner = compileExpr(cx, lit.expr, b, (b2) => {
+      const inner = cx.expr(lit.expr, b, (b2) => {
         const n = next(b2);
         return (_, f) => n(f[saved] as Ctx, f);
       });
@@ -51,7 +48,8 @@ function mockKey(w: IrWith): string {
 function replacementMock(cx: Cx, w: IrWith): Mock {
   const r = w.replacement;
   if (r?.kind === 'builtin') {
-    if (!r.def) throw new RegoError('rego_type_error', `with: ${r.name} cannot replace a function`, w.loc);
+    // The safety stage refuses an operator without a definition as a replacement.
+    if (!r.def) throw new RegoError('eval_internal_error', `with: ${r.name} has no definition`, w.loc);
     const def = r.def;
     return {
       kind: 'function',
@@ -60,7 +58,7 @@ function replacementMock(cx: Cx, w: IrWith): Mock {
   }
   if (r?.kind === 'function') {
     const node = cx.program.root.find(r.path);
-    if (!node) throw new RegoError('rego_type_error', `undefined function ${r.name}`, w.loc);
+    if (!node) throw new RegoError('eval_internal_error', `no rule node for ${r.name}`, w.loc);
     const handle = cx.program.handle(node);
     return { kind: 'function', call: (ctx, args) => handle.call(ctx, args) };
   }

@@ -41,6 +41,8 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     LOCATION_SERVICE_PORT: String(await freePort()),
     EMBEDDED_POSTGRES_PORT: String(await freePort()),
     DATA_DIR: path.join(root, 'data'),
+    // `DIRECTORY_LOADING=on-demand npx vitest run test/app-….test.ts` runs a suite on either store.
+    ...(process.env.DIRECTORY_LOADING ? { DIRECTORY_LOADING: process.env.DIRECTORY_LOADING } : {}),
     ...env,
   });
   try {

@@ -83,6 +83,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       : await startEmbeddedAuthorization({
           sql,
           allowUnknownLocation: stack.settings.authorization.allowUnknownLocation,
+          directoryLoading: stack.settings.authorization.directoryLoading,
         });
     const backend = authorization;
     const logs: TestApp['logs'] = [];

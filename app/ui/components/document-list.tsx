@@ -1,14 +1,19 @@
 /**
- * A list of documents: each a link to its page with its folder, visibility, who has access as the
- * reader may know it (the owner sees "Shared with N"; others see the owner's name and, for a
- * share, whether they can read or edit), and its last change.
+ * A list of documents, one row layout wherever documents are listed (start page, folders, search):
+ * each a link to its page, then — on one line, parts set apart by " · " — its folder, visibility,
+ * who has access as the reader may know it (the owner sees "Shared with N"; others see whether a
+ * share lets them read or edit, and the owner's name), and its last change. Search results add the
+ * matches marked in the name and a passage of the text as plain words (no Markdown syntax).
  */
+import type { Child } from 'hono/jsx';
 import type { DocumentSummary, Folder, ListedDocument } from '../../db/index.ts';
+import { highlightPieces } from '../../services/index.ts';
+import { markdownPlainText } from '../markdown/index.ts';
 import { DateTime } from './date-time.tsx';
 
-/** A listed document; the access fields are present when the list knows them. */
+/** A listed document; the access fields and the search headline are present when the list knows them. */
 export type DocumentListItem = DocumentSummary &
-  Partial<Pick<ListedDocument, 'ownerName' | 'sharedAs' | 'shareCount'>>;
+  Partial<Pick<ListedDocument, 'ownerName' | 'sharedAs' | 'shareCount' | 'headline'>>;
 
 /** Props of {@link DocumentList}. */
 export interface DocumentListProps {
@@ -21,24 +26,41 @@ export interface DocumentListProps {
   readonly readerId?: string;
 }
 
-/** "Can read" / "Can edit" for a share, "Shared with N" for the owner. */
-function AccessBadges({ document, own }: { readonly document: DocumentListItem; readonly own: boolean }) {
+/** A search headline's text with its matches in `<mark>`. */
+function Highlighted({ marked }: { readonly marked: string }) {
+  return (
+    <>{highlightPieces(marked).map((piece) => (piece.match ? <mark>{piece.text}</mark> : piece.text))}</>
+  );
+}
+
+/** The parts of a row's second line, in order. */
+function metaParts(document: DocumentListItem, own: boolean, folder: Folder | undefined): Child[] {
+  const parts: Child[] = [];
+  if (folder) parts.push(`In ${folder.name}`);
+  if (document.isPublic) parts.push(<span class="badge">Public</span>);
   if (own) {
     const count = document.shareCount ?? 0;
-    return count > 0 ? (
-      <span class="badge">{count === 1 ? 'Shared with 1 person' : `Shared with ${count} people`}</span>
-    ) : null;
-  }
-  return (
-    <>
-      {document.sharedAs ? (
+    if (count > 0) {
+      parts.push(
+        <span class="badge">{count === 1 ? 'Shared with 1 person' : `Shared with ${count} people`}</span>,
+      );
+    }
+  } else {
+    if (document.sharedAs) {
+      parts.push(
         <span class={`badge ${document.sharedAs}`}>
           {document.sharedAs === 'write' ? 'Can edit' : 'Can read'}
-        </span>
-      ) : null}
-      {document.ownerName ? <span class="owner">{`Owner: ${document.ownerName}`}</span> : null}
-    </>
+        </span>,
+      );
+    }
+    if (document.ownerName) parts.push(<span class="owner">{`Owner: ${document.ownerName}`}</span>);
+  }
+  parts.push(
+    <>
+      Changed <DateTime date={document.updatedAt} />
+    </>,
   );
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [' · ', part]));
 }
 
 /** The list, or the `empty` sentence. */
@@ -48,18 +70,19 @@ export function DocumentList({ documents, empty, folders, readerId }: DocumentLi
     <ul class="item-list">
       {documents.map((document) => {
         const folder = document.folderId === null ? undefined : folders?.get(document.folderId);
+        const own = readerId !== undefined && document.ownerId === readerId;
+        const passage = document.headline ? markdownPlainText(document.headline.text) : '';
         return (
           <li>
-            <a href={`/documents/${document.id}`}>{document.name}</a>
-            <p class="meta">
-              {folder ? <>In {folder.name} · </> : null}
-              {document.isPublic ? <span class="badge">Public</span> : null}{' '}
-              <AccessBadges
-                document={document}
-                own={readerId !== undefined && document.ownerId === readerId}
-              />{' '}
-              Changed <DateTime date={document.updatedAt} />
-            </p>
+            <a href={`/documents/${document.id}`}>
+              {document.headline ? <Highlighted marked={document.headline.name} /> : document.name}
+            </a>
+            {passage === '' ? null : (
+              <p class="passage">
+                <Highlighted marked={passage} />
+              </p>
+            )}
+            <p class="meta">{metaParts(document, own, folder)}</p>
           </li>
         );
       })}

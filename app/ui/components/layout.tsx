@@ -1,6 +1,7 @@
 /**
  * The page layout: a skip link, the header with the site name and the account navigation
- * (signed-in user and sign-out, or sign-in), the main landmark with the notice region
+ * (signed-in user, the groups and trash the policies let them open, and sign-out; or sign-in), the
+ * main landmark with the notice region
  * (`aria-live`), and the footer.
  */
 import type { Child } from 'hono/jsx';
@@ -19,6 +20,7 @@ export interface LayoutProps {
 /** The whole HTML document around a page's content. */
 export function Layout({ frame, title, children }: LayoutProps) {
   const { user } = frame;
+  const links = frame.links ?? { home: true, groups: true, trash: true };
   return (
     <html lang="en">
       <head>
@@ -34,9 +36,13 @@ export function Layout({ frame, title, children }: LayoutProps) {
         </a>
         <header class="site-header">
           <div class="bar">
-            <a class="brand" href="/">
-              Gatehouse
-            </a>
+            {links.home ? (
+              <a class="brand" href="/">
+                Gatehouse
+              </a>
+            ) : (
+              <span class="brand">Gatehouse</span>
+            )}
             <nav aria-label="Account">
               <ul>
                 {user ? (
@@ -44,12 +50,16 @@ export function Layout({ frame, title, children }: LayoutProps) {
                     <li class="who">
                       Signed in as <strong>{user.name}</strong>
                     </li>
-                    <li>
-                      <a href="/groups">Groups</a>
-                    </li>
-                    <li>
-                      <a href="/trash">Trash</a>
-                    </li>
+                    {links.groups ? (
+                      <li>
+                        <a href="/groups">Groups</a>
+                      </li>
+                    ) : null}
+                    {links.trash ? (
+                      <li>
+                        <a href="/trash">Trash</a>
+                      </li>
+                    ) : null}
                     <li>
                       <a href="/logout">Sign out</a>
                     </li>

@@ -77,7 +77,8 @@ export function TextComparisonTable(props: TextComparisonProps) {
   const { comparison, leftLabel, rightLabel } = props;
   if (comparison.identical) return <p>The texts are the same.</p>;
   return (
-    <div class="table-wrap">
+    // Focusable, so that a keyboard can scroll it where it is wider than the screen (phones).
+    <section class="table-wrap" tabindex={0} aria-label={props.caption}>
       <table class="text-diff">
         <caption>{props.caption}</caption>
         <thead>
@@ -101,6 +102,6 @@ export function TextComparisonTable(props: TextComparisonProps) {
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

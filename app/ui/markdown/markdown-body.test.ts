@@ -61,3 +61,36 @@ describe('documents rendered as Markdown', () => {
     expect(html).not.toContain('<img');
   });
 });
+
+describe('the files of a document in its Markdown', () => {
+  const files = new Map([
+    ['chart.png', { name: 'Chart.png', url: '/api/documents/7/files/3', mediaType: 'image/png' }],
+    ['notes v2.txt', { name: 'notes v2.txt', url: '/api/documents/7/files/4', mediaType: 'text/plain' }],
+  ]);
+  const renderWith = async (text: string) => String(await MarkdownBody({ text, files }));
+
+  it('shows its own images inline from the site, by name ignoring case, also through a reference', async () => {
+    const html = await renderWith('![The chart](files/chart.png)\n\n![again][c]\n\n[c]: ./files/CHART.PNG');
+    expect(html).toContain(
+      '<img src="/api/documents/7/files/3" alt="The chart" class="document-image" loading="lazy"/>',
+    );
+    expect(html).toContain('<img src="/api/documents/7/files/3" alt="again"');
+  });
+
+  it('links its attachments to their download, and names a missing file without any address', async () => {
+    const html = await renderWith(
+      '[notes](files/notes%20v2.txt) ![a pdf](files/notes%20v2.txt) ![gone](files/gone.png) [gone](files/gone.pdf)',
+    );
+    expect(html).toContain('<a href="/api/documents/7/files/4" rel="noopener noreferrer">notes</a>');
+    expect(html).toContain('<a href="/api/documents/7/files/4" rel="noopener noreferrer">a pdf</a>');
+    expect(html).toContain('Image: gone (no such file)');
+    expect(html).not.toContain('files/gone');
+  });
+
+  it('never loads another address, nor a file path that leaves the document', async () => {
+    const html = await renderWith(
+      '![x](https://evil.example/files/chart.png) ![y](files/../3/chart.png) ![z](/files/chart.png)',
+    );
+    expect(html.match(/<img/g)).toBeNull();
+  });
+});

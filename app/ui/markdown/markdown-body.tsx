@@ -3,6 +3,7 @@
  */
 import { parseDocument } from './parse-document.ts';
 import { renderFlow } from './render-flow.tsx';
+import type { DocumentFiles } from './render-phrasing.tsx';
 
 /** Props of {@link MarkdownBody}. */
 export interface MarkdownBodyProps {
@@ -10,6 +11,8 @@ export interface MarkdownBodyProps {
   readonly text: string;
   /** Extra class names of the wrapper (default none). */
   readonly class?: string;
+  /** The document's files, so that `files/<name>` shows an image or links an attachment. */
+  readonly files?: DocumentFiles;
 }
 
 /**
@@ -18,11 +21,11 @@ export interface MarkdownBodyProps {
  * @example
  * <MarkdownBody text={document.content} />
  */
-export function MarkdownBody({ text, class: extra }: MarkdownBodyProps) {
+export function MarkdownBody({ text, class: extra, files }: MarkdownBodyProps) {
   const parsed = parseDocument(text);
   return (
     <div class={`document-body markdown${extra ? ` ${extra}` : ''}`}>
-      {renderFlow(parsed.root.children, parsed)}
+      {renderFlow(parsed.root.children, files ? { ...parsed, files } : parsed)}
     </div>
   );
 }

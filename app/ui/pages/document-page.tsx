@@ -1,13 +1,14 @@
 /**
- * A document: its name, visibility, folder, last change and text (rendered Markdown), and the
- * actions the reader's permissions allow (from the permission query): edit, manage sharing, delete.
+ * A document: its name, visibility, folder, last change and text (rendered Markdown, its own image
+ * files inline), a link to its files, and the actions the reader's permissions allow (from the
+ * permission query): edit, manage sharing, delete.
  */
-import type { Document, Folder } from '../../db/index.ts';
+import type { Document, DocumentFile, Folder } from '../../db/index.ts';
 import type { DocumentStanding } from '../../services/index.ts';
 import { DateTime } from '../components/date-time.tsx';
 import { PostForm } from '../components/form-fields.tsx';
 import { Layout } from '../components/layout.tsx';
-import { MarkdownBody } from '../markdown/index.ts';
+import { linkedFiles, MarkdownBody } from '../markdown/index.ts';
 import type { PageFrame } from '../page-frame.ts';
 
 /** What the reader may do with the document (the permission query's answer). */
@@ -27,6 +28,8 @@ export interface DocumentPageProps {
   readonly standing: DocumentStanding;
   /** Who saved the current version, when the history says. */
   readonly lastChangedBy?: string;
+  /** The document's images and attachments. */
+  readonly files?: readonly DocumentFile[];
 }
 
 /** Who has access, as the reader may know it: the owner, the reader's share, the number of shares. */
@@ -67,8 +70,24 @@ function accessSentence(frame: PageFrame, can: DocumentActions): string {
 }
 
 /** The document page. */
-export function DocumentPage({ frame, document, folder, can, standing, lastChangedBy }: DocumentPageProps) {
+export function DocumentPage({
+  frame,
+  document,
+  folder,
+  can,
+  standing,
+  lastChangedBy,
+  files = [],
+}: DocumentPageProps) {
   const base = `/documents/${document.id}`;
+  const linked = linkedFiles(files);
+  const filesLink =
+    files.length > 0 || can.can_write ? (
+      <>
+        {' · '}
+        <a href={`${base}/files`}>{files.length === 1 ? '1 file' : `${files.length} files`}</a>
+      </>
+    ) : null;
   const anyAction = can.can_write || can.can_share || can.can_delete;
   return (
     <Layout frame={frame} title={document.name}>
@@ -90,6 +109,7 @@ export function DocumentPage({ frame, document, folder, can, standing, lastChang
                 <a href={`${base}/history`}>History</a>
               </>
             ) : null}
+            {filesLink}
           </p>
           <AccessLine frame={frame} document={document} standing={standing} />
           <p>{accessSentence(frame, can)}</p>
@@ -126,7 +146,7 @@ export function DocumentPage({ frame, document, folder, can, standing, lastChang
       {document.content === '' ? (
         <div class="document-body empty">This document is empty.</div>
       ) : (
-        <MarkdownBody text={document.content} />
+        <MarkdownBody text={document.content} files={linked} />
       )}
       {standing.sharedAs ? (
         <PostForm action={`${base}/leave`} token={frame.formToken}>

@@ -57,10 +57,18 @@ export function DeniedPage({
           </dl>
         </details>
       ) : null}
-      <p>
-        <a href="/">Go to the start page</a>
-      </p>
+      <StartPageLink frame={frame} />
     </Layout>
+  );
+}
+
+/** "Go to the start page", unless this is the start page or the policy would refuse it too. */
+function StartPageLink({ frame }: { readonly frame: PageFrame }) {
+  if (frame.here === '/' || frame.here.startsWith('/?') || frame.links?.home === false) return null;
+  return (
+    <p>
+      <a href="/">Go to the start page</a>
+    </p>
   );
 }
 
@@ -81,9 +89,7 @@ export function MessagePage({
       <h1>{title}</h1>
       <p class="lead">{message}</p>
       {advice ? <p>{advice}</p> : null}
-      <p>
-        <a href="/">Go to the start page</a>
-      </p>
+      <StartPageLink frame={frame} />
     </Layout>
   );
 }

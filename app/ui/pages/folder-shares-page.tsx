@@ -59,6 +59,11 @@ export function FolderSharesPage({ frame, folder, shares, groups, errors }: Fold
             <button type="submit">Share</button>
           </li>
           <li>
+            <a class="button secondary" href={`/folders/${folder.id}/owner`}>
+              Give to someone else
+            </a>
+          </li>
+          <li>
             <a class="button secondary" href={`/folders/${folder.id}`}>
               Back to the folder
             </a>

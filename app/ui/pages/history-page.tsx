@@ -1,6 +1,6 @@
 /**
  * The history of a document: every saved version, newest first, with who saved it and when, each
- * a link to the version as it was.
+ * a link to the version as it was and to what it changed (compared with the version before it).
  */
 import type { Document, DocumentVersionSummary } from '../../db/index.ts';
 import { DateTime } from '../components/date-time.tsx';
@@ -29,6 +29,14 @@ export function HistoryPage({ frame, document, versions }: HistoryPageProps) {
           <li>
             <a href={`${base}/versions/${v.version}`}>{`Version ${v.version}`}</a>
             {i === 0 ? <span class="badge">Current</span> : null}
+            {v.version > 1 ? (
+              <>
+                {' '}
+                <a href={`${base}/compare?from=${v.version - 1}&to=${v.version}`}>
+                  Changes<span class="visually-hidden">{` in version ${v.version}`}</span>
+                </a>
+              </>
+            ) : null}
             <p class="meta">
               {v.version === 1 ? 'Created' : 'Saved'} by {v.changedByName} <DateTime date={v.changedAt} />
               {v.name !== document.name ? <> · named “{v.name}”</> : null}

@@ -1,10 +1,10 @@
 /**
- * The search page: a search field (a plain GET form), the order, and the documents found — each
- * with its name and a passage of its text, the matching words marked.
+ * The search page: a search field (a plain GET form), the order, and the documents found — in the
+ * start page's row layout, with the matching words marked in the name and in a passage of the text.
  */
 import type { DocumentSort } from '../../db/index.ts';
-import { type HighlightPiece, highlightPieces, type ListingPage } from '../../services/index.ts';
-import { DateTime } from '../components/date-time.tsx';
+import type { ListingPage } from '../../services/index.ts';
+import { DocumentList } from '../components/document-list.tsx';
 import { Layout } from '../components/layout.tsx';
 import { ListPager } from '../components/list-pager.tsx';
 import { SortLinks } from '../components/sort-links.tsx';
@@ -18,10 +18,6 @@ export interface SearchPageProps {
   readonly sort: DocumentSort;
   /** The results; absent before a search. */
   readonly results: ListingPage | undefined;
-}
-
-function Highlighted({ pieces }: { readonly pieces: readonly HighlightPiece[] }) {
-  return <>{pieces.map((piece) => (piece.match ? <mark>{piece.text}</mark> : piece.text))}</>;
 }
 
 /** The search page. */
@@ -47,27 +43,11 @@ export function SearchPage({ frame, q, sort, results }: SearchPageProps) {
         <section aria-labelledby="results-heading">
           <h2 id="results-heading">Results</h2>
           <SortLinks here={frame.here} current={sort} />
-          {results.items.length === 0 ? (
-            <p class="empty">No document you may read matches “{q}”.</p>
-          ) : (
-            <ul class="item-list">
-              {results.items.map((item) => (
-                <li>
-                  <a href={`/documents/${item.id}`}>
-                    <Highlighted pieces={highlightPieces(item.headline?.name ?? item.name)} />
-                  </a>
-                  {item.headline && item.headline.text !== '' ? (
-                    <p class="passage">
-                      <Highlighted pieces={highlightPieces(item.headline.text)} />
-                    </p>
-                  ) : null}
-                  <p class="meta">
-                    Changed <DateTime date={item.updatedAt} />
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
+          <DocumentList
+            documents={results.items}
+            empty={`No document you may read matches “${q}”.`}
+            readerId={frame.user?.sub}
+          />
           <ListPager here={frame.here} prefix="" page={results} label="Results" />
         </section>
       ) : null}

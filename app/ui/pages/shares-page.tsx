@@ -180,6 +180,11 @@ export function SharesPage({ frame, document, shares, pending, values, errors }:
             </a>
           </li>
           <li>
+            <a class="button secondary" href={`/documents/${document.id}/owner`}>
+              Give to someone else
+            </a>
+          </li>
+          <li>
             <a class="button secondary" href={`/documents/${document.id}`}>
               Back to the document
             </a>

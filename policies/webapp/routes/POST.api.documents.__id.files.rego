@@ -1,0 +1,14 @@
+# POST /api/documents/{id}/files: upload an image or attachment to a document (signed in, can_write on the document).
+package webapp.POST.api.documents.__id.files
+
+import data.webapp.common
+import data.webapp.location
+import rego.v1
+
+default allowed := false
+
+allowed if {
+	location.permitted
+	common.signed_in
+	common.route_permits("document", input.resource.id, "can_write")
+}

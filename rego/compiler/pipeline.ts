@@ -1,0 +1,46 @@
+/**
+ * The compiler's stages, in the order of OPA's (`ast/compile.go`), from parsed modules to the
+ * checked, ordered rule tree the evaluator turns into closures:
+ *
+ * 1. rule tree and conflicts (`SetRuleTree`, `CheckRuleConflicts`): `rule-tree.ts`, on the
+ *    rules' head shapes, before anything is resolved against the tree;
+ * 2. resolve refs (`ResolveRefs`, `RewriteLocalVars`, `CheckUndefinedFuncs`, `RewriteDynamics`):
+ *    `resolve-*.ts`, which also make the checks OPA makes while it rewrites variables and calls
+ *    (declared but unused, redeclared, arity, deprecated built-ins, unsupported built-ins);
+ * 3. recursion (`CheckRecursion`): `recursion.ts`;
+ * 4. safety (`CheckSafetyRuleHeads`, `CheckSafetyRuleBodies`): `safety/`, which orders every body;
+ * 5. rule indexes (`BuildRuleIndices`): `rule-index.ts`, read by the evaluator.
+ */
+import type { BuiltinRegistry } from '../builtin.ts';
+import type { OpaVersion } from '../opa-version.ts';
+import type { Body, Module } from '../syntax/index.ts';
+import { checkRecursion } from './recursion.ts';
+import { type ResolvedQuery, resolveQuery } from './resolve-query.ts';
+import { type ResolvedRule, resolveModules } from './resolve-rule.ts';
+import type { RuleNode } from './rule-tree.ts';
+import { checkQuerySafety, checkSafety } from './safety/safety-stage.ts';
+
+/**
+ * Compiles parsed modules into the rule tree of resolved rules, each body in its safe order.
+ * Throws `RegoError` (`rego_type_error`, `rego_compile_error`, `rego_recursion_error`,
+ * `rego_unsafe_var_error`, `rego_unsupported_error`) at the first stage that finds an error.
+ *
+ * @example
+ * const tree = compileModules([parseModule('package a\np := 1', 'a.rego')], standardBuiltins);
+ * tree.find(['a', 'p'])?.nodeClass; // 'complete'
+ */
+export function compileModules(
+  modules: readonly Module[],
+  builtins: BuiltinRegistry,
+  opaVersion?: OpaVersion,
+): RuleNode<ResolvedRule> {
+  const tree = resolveModules(modules, builtins, opaVersion);
+  checkRecursion(tree);
+  checkSafety(tree);
+  return tree;
+}
+
+/** Compiles a parsed query against a compiled rule tree: resolved, checked and ordered for safety. */
+export function compileQuery(body: Body, tree: RuleNode, builtins: BuiltinRegistry): ResolvedQuery {
+  return checkQuerySafety(resolveQuery(body, tree, builtins), tree as RuleNode<ResolvedRule>);
+}
