@@ -52,10 +52,12 @@ function startTopazLauncher(env: Record<string, string | undefined>): Started {
   return started;
 }
 
-async function waitFor(started: Started, text: string): Promise<void> {
+async function waitFor(started: Started, text: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (started.output().includes(text)) return;
     if (started.child.exitCode !== null) throw new Error(`exited early:\n${started.output()}`);
+    if (Date.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -120,8 +122,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // SIGTERM first: the launcher stops what it started (Keycloak runs in a process group of its own).
   for (const started of running) {
-    if (started.child.exitCode === null && started.child.pid) process.kill(-started.child.pid, 'SIGKILL');
+    if (started.child.exitCode !== null || !started.child.pid) continue;
+    process.kill(-started.child.pid, 'SIGTERM');
+    const killed = setTimeout(() => started.child.pid && process.kill(-started.child.pid, 'SIGKILL'), 30_000);
+    await started.exited;
+    clearTimeout(killed);
   }
   await rm(dataRoot, { recursive: true, force: true });
 });
@@ -137,7 +144,7 @@ describe('npm run start:topaz', () => {
         TOPAZD: requireTopazd(),
       };
       const started = startTopazLauncher({ ...env, GATEHOUSE_PEERS_DIR: peersDir });
-      await waitFor(started, 'Press Ctrl-C to stop.');
+      await waitFor(started, 'Press Ctrl-C to stop.', 12 * 60_000);
       const banner = started.output();
       expect(banner).toContain(
         `OpenID provider    Keycloak 26.4.7 http://127.0.0.1:${env.OIDC_PROVIDER_PORT}/realms/gatehouse`,
@@ -160,7 +167,7 @@ describe('npm run start:topaz', () => {
         TOPAZD: requireTopazd(),
       };
       const started = startTopazLauncher({ ...env, GATEHOUSE_PEERS_DIR: path.join(dataRoot, 'no-peers') });
-      await waitFor(started, 'Press Ctrl-C to stop.');
+      await waitFor(started, 'Press Ctrl-C to stop.', 4 * 60_000);
       const banner = started.output();
       expect(banner).toContain('Keycloak is not installed (bash test/peers/keycloak.sh installs it)');
       expect(banner).toContain(`OpenID provider    http://127.0.0.1:${env.OIDC_PROVIDER_PORT}`);
