@@ -14,11 +14,12 @@ import {
   startTopazAuthorization,
   startupBanner,
 } from './server/index.ts';
-import { startDevStack } from './stack/index.ts';
+import { companionServices, startDevStack } from './stack/index.ts';
 
 const log = consola.withTag('gatehouse');
 const startedAt = performance.now();
-const cleanups: (() => Promise<unknown>)[] = [];
+// What a launcher started for this run (`npm run start:topaz`: Topaz, Keycloak) stops last.
+const cleanups: (() => Promise<unknown>)[] = companionServices().map((service) => () => service.stop());
 
 /** The decision service and directory: Topaz when `TOPAZ_URL` is set, else the embedded engine. */
 function chooseAuthorization(settings: AppSettings, sql: Database): Promise<AuthorizationBackend> {
@@ -72,6 +73,7 @@ try {
       authorization: authorization.description,
       password: settings.oidc.devUserPassword,
       elapsedMs: performance.now() - startedAt,
+      companions: companionServices(),
     }),
   );
 } catch (error) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterAuthorized } from './batch-filter.ts';
-import { DecisionUnavailableError } from './errors.ts';
+import { deniedDecision, isFallbackDenial } from './denial.ts';
+import { AccessDeniedError, DecisionUnavailableError } from './errors.ts';
 import { DecisionServiceError } from './ports/decision-service.ts';
 import { alice, createHarness } from './testing/harness.ts';
 
@@ -71,5 +72,25 @@ describe('filterAuthorized', () => {
     const guarded = createHarness({ circuitBreaker: { fallback: 'deny' } }, { batch: true });
     guarded.service.failWith(down);
     expect(await filterAuthorized(guarded.config, alice, docs, spec)).toEqual([]);
+  });
+
+  it('refuses, with undecided: refuse, when the fallback denied an item, carrying its decision', async () => {
+    const guarded = createHarness({ decisionCache: { ttlSeconds: 1 }, circuitBreaker: {} });
+    guarded.service.setRule('app.check', evenIds);
+    const refusing = { ...spec, undecided: 'refuse' as const };
+    expect((await filterAuthorized(guarded.config, alice, docs, refusing)).map((d) => d.id)).toEqual([
+      2, 4, 6, 8, 10, 12,
+    ]);
+    guarded.clock.advance(2_000);
+    guarded.service.failWith(new DecisionServiceError('service_unavailable', 'refused'));
+    const refused = await filterAuthorized(guarded.config, alice, docs, refusing).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AccessDeniedError);
+    const decision = deniedDecision(refused);
+    expect(decision).toMatchObject({ allowed: false, source: 'fallback', policyPath: 'app.check' });
+    expect(isFallbackDenial(decision!)).toBe(true);
+    // The default keeps the list short instead (the stale allows stand in for the service).
+    expect((await filterAuthorized(guarded.config, alice, docs, spec)).map((d) => d.id)).toEqual([
+      2, 4, 6, 8, 10, 12,
+    ]);
   });
 });

@@ -5,6 +5,8 @@
 import type { AuthzConfig } from './config.ts';
 import type { RequestInfo } from './decision-check.ts';
 import { relationCheck } from './decision-flow.ts';
+import { isFallbackDenial } from './denial.ts';
+import { AccessDeniedError } from './errors.ts';
 import { evaluateAll } from './evaluation.ts';
 import { resolveScope } from './request-scope.ts';
 
@@ -16,12 +18,20 @@ export interface FilterSpec<T> {
   readonly objectId: (item: T) => string;
   /** Default `user`. */
   readonly subjectType?: string;
+  /**
+   * An item the fallback denied (the service could not decide): `exclude` it like any denied item
+   * (default), or `refuse` the whole call with an {@link AccessDeniedError} carrying that decision,
+   * so that a list is never silently short while the service is away.
+   */
+  readonly undecided?: 'exclude' | 'refuse';
 }
 
 /**
  * Returns the items for which `spec.relation` holds, in input order.
  *
  * @throws {DecisionUnavailableError} on a transient failure without a circuit breaker
+ * @throws {AccessDeniedError} with the fallback's decision, when `undecided` is `refuse` and the
+ *   fallback denied an item
  * @example
  * const visible = await filterAuthorized(config, c, documents, {
  *   objectType: 'document', relation: 'can_read', objectId: (d) => String(d.id),
@@ -51,5 +61,9 @@ export async function filterAuthorized<R, T>(
     );
   });
   const decisions = await evaluateAll(scope, checks);
+  if (spec.undecided === 'refuse') {
+    const undecided = decisions.find((decision) => decision !== undefined && isFallbackDenial(decision));
+    if (undecided) throw new AccessDeniedError(undecided.policyPath, { decision: undecided });
+  }
   return items.filter((_, i) => decisions[i]?.allowed === true);
 }

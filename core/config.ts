@@ -11,6 +11,7 @@ import type { Identity } from './identity.ts';
 import { anyField, numberField, type OptionInput, optionObject, predicate } from './option-schema.ts';
 import { parseOptions } from './options.ts';
 import { isPackagePath } from './policy-path.ts';
+import type { ChangeWatcher } from './ports/change-watcher.ts';
 import { type Clock, systemClock } from './ports/clock.ts';
 import type { DecisionService, ResourceContext } from './ports/decision-service.ts';
 import { consoleLogger, type Logger } from './ports/logger.ts';
@@ -41,6 +42,8 @@ export const AuthzOptionsSchema = optionObject({
   identityProvider: fn('a function request -> Identity'),
   resourceContextProvider: fn('a function request -> mapping').optional(),
   decisionCache: anyField().optional(),
+  /** Tells of changes decisions rest on: the decision cache is cleared on each (see {@link ChangeWatcher}). */
+  changeWatcher: port<ChangeWatcher>('subscribe', 'a ChangeWatcher (an object with subscribe())').optional(),
   circuitBreaker: anyField().optional(),
   auditLogger: anyField().optional(),
   /** Concurrent checks per batch filtering call (default 10). */
@@ -75,6 +78,8 @@ export interface AuthzConfig<R = unknown> {
   readonly identityProvider: IdentityProvider<R>;
   readonly resourceContextProvider?: ResourceContextProvider<R>;
   readonly decisionCache?: DecisionCache;
+  /** The watcher whose notices clear the decision cache, when one was given. */
+  readonly changeWatcher?: ChangeWatcher;
   readonly circuitBreaker?: CircuitBreaker;
   readonly auditLogger?: AuditLogger;
   readonly maxConcurrentChecks: number;
@@ -115,6 +120,7 @@ function build<T, O>(
  *   decisionService: engine,
  *   identityProvider: identityFromHeader('X-User-ID'),
  *   decisionCache: { ttlSeconds: 30, maxSize: 10_000 },
+ *   changeWatcher: relationStore, // a change to the relations clears the cache
  *   circuitBreaker: { failureThreshold: 5, recoveryTimeout: 30, successThreshold: 2 },
  * });
  */
@@ -132,6 +138,8 @@ export function createAuthzConfig<R>(options: AuthzOptions<R>): AuthzConfig<R> {
     );
   }
   const unsubscribe = circuitBreaker?.onTransition((from, to) => metrics.breakerTransition(from, to));
+  // Without a cache there is nothing a change could make stale here.
+  const unwatch = decisionCache && o.changeWatcher?.subscribe(() => decisionCache.clear());
   let closed = false;
   return {
     policyPathRoot: o.policyPathRoot,
@@ -139,6 +147,7 @@ export function createAuthzConfig<R>(options: AuthzOptions<R>): AuthzConfig<R> {
     identityProvider: o.identityProvider as IdentityProvider<R>,
     resourceContextProvider: o.resourceContextProvider as ResourceContextProvider<R> | undefined,
     decisionCache,
+    ...(o.changeWatcher ? { changeWatcher: o.changeWatcher } : {}),
     circuitBreaker,
     auditLogger,
     maxConcurrentChecks: o.maxConcurrentChecks,
@@ -154,6 +163,7 @@ export function createAuthzConfig<R>(options: AuthzOptions<R>): AuthzConfig<R> {
       if (closed) return;
       closed = true;
       unsubscribe?.();
+      unwatch?.();
       decisionCache?.clear();
       circuitBreaker?.close();
     },

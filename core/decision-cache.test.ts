@@ -61,6 +61,16 @@ describe('DecisionCache', () => {
     expect(cache.getStale('a')).toBeUndefined();
   });
 
+  it('keeps a decision asked for before a clear from being stored after it', () => {
+    const cache = new DecisionCache();
+    const before = cache.generation;
+    cache.clear();
+    cache.set('a', true, before);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', false, cache.generation);
+    expect(cache.get('a')).toBe(false);
+  });
+
   it('rejects invalid options naming the field', () => {
     expect(() => new DecisionCache({ ttlSeconds: 0 })).toThrow(/decisionCache\.ttlSeconds/);
     expect(() => new DecisionCache({ maxSize: 0 })).toThrow(AuthzConfigError);

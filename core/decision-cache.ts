@@ -41,6 +41,7 @@ export class DecisionCache {
   readonly options: DecisionCacheConfig;
   readonly #entries: LeastRecentlyUsed<DecisionCacheEntry>;
   readonly #clock: Clock;
+  #generation = 0;
 
   /**
    * @param options - `{ ttlSeconds = 60, maxSize = 1000, staleTtlSeconds = 300 }`
@@ -70,8 +71,22 @@ export class DecisionCache {
     return entry.value;
   }
 
-  /** Stores a decision that expires `ttlSeconds` from now, evicting the least recent entry when full. */
-  set(key: string, value: boolean): void {
+  /**
+   * Counts {@link DecisionCache.clear} calls: a decision asked for before a clear and answered after
+   * it may rest on what the clear was for, so it is stored only when the generation is unchanged.
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * Stores a decision that expires `ttlSeconds` from now, evicting the least recent entry when full.
+   *
+   * @param since - the {@link DecisionCache.generation} read before the decision was asked for:
+   *   when the cache was cleared since, the decision is not stored
+   */
+  set(key: string, value: boolean, since?: number): void {
+    if (since !== undefined && since !== this.#generation) return;
     this.#entries.set(key, { value, expiresAt: this.#clock.now() + this.options.ttlSeconds * 1000 });
   }
 
@@ -85,8 +100,9 @@ export class DecisionCache {
     return this.#entries.size;
   }
 
-  /** Removes every entry. */
+  /** Removes every entry, and keeps decisions asked for before from being stored. */
   clear(): void {
+    this.#generation++;
     this.#entries.clear();
   }
 }

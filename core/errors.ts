@@ -1,3 +1,5 @@
+import type { Decision } from './decision-check.ts';
+
 /**
  * The core's error base. Every error the core throws is an {@link AuthzError} with a string
  * `code`; adapters map codes to their framework's responses (the core never throws HTTP types).
@@ -30,15 +32,21 @@ export class AuthzConfigError extends AuthzError {
   }
 }
 
-/** A request was denied; adapters answer 403 `Access denied: <policyPath>`. */
+/**
+ * A request was denied; adapters answer 403 `Access denied: <policyPath>` (401 for a caller without
+ * identity) and keep this error, with the {@link Decision} that denied, as their denial's cause.
+ */
 export class AccessDeniedError extends AuthzError {
   override name = 'AccessDeniedError';
   /** The policy path whose decision denied the request. */
   readonly policyPath: string;
+  /** The decision that denied, when the denial came from one (see {@link isFallbackDenial}). */
+  readonly decision?: Decision;
 
-  constructor(policyPath: string, options?: { cause?: unknown }) {
+  constructor(policyPath: string, options?: { cause?: unknown; decision?: Decision }) {
     super('access_denied', `Access denied: ${policyPath}`, options);
     this.policyPath = policyPath;
+    if (options?.decision) this.decision = options.decision;
   }
 }
 

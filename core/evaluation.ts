@@ -134,6 +134,8 @@ async function decideMisses<R>(
   // A call of this evaluation already failed transiently: the rest is not put to the service.
   if (breaker && budget.spent) return Promise.all(pendings.map((p) => fallback(scope, p, 'service_failed')));
   const permit = breaker?.acquire();
+  // A change announced while the service decides clears the cache: these answers may predate it.
+  const generation = config.decisionCache?.generation;
   if (breaker && !permit) return Promise.all(pendings.map((p) => fallback(scope, p, 'circuit_open')));
   let answers: readonly Readonly<Record<string, boolean>>[];
   try {
@@ -156,7 +158,7 @@ async function decideMisses<R>(
   if (breaker && permit) breaker.recordSuccess(permit);
   return pendings.map((p, i) => {
     const allowed = answers[i]?.[p.check.decision] === true;
-    if (p.key !== undefined) config.decisionCache?.set(p.key, allowed);
+    if (p.key !== undefined) config.decisionCache?.set(p.key, allowed, generation);
     return recordDecision(scope, p, allowed, 'service');
   });
 }

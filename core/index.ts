@@ -38,6 +38,7 @@ export {
   DEFAULT_SUBJECT_TYPE,
   relationCheck,
 } from './decision-flow.ts';
+export { deniedDecision, isFallbackDenial } from './denial.ts';
 export {
   AccessDeniedError,
   AuthzConfigError,
@@ -63,6 +64,13 @@ export type {
 } from './policy-validation.ts';
 export { policyPackagesOf, policyPathCollisions, validatePolicies } from './policy-validation.ts';
 export type { AuditRecord, AuditSink, DecisionOutcomeKind, DecisionSource } from './ports/audit-sink.ts';
+export type {
+  ChangeListener,
+  ChangeNotice,
+  ChangeNotifier,
+  ChangeWatcher,
+} from './ports/change-watcher.ts';
+export { createChangeNotifier } from './ports/change-watcher.ts';
 export type { Clock } from './ports/clock.ts';
 export { systemClock } from './ports/clock.ts';
 export type {
@@ -87,7 +95,7 @@ export type {
   RelationDirectory,
   RelationFilter,
 } from './ports/relation-directory.ts';
-export { canApplyBatch } from './ports/relation-directory.ts';
+export { applyDirectoryWrite, canApplyBatch } from './ports/relation-directory.ts';
 export type {
   GraphRelationDirectory,
   GraphSearchOptions,

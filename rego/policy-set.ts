@@ -3,6 +3,7 @@
  * evaluate `data` paths and queries against inputs as often as needed.
  */
 
+import { checkConstantArguments } from './builtins/declarations/index.ts';
 import {
   type CompileConfig,
   type CompileOptions,
@@ -100,6 +101,7 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
       }),
     );
     const tree = compileModules(parsed, config.builtins, config.opaVersion);
+    checkConstantArguments(parsed, config.opaVersion, (name) => config.builtins.has(name));
     const program = new CompiledProgram(tree, config.builtins, config.opaVersion);
     let data: Value;
     try {

@@ -4,4 +4,16 @@
  * the library's Node build reads two debugging variables from the environment on every parse, which
  * Deno refuses without `--allow-env`; its Web build reads nothing.
  */
-export { isScalar, Pair, parse, parseAllDocuments, Scalar, stringify, YAMLMap } from 'yaml';
+export type { Document, Node } from 'yaml';
+export {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  Pair,
+  parse,
+  parseAllDocuments,
+  Scalar,
+  stringify,
+  YAMLMap,
+} from 'yaml';

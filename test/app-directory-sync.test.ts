@@ -18,7 +18,7 @@ function flaky(directory: RelationDirectory, failing: Set<string>): RelationDire
     if (failing.has('*') || keys.some((k) => failing.has(k)))
       throw new Error('directory unavailable (injected)');
   };
-  const relationKeys = (r: Relation) => objectsTouched({ op: 'set_relation', relation: r });
+  const relationKeys = (r: Relation) => objectsTouched({ op: 'setRelation', relation: r });
   return {
     async setObject(o) {
       guard([`${o.type}:${o.id}`]);

@@ -10,12 +10,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisitLog, expectAccessible, type VisitLog } from './support/accessibility.ts';
 import { launchChromium } from './support/chromium.ts';
+import { PNG as PNG_BYTES } from './support/file-uploads.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const PNG = Buffer.from(PNG_BYTES);
 
 describe('a team in two browsers', () => {
   let app: TestApp;
@@ -132,12 +130,12 @@ describe('a team in two browsers', () => {
     await bob.goto(`${app.url}/documents/${id}`);
     const image = bob.getByRole('img', { name: 'chart.png' });
     await image.waitFor();
-    expect(
-      await image.evaluate((img) => {
-        const loaded = img as unknown as { complete: boolean; naturalWidth: number };
-        return loaded.complete && loaded.naturalWidth;
-      }),
-    ).toBe(1);
+    // Loaded and decoded: the served bytes are the 1×1 PNG (tests run without the DOM types).
+    const width = await image.evaluate((element) => {
+      const img = element as unknown as { complete: boolean; naturalWidth: number };
+      return img.complete ? img.naturalWidth : 0;
+    });
+    expect(width).toBe(1);
 
     // alice gives the document to bob: the form says what she loses; then she is refused.
     await alice.goto(`${app.url}/documents/${id}/shares`);

@@ -36,6 +36,11 @@ async function contractApp(setup: ContractSetup): Promise<ContractApp> {
   ] as const;
   const app = Fastify();
   app.addHttpMethod('PURGE');
+  // The application reads the decision back from the adapter's denial.
+  app.addHook('onSend', async (request, reply) => {
+    const deniedBy = request.authzDenial?.error.decision?.source;
+    if (deniedBy) reply.header('x-denied-by', deniedBy);
+  });
   await app.register(authzPlugin, { config, excludePaths: [...CONTRACT_EXCLUDE_PATHS] });
   app.get('/health', async () => 'ok');
   app.get('/healthz', async () => 'ok');
@@ -89,7 +94,14 @@ async function contractApp(setup: ContractSetup): Promise<ContractApp> {
         headers: user ? { 'X-User-ID': user } : {},
       });
       const contentType = String(res.headers['content-type'] ?? '');
-      return { status: res.statusCode, contentType, body: contractBody(contentType, res.body) };
+      const body = contractBody(contentType, res.body);
+      const deniedBy = res.headers['x-denied-by'];
+      return {
+        status: res.statusCode,
+        contentType,
+        body,
+        ...(typeof deniedBy === 'string' ? { deniedBy } : {}),
+      };
     },
     async close() {
       await app.close();
@@ -98,5 +110,8 @@ async function contractApp(setup: ContractSetup): Promise<ContractApp> {
   };
 }
 
-runAdapterContract('fastify', contractApp);
-runAdapterContract('fastify on the embedded engine', contractApp, { decisions: startContractEngine });
+runAdapterContract('fastify', contractApp, { denialDecisions: true });
+runAdapterContract('fastify on the embedded engine', contractApp, {
+  decisions: startContractEngine,
+  denialDecisions: true,
+});

@@ -10,6 +10,7 @@ import {
   DecisionUnavailableError,
   ResourceNotFoundError,
 } from '@gatehousejs/core';
+import { denialOf } from '@gatehousejs/core/adapter';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The detail of a 503: the decision service is unavailable and no breaker decides instead. */
@@ -17,7 +18,7 @@ export const UNAVAILABLE_DETAIL = 'Authorization service unavailable: try again 
 
 /** An HTTP answer of the adapter. */
 export interface AuthzAnswer {
-  readonly status: 403 | 404 | 503;
+  readonly status: 401 | 403 | 404 | 503;
   readonly detail: string;
 }
 
@@ -26,7 +27,10 @@ export interface AuthzAnswer {
  * unavailable → 503; `undefined` for any other error (the caller rethrows it).
  */
 export function answerOf(error: unknown): AuthzAnswer | undefined {
-  if (error instanceof AccessDeniedError) return { status: 403, detail: error.message };
+  if (error instanceof AccessDeniedError) {
+    const { status, detail } = denialOf(error.policyPath, error.decision);
+    return { status, detail };
+  }
   if (error instanceof ResourceNotFoundError) return { status: 404, detail: 'Not found' };
   if (error instanceof DecisionUnavailableError) return { status: 503, detail: UNAVAILABLE_DETAIL };
   return undefined;
@@ -61,15 +65,18 @@ export function sendMisconfiguredGuard(
 
 /**
  * Sends 403 `Access denied: <policyPath>`; 401 `Sign-in required: <policyPath>` when the denied caller
- * had no identity (`decision.anonymous`), since signing in may change the answer.
+ * had no identity (`decision.anonymous`), since signing in may change the answer. The denial, with
+ * the decision, is left on the request as `authzDenial` (an `onSend` hook may answer a denial by
+ * the fallback 503).
  */
 export function sendAccessDenied(
   reply: FastifyReply,
   policyPath: string,
-  decision?: Pick<Decision, 'anonymous'>,
+  decision?: Decision | Pick<Decision, 'anonymous'>,
 ): FastifyReply {
-  if (decision?.anonymous) return sendAnswer(reply, 401, `Sign-in required: ${policyPath}`);
-  return sendAnswer(reply, 403, `Access denied: ${policyPath}`);
+  const denial = denialOf(policyPath, decision);
+  reply.request.authzDenial = denial;
+  return sendAnswer(reply, denial.status, denial.detail);
 }
 
 /**
@@ -82,6 +89,10 @@ export async function orAnswer<T>(reply: FastifyReply, task: () => Promise<T>): 
   } catch (error) {
     const answer = answerOf(error);
     if (!answer) throw error;
+    if (error instanceof AccessDeniedError) {
+      sendAccessDenied(reply, error.policyPath, error.decision);
+      return undefined;
+    }
     sendAnswer(reply, answer.status, answer.detail);
     return undefined;
   }

@@ -4,6 +4,7 @@
  */
 
 import { type AuthzConfig, AuthzConfigError, type Decision, type HierarchyResult } from '@gatehousejs/core';
+import type { Denial } from '@gatehousejs/core/adapter';
 import type { FastifyRequest } from 'fastify';
 
 /** The authorization configuration of a Fastify application. */
@@ -15,6 +16,8 @@ declare module 'fastify' {
     authzConfig?: FastifyAuthzConfig | null;
     /** The decision that let the request through (plugin, policy and relationship guards). */
     authzDecision?: Decision | null;
+    /** The denial the adapter answered, with the decision behind it (`error.decision`). */
+    authzDenial?: Denial | null;
     /** The result of a hierarchy guard (with `first_match`: the level that matched). */
     authzHierarchy?: HierarchyResult | null;
     /** The resource `getAuthorizedResource` fetched and authorized (cast it to its type). */
@@ -26,6 +29,7 @@ declare module 'fastify' {
 export const REQUEST_DECORATIONS = [
   'authzConfig',
   'authzDecision',
+  'authzDenial',
   'authzHierarchy',
   'authorizedResource',
 ] as const;

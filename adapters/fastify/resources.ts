@@ -61,6 +61,11 @@ export function getAuthorizedResource<T>(
 export interface FilterOptions<T> extends Pick<RebacOptions, 'subjectType'> {
   /** The object id of an item (default `String(item.id)`). */
   readonly objectId?: (item: T) => string;
+  /**
+   * An item the fallback denied: `exclude` it (default), or `refuse` the request — an
+   * {@link AuthzHttpError} 403 whose cause carries the fallback's decision (`deniedDecision`).
+   */
+  readonly undecided?: 'exclude' | 'refuse';
 }
 
 /**
@@ -70,7 +75,8 @@ export interface FilterOptions<T> extends Pick<RebacOptions, 'subjectType'> {
  * an {@link AuthzHttpError} with `statusCode` 503, which {@link authzPlugin} answers with
  * `{ "detail": … }` on its routes.
  *
- * @param options - `objectId` (default `String(item.id)`), `subjectType` (default `user`)
+ * @param options - `objectId` (default `String(item.id)`), `subjectType` (default `user`),
+ *   `undecided` (default `exclude`)
  * @example
  * const readable = filterAuthorizedResources(config, 'document', 'can_read');
  * app.get('/api/documents', async (request) => readable(request, await db.listDocuments()));
@@ -84,7 +90,13 @@ export function filterAuthorizedResources<T>(
   requireName('objectType', objectType);
   requireName('relation', relation);
   const objectId = options.objectId ?? ((item: T) => String((item as { id?: unknown }).id ?? ''));
-  const spec = { objectType, relation, objectId, subjectType: options.subjectType };
+  const spec = {
+    objectType,
+    relation,
+    objectId,
+    subjectType: options.subjectType,
+    undecided: options.undecided,
+  };
   return async (request, resources) => {
     request.authzConfig = config;
     try {

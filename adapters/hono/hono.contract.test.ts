@@ -1,4 +1,4 @@
-import { createAuthzConfig } from '@gatehousejs/core';
+import { createAuthzConfig, deniedDecision } from '@gatehousejs/core';
 import {
   CONTRACT_DOCUMENTS,
   CONTRACT_EXCLUDE_PATHS,
@@ -8,6 +8,7 @@ import {
   runAdapterContract,
 } from '@gatehousejs/core/testing';
 import { type Context, Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { startContractEngine } from '../fixtures/contract-engine.ts';
 import { checkRelations } from './check-relations.ts';
 import { identityFromHeader } from './identity-providers.ts';
@@ -31,6 +32,14 @@ function contractApp(setup: ContractSetup): ContractApp {
     ['document', 'doc_id', 'can_read'],
   ] as const;
   const app = new Hono();
+  // The application reads the decision back from the adapter's denial.
+  app.onError((error) => {
+    if (!(error instanceof HTTPException)) throw error;
+    const res = error.getResponse();
+    const deniedBy = deniedDecision(error)?.source;
+    if (deniedBy) res.headers.set('x-denied-by', deniedBy);
+    return res;
+  });
   app.use('*', authzMiddleware(config, { excludePaths: [...CONTRACT_EXCLUDE_PATHS] }));
   app.get('/health', (c) => c.text('ok'));
   app.get('/healthz', (c) => c.text('ok'));
@@ -67,11 +76,16 @@ function contractApp(setup: ContractSetup): ContractApp {
     async request(method, path, user) {
       const res = await app.request(path, { method, headers: user ? { 'X-User-ID': user } : {} });
       const contentType = res.headers.get('content-type') ?? '';
-      return { status: res.status, contentType, body: contractBody(contentType, await res.text()) };
+      const body = contractBody(contentType, await res.text());
+      const deniedBy = res.headers.get('x-denied-by') ?? undefined;
+      return { status: res.status, contentType, body, ...(deniedBy ? { deniedBy } : {}) };
     },
     close: () => config.close(),
   };
 }
 
-runAdapterContract('hono', contractApp);
-runAdapterContract('hono on the embedded engine', contractApp, { decisions: startContractEngine });
+runAdapterContract('hono', contractApp, { denialDecisions: true });
+runAdapterContract('hono on the embedded engine', contractApp, {
+  decisions: startContractEngine,
+  denialDecisions: true,
+});

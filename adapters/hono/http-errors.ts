@@ -10,6 +10,7 @@ import {
   DecisionUnavailableError,
   ResourceNotFoundError,
 } from '@gatehousejs/core';
+import { denialOf } from '@gatehousejs/core/adapter';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -25,13 +26,16 @@ export function jsonHttpError(status: ContentfulStatusCode, detail: string, caus
 
 /**
  * 403 `Access denied: <policyPath>`; 401 `Sign-in required: <policyPath>` when the denied caller had
- * no identity (`decision.anonymous`), since signing in may change the answer.
+ * no identity (`decision.anonymous`), since signing in may change the answer. Its cause is an
+ * `AccessDeniedError` carrying the decision: `deniedDecision(error)` reads it back (e.g. to answer
+ * a denial by the fallback 503).
  */
-export function accessDenied(policyPath: string, decision?: Pick<Decision, 'anonymous'>): HTTPException {
-  if (decision?.anonymous) {
-    return jsonHttpError(401, `Sign-in required: ${policyPath}`, new AccessDeniedError(policyPath));
-  }
-  return jsonHttpError(403, `Access denied: ${policyPath}`, new AccessDeniedError(policyPath));
+export function accessDenied(
+  policyPath: string,
+  decision?: Decision | Pick<Decision, 'anonymous'>,
+): HTTPException {
+  const denial = denialOf(policyPath, decision);
+  return jsonHttpError(denial.status, denial.detail, denial.error);
 }
 
 /**
@@ -55,11 +59,14 @@ export function misconfiguredGuard(
 }
 
 /**
- * Maps a core error to its HTTP answer: access denied → 403, resource not found → 404, decision
+ * Maps a core error to its HTTP answer: access denied → 403 (401 without identity), resource not found → 404, decision
  * unavailable → 503. Anything else is returned unchanged (and rethrown by the caller).
  */
 export function toHttpError(error: unknown): unknown {
-  if (error instanceof AccessDeniedError) return jsonHttpError(403, error.message, error);
+  if (error instanceof AccessDeniedError) {
+    const denial = denialOf(error.policyPath, error.decision);
+    return jsonHttpError(denial.status, denial.detail, error);
+  }
   if (error instanceof ResourceNotFoundError) return jsonHttpError(404, 'Not found', error);
   if (error instanceof DecisionUnavailableError) {
     return jsonHttpError(503, 'Authorization service unavailable: try again later', error);

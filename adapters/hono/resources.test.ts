@@ -1,4 +1,4 @@
-import { AuthzConfigError, DecisionServiceError } from '@gatehousejs/core';
+import { AuthzConfigError, DecisionServiceError, deniedDecision } from '@gatehousejs/core';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { checkRelations } from './check-relations.ts';
@@ -78,6 +78,28 @@ describe('filterAuthorizedResources', () => {
     const readable = filterAuthorizedResources<Doc>(t.config, 'document', 'can_read');
     const server = new Hono().get('/docs', async (c) => c.json(await readable(c, docs)));
     expect((await server.request('/docs', as('alice'))).status).toBe(503);
+  });
+
+  it("with undecided: 'refuse', refuses the list the fallback would shorten, carrying its decision", async () => {
+    const t = testConfig({ circuitBreaker: { failureThreshold: 1, fallback: 'deny' } });
+    t.service.setRule('webapp.check', ownsEven);
+    const refusing = filterAuthorizedResources<Doc>(t.config, 'document', 'can_read', {
+      undecided: 'refuse',
+    });
+    const excluding = filterAuthorizedResources<Doc>(t.config, 'document', 'can_read');
+    const thrown: unknown[] = [];
+    const server = new Hono()
+      .get('/refusing', async (c) => c.json(await refusing(c, docs)))
+      .get('/excluding', async (c) => c.json(await excluding(c, docs)))
+      .onError((error, c) => {
+        thrown.push(error);
+        return c.json({ detail: error.message }, 403);
+      });
+    expect(await (await server.request('/refusing', as('alice'))).json()).toEqual([docs[1], docs[3]]);
+    t.service.failWith(new DecisionServiceError('service_unavailable', 'down'));
+    expect((await server.request('/refusing', as('alice'))).status).toBe(403);
+    expect(deniedDecision(thrown[0])).toMatchObject({ source: 'fallback', allowed: false });
+    expect(await (await server.request('/excluding', as('alice'))).json()).toEqual([]);
   });
 });
 

@@ -58,6 +58,11 @@ export function getAuthorizedResource<T>(
 export interface FilterOptions<T> extends Pick<RebacOptions, 'subjectType'> {
   /** The object id of an item (default `String(item.id)`). */
   readonly objectId?: (item: T) => string;
+  /**
+   * An item the fallback denied: `exclude` it (default), or `refuse` the request — a 403 whose
+   * cause carries the fallback's decision (`deniedDecision`), so the list is never silently short.
+   */
+  readonly undecided?: 'exclude' | 'refuse';
 }
 
 /**
@@ -65,7 +70,8 @@ export interface FilterOptions<T> extends Pick<RebacOptions, 'subjectType'> {
  * concurrently, at most `maxConcurrentChecks` at once (one `decideBatch` call per `batchSize`
  * items when the service offers it). Answers 503 when the service is unavailable without a breaker.
  *
- * @param options - `objectId` (default `String(item.id)`), `subjectType` (default `user`)
+ * @param options - `objectId` (default `String(item.id)`), `subjectType` (default `user`),
+ *   `undecided` (default `exclude`)
  * @example
  * const readable = filterAuthorizedResources(config, 'document', 'can_read');
  * app.get('/api/documents', async (c) => c.json(await readable(c, await db.listDocuments())));
@@ -79,7 +85,13 @@ export function filterAuthorizedResources<T>(
   requireName('objectType', objectType);
   requireName('relation', relation);
   const objectId = options.objectId ?? ((item: T) => String((item as { id?: unknown }).id ?? ''));
-  const spec = { objectType, relation, objectId, subjectType: options.subjectType };
+  const spec = {
+    objectType,
+    relation,
+    objectId,
+    subjectType: options.subjectType,
+    undecided: options.undecided,
+  };
   return (c, resources) => {
     rememberConfig(c, config);
     return answering(() => filterAuthorized(config, c, resources, spec, requestInfo(c)));

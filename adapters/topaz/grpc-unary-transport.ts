@@ -133,6 +133,23 @@ function singleMessage(body: Buffer): Uint8Array {
   return found[0] as Uint8Array;
 }
 
+/** Sessions already given {@link guardSession}'s listener. */
+const guarded = new WeakSet<object>();
+
+/**
+ * Keeps an error a connection raises after the session manager stopped listening to it from
+ * ending the process. A server that goes away while a connection is idle (Topaz stopping or
+ * restarting: a GOAWAY with no open streams) makes the manager destroy the connection with an
+ * error that Node raises a tick later; if the manager has moved on by then (a new call reconnects,
+ * or the pool closes), nothing listens and the error is uncaught (connect-es issue 1768). Calls on
+ * the connection still see the failure through their own streams and the manager.
+ */
+function guardSession(session: ClientHttp2Stream['session']): void {
+  if (!session || guarded.has(session)) return;
+  guarded.add(session);
+  session.on('error', () => {});
+}
+
 /**
  * Creates the transport.
  *
@@ -188,6 +205,7 @@ export function createGrpcUnaryTransport(options: GrpcUnaryTransportOptions): Tr
       sessionManager.request('POST', path, outgoing, {}).then(
         (opened) => {
           stream = opened;
+          guardSession(opened.session);
           if (settled) {
             opened.close(constants.NGHTTP2_CANCEL);
             return;

@@ -11,6 +11,13 @@ export { AuthError } from './auth-error.ts';
 export type { AuthConfig, AuthLog, AuthOptions, AuthSettings } from './auth-options.ts';
 export { authOptionsSchema, secureRandomToken } from './auth-options.ts';
 export { safeReturnTo } from './return-to.ts';
-export { LOGIN_COOKIE, SESSION_COOKIE, SIGNED_OUT_PATH } from './session-cookies.ts';
+export type { CookiePolicy } from './session-cookies.ts';
+export {
+  LOGIN_COOKIE,
+  readCookie,
+  SESSION_COOKIE,
+  SIGNED_OUT_PATH,
+  writeCookie,
+} from './session-cookies.ts';
 export type { AuthEnv, AuthVariables, SessionUser } from './session-user.ts';
 export { sessionIdentity } from './session-user.ts';

@@ -4,10 +4,11 @@
  * neither does; a relay reads pending rows in id order, writes them (directory writes are
  * idempotent, so a replay after a crash is harmless) and marks them delivered.
  */
+import type { DirectoryWrite } from '@gatehousejs/core';
 import type { postgres } from '@gatehousejs/engine/postgres';
 import type { Queryable } from './connection.ts';
 import { DatabaseError, withDatabaseErrors } from './database-error.ts';
-import { type DirectoryChange, directoryChangeSchema } from './directory-change.ts';
+import { directoryWriteSchema } from './directory-write.ts';
 
 /** Longest `last_error` kept. */
 const MAX_ERROR_LENGTH = 2000;
@@ -15,7 +16,7 @@ const MAX_ERROR_LENGTH = 2000;
 /** A row of the outbox. */
 export interface OutboxEntry {
   readonly id: number;
-  readonly change: DirectoryChange;
+  readonly change: DirectoryWrite;
   readonly createdAt: Date;
   readonly attempts: number;
   readonly lastError: string | null;
@@ -25,7 +26,7 @@ export interface OutboxEntry {
 /** Statements on `directory_outbox`. */
 export interface DirectoryOutboxRepository {
   /** Validates and stores changes in order; returns their ids. `invalid` for a malformed change. */
-  enqueue(changes: readonly DirectoryChange[]): Promise<number[]>;
+  enqueue(changes: readonly DirectoryWrite[]): Promise<number[]>;
   /** Undelivered entries, oldest first (`limit` default 100, at most 1000), after id `afterId` when given. */
   listPending(limit?: number, afterId?: number): Promise<OutboxEntry[]>;
   /** Marks the pending ones of `ids` delivered (one statement); returns how many were pending. */
@@ -49,7 +50,7 @@ type OutboxRow = {
 };
 
 function toEntry(row: OutboxRow): OutboxEntry {
-  const parsed = directoryChangeSchema.safeParse(row.payload);
+  const parsed = directoryWriteSchema.safeParse(row.payload);
   if (!parsed.success)
     throw new DatabaseError('invalid', `directory_outbox row ${row.id} holds a malformed change`);
   return {
@@ -63,9 +64,9 @@ function toEntry(row: OutboxRow): OutboxEntry {
 }
 
 /** Validated payloads of `changes`; `invalid` (field `payload`) naming the first malformed one. */
-function validPayloads(changes: readonly DirectoryChange[]): DirectoryChange[] {
+function validPayloads(changes: readonly DirectoryWrite[]): DirectoryWrite[] {
   return changes.map((change, i) => {
-    const parsed = directoryChangeSchema.safeParse(change);
+    const parsed = directoryWriteSchema.safeParse(change);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new DatabaseError(
@@ -90,7 +91,7 @@ export function outboxPayloads(db: Queryable, changes: postgres.Fragment): postg
 }
 
 /** `changes`, validated, as a JSON array parameter; `invalid` for a malformed change. */
-export function outboxChangesJson(db: Queryable, changes: readonly DirectoryChange[]): postgres.Fragment {
+export function outboxChangesJson(db: Queryable, changes: readonly DirectoryWrite[]): postgres.Fragment {
   return db`${db.json(validPayloads(changes) as postgres.JSONValue)}::jsonb`;
 }
 
@@ -106,7 +107,7 @@ export function outboxIds(ids: readonly (string | number)[]): number[] {
  * await sql.begin(async (tx) => {
  *   const repos = createRepositories(tx);
  *   const doc = await repos.documents.create({ name: 'Plan', ownerId: sub });
- *   await repos.directoryOutbox.enqueue([{ op: 'set_relation', relation: {
+ *   await repos.directoryOutbox.enqueue([{ op: 'setRelation', relation: {
  *     objectType: 'document', objectId: String(doc.id), relation: 'owner', subjectType: 'user', subjectId: sub } }]);
  * });
  */

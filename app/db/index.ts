@@ -14,8 +14,6 @@ export type { ConnectionOptions, Database, Queryable } from './connection.ts';
 export { connectDatabase } from './connection.ts';
 export type { DatabaseErrorCode } from './database-error.ts';
 export { DatabaseError, isConnectionFailure } from './database-error.ts';
-export type { DirectoryChange } from './directory-change.ts';
-export { directoryChangeSchema } from './directory-change.ts';
 export type { DirectoryOutboxRepository, OutboxEntry } from './directory-outbox-repository.ts';
 export type {
   DocumentFile,

@@ -13,6 +13,7 @@ import { groupsMigration } from './migration-0010-groups.ts';
 import { objectSharesMigration } from './migration-0011-object-shares.ts';
 import { accessLogMigration } from './migration-0012-access-log.ts';
 import { documentFilesMigration } from './migration-0013-document-files.ts';
+import { directoryWriteShapeMigration } from './migration-0014-directory-write-shape.ts';
 
 /** One schema change, applied once, in version order. */
 export interface Migration {
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   objectSharesMigration,
   accessLogMigration,
   documentFilesMigration,
+  directoryWriteShapeMigration,
 ]);

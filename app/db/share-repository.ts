@@ -1,9 +1,10 @@
 /**
  * Shares: a document made readable (`read`) or editable (`write`) for one user; one per pair.
  */
+
+import type { DirectoryWrite } from '@gatehousejs/core';
 import type { Queryable } from './connection.ts';
 import { withDatabaseErrors } from './database-error.ts';
-import type { DirectoryChange } from './directory-change.ts';
 import { outboxChangesJson, outboxIds, outboxPayloads } from './directory-outbox-repository.ts';
 import { isRowId } from './page.ts';
 
@@ -43,7 +44,7 @@ export interface ShareRepository {
    * Creates the share and enqueues `changes` (its directory changes) in the outbox, in one
    * statement: both or neither. Errors as {@link ShareRepository.create}.
    */
-  grant(share: ShareInput, changes: readonly DirectoryChange[]): Promise<ShareWithOutbox>;
+  grant(share: ShareInput, changes: readonly DirectoryWrite[]): Promise<ShareWithOutbox>;
   /**
    * Deletes the share and enqueues the directory changes `changesOf` gives for it (as it was), in
    * one statement; `undefined` when there is no such share, or its document is in the trash (its
@@ -52,7 +53,7 @@ export interface ShareRepository {
   revoke(
     documentId: number,
     userId: string,
-    changesOf: (share: ShareInput) => DirectoryChange[],
+    changesOf: (share: ShareInput) => DirectoryWrite[],
   ): Promise<ShareWithOutbox | undefined>;
   /** Shares of one document, ordered by user id. */
   listByDocument(documentId: number): Promise<Share[]>;

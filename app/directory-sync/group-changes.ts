@@ -4,9 +4,10 @@
  * is a relation whose subject is the set `group:<id>#member`; a folder share is a relation on the
  * folder that its contents inherit through `parent`.
  */
-import type { DirectoryChange, Group, ObjectShare, SharedObject, ShareSubject } from '../db/index.ts';
+import type { DirectoryWrite } from '@gatehousejs/core';
+import type { Group, ObjectShare, SharedObject, ShareSubject } from '../db/index.ts';
 
-type RelationOp = 'set_relation' | 'delete_relation';
+type RelationOp = 'setRelation' | 'deleteRelation';
 
 function relation(
   op: RelationOp,
@@ -14,7 +15,7 @@ function relation(
   objectId: string | number,
   name: string,
   subject: ShareSubject,
-): DirectoryChange {
+): DirectoryWrite {
   return {
     op,
     relation: {
@@ -29,10 +30,10 @@ function relation(
 }
 
 /** A new group: the object and its owner. */
-export function groupCreated(group: Pick<Group, 'id' | 'ownerId'>): DirectoryChange[] {
+export function groupCreated(group: Pick<Group, 'id' | 'ownerId'>): DirectoryWrite[] {
   return [
-    { op: 'set_object', object: { type: 'group', id: String(group.id) } },
-    relation('set_relation', 'group', group.id, 'owner', { type: 'user', id: group.ownerId }),
+    { op: 'setObject', object: { type: 'group', id: String(group.id) } },
+    relation('setRelation', 'group', group.id, 'owner', { type: 'user', id: group.ownerId }),
   ];
 }
 
@@ -40,26 +41,26 @@ export function groupCreated(group: Pick<Group, 'id' | 'ownerId'>): DirectoryCha
  * A deleted group: the shares it held (named one by one, so that no directory keeps a relation to
  * a group that is gone), then the object with its owner and members.
  */
-export function groupDeleted(group: Pick<Group, 'id'>, shares: readonly ObjectShare[]): DirectoryChange[] {
+export function groupDeleted(group: Pick<Group, 'id'>, shares: readonly ObjectShare[]): DirectoryWrite[] {
   return [
     ...shares.map((share) =>
-      objectShareChange('delete_relation', share.object, share.subject, share.permission),
+      objectShareChange('deleteRelation', share.object, share.subject, share.permission),
     ),
-    { op: 'delete_object', object: { type: 'group', id: String(group.id) } },
+    { op: 'deleteObject', type: 'group', id: String(group.id) },
   ];
 }
 
 /** A member added to or removed from a group. */
-export function memberChange(op: RelationOp, groupId: number, userId: string): DirectoryChange {
+export function memberChange(op: RelationOp, groupId: number, userId: string): DirectoryWrite {
   return relation(op, 'group', groupId, 'member', { type: 'user', id: userId });
 }
 
-/** A share of `object` with `subject` granted (`set_relation`) or taken back (`delete_relation`). */
+/** A share of `object` with `subject` granted (`setRelation`) or taken back (`deleteRelation`). */
 export function objectShareChange(
   op: RelationOp,
   object: SharedObject,
   subject: ShareSubject,
   permission: 'read' | 'write',
-): DirectoryChange {
+): DirectoryWrite {
   return relation(op, object.type, object.id, permission === 'write' ? 'writer' : 'reader', subject);
 }

@@ -7,10 +7,10 @@
  * all or none in id order; when a batch fails, the pass goes on entry by entry (above) to find the
  * failing change and deliver the others.
  */
-import { canApplyBatch, type RelationDirectory } from '@gatehousejs/core';
+import { applyDirectoryWrite, canApplyBatch, type RelationDirectory } from '@gatehousejs/core';
 import { Semaphore } from '@gatehousejs/core/adapter';
 import type { DirectoryOutboxRepository, OutboxEntry } from '../db/index.ts';
-import { applyChange, objectsTouched, toDirectoryWrite } from './apply-change.ts';
+import { objectsTouched } from './objects-touched.ts';
 
 /** What {@link deliverPending} did. */
 export interface Delivery {
@@ -59,7 +59,7 @@ export async function deliverPending(options: DeliveryOptions): Promise<Delivery
         return false;
       }
       try {
-        await semaphore.run(() => applyChange(directory, entry.change));
+        await semaphore.run(() => applyDirectoryWrite(directory, entry.change));
       } catch (error) {
         failed++;
         lastError = `outbox entry ${entry.id}: ${error instanceof Error ? error.message : String(error)}`;
@@ -80,7 +80,7 @@ export async function deliverPending(options: DeliveryOptions): Promise<Delivery
   const applyBatch = async (entries: readonly OutboxEntry[]): Promise<boolean> => {
     if (!batches || !canApplyBatch(directory) || entries.length === 0) return false;
     try {
-      await directory.applyBatch(entries.map((entry) => toDirectoryWrite(entry.change)));
+      await directory.applyBatch(entries.map((entry) => entry.change));
       return true;
     } catch (error) {
       batches = false;

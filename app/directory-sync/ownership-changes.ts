@@ -3,16 +3,17 @@
  * loses its `owner` relation to the old owner and gains one to the new; the given object's
  * `parent` follows the folder it is in now; the new owner's shares that ended go.
  */
-import type { DirectoryChange, OwnershipTransfer } from '../db/index.ts';
+import type { DirectoryWrite } from '@gatehousejs/core';
+import type { OwnershipTransfer } from '../db/index.ts';
 
 const change = (
-  op: 'set_relation' | 'delete_relation',
+  op: 'setRelation' | 'deleteRelation',
   objectType: 'document' | 'folder',
   objectId: number,
   relation: string,
   subjectType: 'user' | 'folder',
   subjectId: string | number,
-): DirectoryChange => ({
+): DirectoryWrite => ({
   op,
   relation: { objectType, objectId: String(objectId), relation, subjectType, subjectId: String(subjectId) },
 });
@@ -28,27 +29,27 @@ export function ownershipTransferred(
   from: string,
   to: string,
   transfer: OwnershipTransfer,
-): DirectoryChange[] {
-  const changes: DirectoryChange[] = [];
+): DirectoryWrite[] {
+  const changes: DirectoryWrite[] = [];
   for (const ended of transfer.endedShares) {
     const name = ended.permission === 'write' ? 'writer' : 'reader';
-    changes.push(change('delete_relation', ended.objectType, ended.objectId, name, 'user', to));
+    changes.push(change('deleteRelation', ended.objectType, ended.objectId, name, 'user', to));
   }
   const handed: ['document' | 'folder', number][] = [
     ...transfer.folderIds.map((id) => ['folder', id] as ['folder', number]),
     ...transfer.documentIds.map((id) => ['document', id] as ['document', number]),
   ];
   for (const [type, id] of handed) {
-    changes.push(change('delete_relation', type, id, 'owner', 'user', from));
-    changes.push(change('set_relation', type, id, 'owner', 'user', to));
+    changes.push(change('deleteRelation', type, id, 'owner', 'user', from));
+    changes.push(change('setRelation', type, id, 'owner', 'user', to));
   }
   const { parentBefore, parentAfter } = transfer.top;
   if (parentBefore !== parentAfter) {
     if (parentBefore !== null) {
-      changes.push(change('delete_relation', given.type, given.id, 'parent', 'folder', parentBefore));
+      changes.push(change('deleteRelation', given.type, given.id, 'parent', 'folder', parentBefore));
     }
     if (parentAfter !== null) {
-      changes.push(change('set_relation', given.type, given.id, 'parent', 'folder', parentAfter));
+      changes.push(change('setRelation', given.type, given.id, 'parent', 'folder', parentAfter));
     }
   }
   return changes;

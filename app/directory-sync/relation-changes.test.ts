@@ -1,9 +1,9 @@
+import { applyDirectoryWrite, type DirectoryWrite } from '@gatehousejs/core';
 import { createMemoryRelationStore, type RelationStore } from '@gatehousejs/engine';
 import { loadManifestFile } from '@gatehousejs/engine/node';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Document, Folder, Share } from '../db/index.ts';
 import {
-  applyChange,
   documentCreated,
   documentDeleted,
   documentUpdated,
@@ -46,8 +46,8 @@ const share = (permission: Share['permission']): Share => ({
 
 describe('the directory changes of each data change, applied with the application manifest', () => {
   let store: RelationStore;
-  const apply = async (changes: Parameters<typeof applyChange>[1][]) => {
-    for (const change of changes) await applyChange(store, change);
+  const apply = async (changes: DirectoryWrite[]) => {
+    for (const change of changes) await applyDirectoryWrite(store, change);
   };
   const can = (subjectId: string, relation: string, objectId = '7', objectType = 'document') =>
     store.checkNow({ objectType, objectId, relation, subjectType: 'user', subjectId });

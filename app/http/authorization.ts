@@ -7,10 +7,10 @@
 import {
   type AuditSink,
   type AuthzConfig,
+  type ChangeWatcher,
   type Clock,
   createAuthzConfig,
   type DecisionService,
-  type FallbackFunction,
   type Logger,
   type ResourceContext,
 } from '@gatehousejs/core';
@@ -33,23 +33,6 @@ export const EXCLUDED_PATHS: readonly string[] = Object.freeze([
   '^/openapi\\.json$',
 ]);
 
-const undecided = new WeakSet<object>();
-
-/**
- * `cache_then_deny` that also remembers the request it denied: a denial the decision service did
- * not make is answered 503 (try again), not 403 (see {@link decidedWithoutService}).
- */
-const cacheThenDenyRemembering: FallbackFunction = ({ staleDecision, request }) => {
-  if (staleDecision !== undefined) return staleDecision;
-  if (typeof request === 'object' && request !== null) undecided.add(request);
-  return false;
-};
-
-/** Whether a decision about request `c` was denied because the decision service was unavailable. */
-export function decidedWithoutService(c: Context): boolean {
-  return undecided.has(c);
-}
-
 /** What {@link createAppAuthz} needs. */
 export interface AppAuthzOptions {
   readonly decisionService: DecisionService;
@@ -60,6 +43,8 @@ export interface AppAuthzOptions {
   readonly logger?: Logger;
   /** Where the audit logger writes one record per decision (the access log); none when absent. */
   readonly auditSink?: AuditSink;
+  /** Tells of directory changes: cached decisions are forgotten on each. */
+  readonly changes?: ChangeWatcher;
 }
 
 /**
@@ -69,15 +54,14 @@ export interface AppAuthzOptions {
 export function locationAwareResourceContext(
   location: LocationClient,
 ): (c: Context) => Promise<ResourceContext> {
-  const perRequest = new WeakMap<Context, Promise<UserLocation>>();
   return async (c) => {
     const params = c.req.param() as Record<string, string>;
     const sub = (c.get('user') as { sub?: string } | null | undefined)?.sub;
     if (!sub) return params;
-    let lookup = perRequest.get(c);
+    let lookup = c.get('locationLookup') as Promise<UserLocation> | undefined;
     if (!lookup) {
       lookup = location.locate(sub);
-      perRequest.set(c, lookup);
+      c.set('locationLookup', lookup);
     }
     return { ...params, location: { country_code: (await lookup).countryCode } };
   };
@@ -85,8 +69,8 @@ export function locationAwareResourceContext(
 
 /**
  * The authorization configuration of the application: a circuit breaker with `cache_then_deny`
- * (remembering the requests it denied, {@link decidedWithoutService}),
- * the decision cache only when `decisionCacheTtlSeconds` > 0.
+ * (the error mapping answers its denials 503, try again), the decision cache only when
+ * `decisionCacheTtlSeconds` > 0, cleared on every change `changes` tells of.
  *
  * @example
  * const authz = createAppAuthz({ decisionService: engine, location });
@@ -99,11 +83,12 @@ export function createAppAuthz(options: AppAuthzOptions): AuthzConfig<Context> {
     identityProvider: sessionIdentity,
     resourceContextProvider: locationAwareResourceContext(options.location),
     ...(ttl > 0 ? { decisionCache: { ttlSeconds: ttl, maxSize: 10_000 } } : {}),
+    ...(options.changes ? { changeWatcher: options.changes } : {}),
     circuitBreaker: {
       failureThreshold: 5,
       recoveryTimeout: 30,
       successThreshold: 2,
-      fallback: cacheThenDenyRemembering,
+      fallback: 'cache_then_deny',
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -1,8 +1,9 @@
 /**
  * The application factory: the JSON API on Hono with `@hono/zod-openapi`, the server-rendered
- * pages, sign-in, the global authorization middleware and the relationship guards, the services,
- * and the outbox relay that keeps the directory in step — built from its dependencies, so tests
- * and the composition root assemble it from real parts alike.
+ * pages, sign-in, the global authorization middleware and the relationship guards, and the
+ * services — built from its dependencies, so tests and the composition root assemble it from real
+ * parts alike. Keeping the directory in step (the relay, this replica's view, read-your-writes)
+ * is `app/directory-sync`'s; here it is only plugged in.
  */
 
 import {
@@ -19,16 +20,14 @@ import { type AccessLogSink, createAccessLogSink } from '../access-log/index.ts'
 import type { Auth } from '../auth/index.ts';
 import { createRepositories, type Database } from '../db/index.ts';
 import {
-  announceDelivery,
-  createOutboxRelay,
-  type DeliveryState,
-  listenForDeliveries,
+  createDirectorySync,
+  type DirectoryReplica,
   type OutboxRelay,
   type OutboxRelayOptions,
   type RelayPass,
 } from '../directory-sync/index.ts';
 import type { LocationClient } from '../location/index.ts';
-import { type Access, createServices, type Services } from '../services/index.ts';
+import { createServices, type Services } from '../services/index.ts';
 import { createPages } from '../ui/index.ts';
 import { registerAccessLogRoutes } from './access-log-routes.ts';
 import { registerAccessReportRoutes } from './access-report-routes.ts';
@@ -46,6 +45,7 @@ import { registerObjectShareRoutes } from './object-share-routes.ts';
 import { registerOwnershipRoutes } from './ownership-routes.ts';
 import { pageAwareErrorHandler, pageAwareNotFound } from './page-errors.ts';
 import { pendingWritesMiddleware } from './pending-writes.ts';
+import { readYourWritesMiddleware } from './read-your-writes.ts';
 import { requestAccess } from './request-access.ts';
 import { requestBodyLimit } from './request-body-limit.ts';
 import { registerSearchRoutes } from './search-routes.ts';
@@ -69,10 +69,10 @@ export interface AppDeps {
    */
   readonly graph: RelationGraph;
   /**
-   * Catches this process's copy of the directory up with what other replicas delivered (the
-   * embedded engine's PostgreSQL store: its `refresh`); absent for a remote directory (Topaz).
+   * This process's view of the directory the replicas share: how it catches up with other
+   * replicas' deliveries and tells the decision cache of changes (default: one process alone).
    */
-  readonly catchUpDirectory?: () => Promise<void>;
+  readonly replica?: DirectoryReplica;
   /** The packages of the loaded policies; every route must have one (checked here). */
   readonly policyPackages: Iterable<string>;
   readonly auth: Auth;
@@ -84,6 +84,11 @@ export interface AppDeps {
     readonly accessLog?: Omit<Parameters<typeof createAccessLogSink>[0], 'store' | 'logger'>;
     /** Options of the outbox relay (sweep interval, backoff, timers). */
     readonly relay?: Omit<OutboxRelayOptions, 'sql' | 'directory' | 'onDelivered' | 'clock' | 'log'>;
+    /**
+     * Longest wait, in milliseconds, for this replica to catch up with the caller's last write
+     * before answering 503 (default 2,000).
+     */
+    readonly readYourWritesWaitMs?: number;
   };
   readonly clock?: Clock;
   /** Default: consola. */
@@ -118,48 +123,26 @@ export function createApp(deps: AppDeps): DocumentApp {
   const logger = deps.logger ?? consoleLogger;
   const repos = createRepositories(deps.sql);
   const accessLog = createAccessLogSink({ ...deps.settings?.accessLog, store: repos.accessLog, logger });
-  const authz = createAppAuthz({
-    auditSink: accessLog,
-    decisionService: deps.decisionService,
-    location: deps.location,
-    decisionCacheTtlSeconds: deps.settings?.decisionCacheTtlSeconds,
-    clock: deps.clock,
-    logger,
-  });
-  const relay = createOutboxRelay({
-    ...deps.settings?.relay,
+  const sync = createDirectorySync({
     sql: deps.sql,
     directory: deps.directory,
-    // Cached decisions may rest on relations that just changed, here and in every other replica.
-    onDelivered: () => {
-      authz.decisionCache?.clear();
-      void announceDelivery(deps.sql, logger);
-    },
+    replica: deps.replica,
+    relay: deps.settings?.relay,
+    readYourWritesWaitMs: deps.settings?.readYourWritesWaitMs,
     clock: deps.clock,
     log: logger,
   });
-  // A commit's own changes, delivered by this relay or another replica's, are effective here
-  // once this replica's copy of the directory has them and no cached decision predates them.
-  const deliveryState = async (outboxIds: readonly number[]): Promise<DeliveryState> => {
-    const state = await relay.deliver(outboxIds);
-    // Delivered here: this process's copy has them and the relay cleared the cache.
-    if (state !== 'delivered_elsewhere' || !deps.catchUpDirectory) return state;
-    try {
-      await deps.catchUpDirectory();
-    } catch (error) {
-      logger.warn(`directory catch-up after a commit failed: ${String(error)}`);
-      return 'pending';
-    }
-    authz.decisionCache?.clear();
-    return state;
-  };
-  const afterCommit = async (outboxIds?: readonly number[], access?: Access): Promise<unknown> => {
-    if (!outboxIds) return relay.flush();
-    const state = await deliveryState(outboxIds);
-    // The answer of the request says that its permission change is not yet effective.
-    if (state === 'pending') access?.onPending?.();
-    return state;
-  };
+  const authz = createAppAuthz({
+    auditSink: accessLog,
+    // A denial is checked again on this replica's latest view of the directory.
+    decisionService: sync.decisions(deps.decisionService),
+    location: deps.location,
+    decisionCacheTtlSeconds: deps.settings?.decisionCacheTtlSeconds,
+    changes: sync.changes,
+    clock: deps.clock,
+    logger,
+  });
+  const { relay, afterCommit } = sync;
   const services = createServices({ sql: deps.sql, afterCommit, clock: deps.clock, graph: deps.graph });
   const exists = {
     document: async (id: number) => (await repos.documents.get(id)) !== undefined,
@@ -180,6 +163,14 @@ export function createApp(deps: AppDeps): DocumentApp {
   app.use('*', pages.headers);
   app.use('*', apiAnswerHeaders);
   app.use('*', pendingWritesMiddleware);
+  // Before anything is decided: this replica must hold the caller's last write.
+  app.use(
+    '*',
+    readYourWritesMiddleware(sync.freshness, {
+      secret: deps.auth.config.sessionSecret,
+      secure: deps.auth.config.cookieSecure,
+    }),
+  );
   app.use('*', deps.auth.session);
   app.on(
     ['POST', 'PUT', 'PATCH', 'DELETE'],
@@ -242,28 +233,14 @@ export function createApp(deps: AppDeps): DocumentApp {
     failOnMissing: true,
   });
 
-  let deliveries: { unlisten(): Promise<void> } | undefined;
   return {
     app,
     services,
     authz,
     relay,
     accessLog,
-    async start() {
-      if (authz.decisionCache) {
-        // Another replica delivered: forget cached decisions, once at once and once more after
-        // this replica's directory copy caught up (a decision made in between may be stale).
-        deliveries = await listenForDeliveries(deps.sql, () => {
-          authz.decisionCache?.clear();
-          void (deps.catchUpDirectory?.() ?? Promise.resolve())
-            .catch((error: unknown) => logger.warn(`directory catch-up failed: ${String(error)}`))
-            .finally(() => authz.decisionCache?.clear());
-        });
-      }
-      return relay.start();
-    },
+    start: () => relay.start(),
     async close() {
-      await deliveries?.unlisten();
       await relay.stop();
       await authz.close();
       await accessLog.close();

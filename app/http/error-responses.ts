@@ -5,7 +5,7 @@
  * becomes 401. Only a defect of the application itself is a 500, logged with its cause.
  */
 
-import type { Logger } from '@gatehousejs/core';
+import { deniedDecision, isFallbackDenial, type Logger } from '@gatehousejs/core';
 import { toHttpError } from '@gatehousejs/hono';
 import type { Context, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -13,7 +13,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { DatabaseError, isConnectionFailure } from '../db/index.ts';
 import { ServiceError, StaleRevisionError } from '../services/index.ts';
-import { decidedWithoutService } from './authorization.ts';
 import { documentEtag, documentJson } from './document-wire.ts';
 
 /** The body of every error answer. */
@@ -102,12 +101,13 @@ const decisionUnavailable = () => httpError(503, 'Authorization service unavaila
 
 /** Maps any error to its HTTP answer (see the module note). */
 export function toResponseError(error: unknown, c: Context, logger: Logger): HTTPException {
-  const mapped = toHttpError(error);
   // A denial the decision service did not make (it was unavailable) is no answer: try again.
+  // The adapter's denial carries the decision that denied.
+  const denying = deniedDecision(error);
+  if (denying && isFallbackDenial(denying)) return decisionUnavailable();
+  const mapped = toHttpError(error);
   // The adapters answer a denial 403, or 401 when the caller had no identity.
   const denial = mapped instanceof HTTPException && (mapped.status === 403 || mapped.status === 401);
-  const denied = denial || (error instanceof ServiceError && error.code === 'forbidden');
-  if (denied && decidedWithoutService(c)) return decisionUnavailable();
   if (mapped instanceof HTTPException) {
     if (denial && !isSignedIn(c)) return signInRequired();
     if (mapped.res) return mapped;

@@ -17,10 +17,14 @@ import { notFoundHandler, toResponseError } from './error-responses.ts';
  * app.onError(pageAwareErrorHandler(pages, logger));
  */
 export function pageAwareErrorHandler(pages: Pages, logger: Logger): ErrorHandler {
-  return (error, c) => {
+  return async (error, c) => {
     const answer = toResponseError(error, c, logger);
     if (!isPagePath(c.req.path)) return answer.getResponse();
-    return pages.renderFailure(c, error, { status: answer.status, detail: answer.message });
+    const page = await pages.renderFailure(c, error, { status: answer.status, detail: answer.message });
+    // "Try again in a moment" says when, on a page as in JSON.
+    const retryAfter = answer.res?.headers.get('retry-after');
+    if (retryAfter) page.headers.set('retry-after', retryAfter);
+    return page;
   };
 }
 

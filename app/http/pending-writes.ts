@@ -70,15 +70,13 @@ async function markAnswer(c: Context): Promise<void> {
   c.res = new Response(JSON.stringify(marked), { status: 202, headers: { 'content-type': type } });
 }
 
-const pendingRequests = new WeakSet<Context>();
-
 /**
  * Marks the permission change of request `c` pending: its answer will say so. Passed to the
  * services explicitly (the request's `Access.onPending`) rather than kept in async-local storage,
  * which would turn on promise hooks for every promise of the process.
  */
 export function markPending(c: Context): void {
-  pendingRequests.add(c);
+  c.set('pendingChange', true);
 }
 
 /**
@@ -90,5 +88,5 @@ export function markPending(c: Context): void {
  */
 export const pendingWritesMiddleware: MiddlewareHandler = async function markPendingWrites(c, next) {
   await next();
-  if (pendingRequests.has(c)) await markAnswer(c);
+  if (c.get('pendingChange') === true) await markAnswer(c);
 };

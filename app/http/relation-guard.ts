@@ -57,7 +57,7 @@ export function relationGuard(
       throw error;
     }
     if (!allowed) return;
-    rememberAllowed(c, objectType, id, permission);
+    rememberAllowed(c, config, objectType, id, permission);
     await next();
   };
 }

@@ -9,6 +9,7 @@ import type { DecisionService, RelationDirectory, RelationGraph } from '@gatehou
 import { createEmbeddedDecisionService, loadManifestFile } from '@gatehousejs/engine/node';
 import { createPostgresRelationStore } from '@gatehousejs/engine/postgres';
 import type { Database } from '../db/index.ts';
+import { type DirectoryReplica, directoryCopyReplica } from '../directory-sync/index.ts';
 import { checkDirectoryModel } from './directory-model-check.ts';
 
 /** A decision service with its directory. */
@@ -19,8 +20,11 @@ export interface AuthorizationBackend {
   readonly directory: RelationDirectory;
   /** Graph searches on the same directory (who reaches what, and why). */
   readonly graph: RelationGraph;
-  /** Catches this process's copy of the directory up with the database (embedded engine only). */
-  readonly catchUpDirectory?: () => Promise<void>;
+  /**
+   * This process's copy of the directory, when it keeps one (the embedded engine); absent for a
+   * directory every replica reads directly (Topaz).
+   */
+  readonly replica?: DirectoryReplica;
   /** The packages of the policies the service evaluates (start-up validation). */
   readonly policyPackages: readonly string[];
   close(): Promise<void>;
@@ -82,7 +86,7 @@ export async function startEmbeddedAuthorization(
       decisionService: engine,
       directory: store,
       graph: store,
-      catchUpDirectory: () => store.refresh(),
+      replica: directoryCopyReplica(store),
       policyPackages: engine.packages,
       async close() {
         await engine.close();

@@ -10,7 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createAuth } from '../auth/index.ts';
 import type { AppSettings } from '../config/index.ts';
 import type { Database } from '../db/index.ts';
-import type { RelayPass, RelayTimers } from '../directory-sync/index.ts';
+import { type RelayPass, type RelayTimers, remoteDirectoryReplica } from '../directory-sync/index.ts';
 import { createApp, type DocumentApp } from '../http/index.ts';
 import { createLocationClient } from '../location/index.ts';
 import { listenOnLoopback, type StackServices } from '../stack/index.ts';
@@ -72,12 +72,15 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
     cacheTtlSeconds: settings.locationService.cacheTtlSeconds,
     clock: options.clock,
   });
+  // A directory every replica reads (Topaz): the replicas tell each other of deliveries.
+  const replica =
+    options.authorization.replica ?? (await remoteDirectoryReplica(sql, options.logger ?? console));
   documentApp = createApp({
     sql,
     decisionService: options.authorization.decisionService,
     directory: options.authorization.directory,
     graph: options.authorization.graph,
-    catchUpDirectory: options.authorization.catchUpDirectory,
+    replica,
     policyPackages: options.authorization.policyPackages,
     auth,
     location,
@@ -88,6 +91,13 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
     clock: options.clock,
     logger: options.logger,
   });
+  const closeApp = async () => {
+    try {
+      await documentApp.close();
+    } finally {
+      await replica.close();
+    }
+  };
   const startupDelivery = await documentApp.start();
   let server: Awaited<ReturnType<typeof listenOnLoopback>>;
   try {
@@ -98,7 +108,7 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
       settings.host,
     );
   } catch (error) {
-    await documentApp.close();
+    await closeApp();
     throw error;
   }
   let purging: Promise<unknown> = Promise.resolve();
@@ -133,7 +143,7 @@ export async function startApplication(options: ApplicationOptions): Promise<Run
         try {
           await server.close();
         } finally {
-          await documentApp.close();
+          await closeApp();
         }
       })();
       return stopping;

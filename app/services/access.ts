@@ -37,6 +37,11 @@ export interface Access {
    * directory is unreachable), so that the answer can say so; absent where nobody is told.
    */
   readonly onPending?: () => void;
+  /**
+   * Told when a permission change of this caller is in effect, with the directory position that
+   * holds it (the caller's next request waits for it on any replica); absent where nobody is told.
+   */
+  readonly onEffective?: (position: number) => void;
   /** The items on which the caller holds `permission`, in order. */
   filter<T extends { readonly id: number }>(
     type: ObjectType,

@@ -124,7 +124,7 @@ export function createGroupService(deps: ServiceDeps): GroupService {
             field: 'email',
           });
         }
-        return tx.directoryOutbox.enqueue([memberChange('set_relation', id, user.id)]);
+        return tx.directoryOutbox.enqueue([memberChange('setRelation', id, user.id)]);
       }).catch((error: unknown) => {
         if (error instanceof DatabaseError && error.code === 'missing_reference') throw notFound('Group');
         throw error;
@@ -138,7 +138,7 @@ export function createGroupService(deps: ServiceDeps): GroupService {
       const user = await memberByEmail(email);
       const outboxIds = await withTransaction(deps.sql, async (tx) => {
         if (!(await tx.groups.removeMember(id, user.id))) throw notFound('Member', 'email');
-        return tx.directoryOutbox.enqueue([memberChange('delete_relation', id, user.id)]);
+        return tx.directoryOutbox.enqueue([memberChange('deleteRelation', id, user.id)]);
       });
       await deps.afterCommit(outboxIds, access);
     },

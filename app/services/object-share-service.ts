@@ -90,7 +90,7 @@ export function createObjectShareService(deps: ServiceDeps): ObjectShareService 
         const share = await tx.objectShares.get(object, subject);
         if (!share) throw notFound('Share');
         const ids = await tx.directoryOutbox.enqueue([
-          objectShareChange('set_relation', object, subject, permission),
+          objectShareChange('setRelation', object, subject, permission),
         ]);
         return { share, outboxIds: ids };
       }).catch((error: unknown) => {
@@ -134,7 +134,7 @@ export function createObjectShareService(deps: ServiceDeps): ObjectShareService 
         const revoked = await tx.objectShares.delete(object, subject);
         if (!revoked) throw notFound('Share', 'email' in target ? 'email' : 'group_id');
         return tx.directoryOutbox.enqueue([
-          objectShareChange('delete_relation', object, subject, revoked.permission),
+          objectShareChange('deleteRelation', object, subject, revoked.permission),
         ]);
       });
       await deps.afterCommit(outboxIds, access);

@@ -4,6 +4,8 @@
  * development OpenID provider (`oidc-provider`) with the test users alice, bob and charlie, and
  * the location service. `startDevStack(settings)` starts what the settings leave to it.
  */
+export type { CompanionService } from './companion-services.ts';
+export { addCompanionService, companionServices } from './companion-services.ts';
 export type { DevOidcProvider, DevOidcProviderOptions } from './dev-oidc-provider.ts';
 export { devOidcProviderOptionsSchema, startDevOidcProvider } from './dev-oidc-provider.ts';
 export type { DevStack, DevStackOptions, StackServices } from './dev-stack.ts';

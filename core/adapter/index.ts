@@ -3,7 +3,8 @@
  * For authors of framework adapters and decision services, not for applications: the plumbing
  * the Hono and Fastify adapters and the Topaz adapter are built from — route inventories and skip
  * marks, the memo of policy paths per route, option parsing and name checks, path exclusions,
- * the cache key and canonical JSON, the breaker's state machine and the concurrency limiter.
+ * the cache key and canonical JSON, the breaker's state machine, the concurrency limiter, and the
+ * denial every adapter answers (carrying the decision).
  * Applications import `@gatehousejs/core`; adapters import both.
  */
 export type { ValidatePoliciesOptions } from '../app-validation-options.ts';
@@ -21,6 +22,8 @@ export { canonicalJson } from '../canonical-json.ts';
 export type { BreakerPermit } from '../circuit-breaker.ts';
 export type { DecisionCacheEntry } from '../decision-cache.ts';
 export type { Check, RequestInfo } from '../decision-check.ts';
+export type { Denial } from '../denial-answer.ts';
+export { denialOf } from '../denial-answer.ts';
 export { requireName } from '../option-names.ts';
 export type { ParsableSchema, ParsedOptions } from '../options.ts';
 export { parseOptions } from '../options.ts';

@@ -52,12 +52,36 @@ export interface RelationDirectory {
   check(check: RelationCheck): Promise<boolean>;
 }
 
-/** One write of a batch, named after the {@link RelationDirectory} method it stands for. */
-export type DirectoryWrite =
-  | { readonly op: 'setObject'; readonly object: DirectoryObject }
+/**
+ * One write to a directory, named after the {@link RelationDirectory} method it stands for: the one
+ * shape of a directory change from end to end — what an application's outbox stores, what a batch
+ * applies, what the engine's PostgreSQL store logs (its objects and relations with their
+ * timestamps: `O` and `R`).
+ */
+export type DirectoryWrite<O extends DirectoryObject = DirectoryObject, R extends Relation = Relation> =
+  | { readonly op: 'setObject'; readonly object: O }
   | { readonly op: 'deleteObject'; readonly type: string; readonly id: string }
-  | { readonly op: 'setRelation'; readonly relation: Relation }
+  | { readonly op: 'setRelation'; readonly relation: R }
   | { readonly op: 'deleteRelation'; readonly relation: Relation };
+
+/**
+ * Applies one write to `directory` by the method it stands for.
+ *
+ * @example
+ * await applyDirectoryWrite(directory, { op: 'deleteObject', type: 'document', id: '7' });
+ */
+export function applyDirectoryWrite(directory: RelationDirectory, write: DirectoryWrite): Promise<void> {
+  switch (write.op) {
+    case 'setObject':
+      return directory.setObject(write.object);
+    case 'deleteObject':
+      return directory.deleteObject(write.type, write.id);
+    case 'setRelation':
+      return directory.setRelation(write.relation);
+    case 'deleteRelation':
+      return directory.deleteRelation(write.relation);
+  }
+}
 
 /**
  * A directory that can also apply several writes at once: in the given order, all or none (one

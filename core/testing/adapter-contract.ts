@@ -32,6 +32,7 @@ import {
   type ContractDecisions,
   startInMemoryContractDecisions,
 } from './adapter-contract-decisions.ts';
+import { denialDecisionCases } from './adapter-contract-denials.ts';
 import { recordingLogger } from './harness.ts';
 import { ManualClock } from './manual-clock.ts';
 
@@ -54,6 +55,11 @@ export interface ContractResponse {
   readonly status: number;
   readonly contentType: string;
   readonly body: unknown;
+  /**
+   * The source of the decision behind a denial (`service`, `fallback`, …), as the application read
+   * it from the adapter's denial — header `x-denied-by`; needed with `denialDecisions`.
+   */
+  readonly deniedBy?: string;
 }
 
 /** The application under contract. */
@@ -78,6 +84,11 @@ export interface AdapterContractOptions {
    * (default: the in-memory decision service with `CONTRACT_RULES`).
    */
   readonly decisions?: () => Promise<ContractDecisions>;
+  /**
+   * The adapter carries the deciding decision in its denials, and the contract application reports
+   * its source as `deniedBy`: the cases of `adapter-contract-denials.ts` run too.
+   */
+  readonly denialDecisions?: boolean;
 }
 
 /**
@@ -117,6 +128,8 @@ export function runAdapterContract(
       running.push({ decisions, app });
       return { app, decisions, clock, errors };
     }
+
+    if (options.denialDecisions) denialDecisionCases(start);
 
     it('allows by the policy of the matched route pattern, and denies with 403 and its path', async () => {
       const { app } = await start();

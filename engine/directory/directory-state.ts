@@ -3,7 +3,7 @@
  * answers every read synchronously ({@link DirectoryReader}) and applies changes — the same
  * change records the Postgres store logs and replays, so both adapters mutate identically.
  */
-import type { GraphSubject, Relation, RelationCheck, SubjectSearch } from '@gatehousejs/core';
+import type { DirectoryWrite, GraphSubject, RelationCheck, SubjectSearch } from '@gatehousejs/core';
 import { type CheckPlan, compileCheckPlan } from './check-plan.ts';
 import { type GraphRules, graphRules, validateSubjectSearch } from './graph-rules.ts';
 import { searchGraph } from './graph-search.ts';
@@ -22,12 +22,11 @@ import type {
 } from './relation-store.ts';
 import { searchSubjects } from './subject-paths.ts';
 
-/** One write, as applied to the index (and as logged by the Postgres store). */
-export type DirectoryChange =
-  | { readonly op: 'setObject'; readonly object: ObjectRecord }
-  | { readonly op: 'deleteObject'; readonly type: string; readonly id: string }
-  | { readonly op: 'setRelation'; readonly relation: RelationRecord }
-  | { readonly op: 'deleteRelation'; readonly relation: Relation };
+/**
+ * One write as applied to the index (and as logged by the Postgres store): core's
+ * {@link DirectoryWrite} with the objects and relations as recorded (with their timestamps).
+ */
+export type DirectoryChange = DirectoryWrite<ObjectRecord, RelationRecord>;
 
 /** Model + index + limits; the index can be swapped atomically (Postgres reloads). */
 export class DirectoryState implements DirectoryReader {

@@ -83,6 +83,11 @@ export interface ChangeFeedSettings {
   readonly clock: Clock;
   readonly changeRetention: number;
   readonly target: ChangeTarget;
+  /**
+   * Told each time the target advanced (a change applied or a reload), before the writers and
+   * readers waiting for it are released — so a decision cache cleared here is clear when they go on.
+   */
+  readonly onAdvance?: (version: number) => void;
 }
 
 /**
@@ -104,7 +109,12 @@ export async function startChangeFeed(settings: ChangeFeedSettings): Promise<Cha
   };
   let waiters: Waiter[] = [];
 
-  const releaseWaiters = () => {
+  let announcedVersion = 0;
+  const releaseWaiters = (reloaded = false) => {
+    if (reloaded || version !== announcedVersion) {
+      announcedVersion = version;
+      settings.onAdvance?.(version);
+    }
     const ready = waiters.filter((w) => w.version <= version);
     waiters = waiters.filter((w) => w.version > version);
     for (const waiter of ready) waiter.resolve();
@@ -125,7 +135,7 @@ export async function startChangeFeed(settings: ChangeFeedSettings): Promise<Cha
       applyInOrder(since.changes);
       version = Math.max(version, since.version);
     }
-    releaseWaiters();
+    releaseWaiters(since === 'reload');
   };
   // Single flight: a request made while a replay runs gets one more pass after it.
   const replay = (): Promise<void> => {

@@ -14,15 +14,17 @@
  * Graph searches (`findObjects`, `findSubjects`) are answered by SQL in every mode.
  */
 
-import type {
-  BatchRelationDirectory,
-  DirectoryObject,
-  DirectoryWrite,
-  ObjectSearch,
-  Relation,
-  RelationCheck,
-  RelationFilter,
-  SubjectSearch,
+import {
+  type BatchRelationDirectory,
+  type ChangeWatcher,
+  createChangeNotifier,
+  type DirectoryObject,
+  type DirectoryWrite,
+  type ObjectSearch,
+  type Relation,
+  type RelationCheck,
+  type RelationFilter,
+  type SubjectSearch,
 } from '@gatehousejs/core';
 import { postgres, type Sql, warnUnlessFixedClient } from '../postgres-driver/index.ts';
 import { DirectoryState } from './directory-state.ts';
@@ -49,8 +51,12 @@ import type { RelationStore } from './relation-store.ts';
 import { parseStoreOptions } from './store-options.ts';
 import { relationFilter } from './write-validation.ts';
 
-/** A relation store backed by Postgres. */
-export interface PostgresRelationStore extends RelationStore, BatchRelationDirectory {
+/**
+ * A relation store backed by Postgres. As a {@link ChangeWatcher} it tells its subscribers each
+ * time this instance's memory advanced — its own writes and those of every other instance — with
+ * the version reached as the notice's `position`.
+ */
+export interface PostgresRelationStore extends RelationStore, BatchRelationDirectory, ChangeWatcher {
   /** What this instance holds in memory: every relation, or what reads needed. */
   readonly loading: 'snapshot' | 'on-demand';
   /** The last change version replayed into this instance's memory. */
@@ -100,6 +106,7 @@ export async function createPostgresRelationStore(
   const sql: Sql = config.sql ?? postgres(config.url as string, { max: 4, onnotice: () => {} });
   const tables = directoryTables(config.schema);
   let closed = false;
+  const notices = createChangeNotifier();
   let feed: ChangeFeed | undefined;
   let side: StoreSide;
   let loading: 'snapshot' | 'on-demand';
@@ -152,6 +159,7 @@ export async function createPostgresRelationStore(
       clock: config.clock,
       changeRetention: config.changeRetention,
       target: side.target,
+      onAdvance: (version) => notices.notify({ position: version }),
     });
   } catch (cause) {
     if (ownsClient) await sql.end({ timeout: 1 });
@@ -174,6 +182,7 @@ export async function createPostgresRelationStore(
       return changes.version;
     },
     refresh: () => changes.replay(),
+    subscribe: (listener) => notices.subscribe(listener),
     waitForVersion: (version: number) => changes.waitForVersion(version),
     setObject: (object: DirectoryObject) => changes.write([{ op: 'setObject', object }]),
     deleteObject: (type: string, id: string) => changes.write([{ op: 'deleteObject', type, id }]),

@@ -47,6 +47,22 @@ describe('arithmetic built-ins', () => {
     expect(call('abs', -(2n ** 70n))).toBe(2n ** 70n);
   });
 
+  it("ceils to 1 and floors to 0 between -1 and 0, as OPA's sign-of-the-truncation rounding does", () => {
+    const xs = [-1.5, -1, -0.9999, -0.5, -1e-300, 0, 0.5, 1.5, -2.5];
+    // What OPA v1.15.2 and v1.22.2 answer for `[[floor(x), ceil(x)] | some x in xs]`.
+    expect(xs.map((x) => [call('floor', x), call('ceil', x)])).toEqual([
+      [-2, -1],
+      [-1, -1],
+      [0, 1],
+      [0, 1],
+      [0, 1],
+      [0, 0],
+      [0, 1],
+      [1, 2],
+      [-3, -2],
+    ]);
+  });
+
   it('subtracts sets', () => {
     expect(callJson('minus', new SetValue([1, 2, 3, 4]), new SetValue([1, 3]))).toEqual([2, 4]);
   });
@@ -98,5 +114,18 @@ describe('arithmetic built-ins', () => {
       'bits.lsh: operand 1 must be integer but got string',
     );
     expect(call('bits.rsh', 2n ** 70n, 69)).toBe(2);
+  });
+
+  it('shifts by any count as OPA does: right shifts to 0 or -1, counts modulo 2^64', () => {
+    // What OPA v1.15.2 answers for `[bits.rsh(1, 100000), bits.rsh(-1, 4294967296), …]`.
+    expect([
+      call('bits.rsh', 1, 100_000),
+      call('bits.rsh', -1, 2 ** 32),
+      call('bits.rsh', -5, 70_000),
+      call('bits.rsh', 5, 2n ** 64n),
+      call('bits.lsh', 0, 2 ** 40),
+    ]).toEqual([0, -1, -1, 5, 0]);
+    expect(call('bits.lsh', 1, 100_000)).toBe(2n ** 100_000n);
+    expect(failure('bits.lsh', 1, 2 ** 32).message).toBe('bits.lsh: shift count too large');
   });
 });

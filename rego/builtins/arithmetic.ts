@@ -66,14 +66,24 @@ function bitwise(name: string, op: (a: bigint, b: bigint) => bigint): BuiltinDef
   );
 }
 
-function shift(name: string, op: (a: bigint, b: bigint) => bigint): BuiltinDefinition {
+/** Beyond this many bits a left shift is refused (OPA builds the number, for minutes). */
+const MAX_LEFT_SHIFT = 1n << 24n;
+
+/**
+ * `bits.lsh` / `bits.rsh` as OPA computes them: the shift count taken modulo 2⁶⁴ (Go's
+ * `Uint64()` of it), right shifts of any length (to 0 or -1).
+ */
+function shift(name: string, left: boolean): BuiltinDefinition {
   return defineFunction(name, 2, (args) => {
     // OPA checks the shifted number before the shift count.
     const a = bigIntArg(name, args, 0);
     const b = bigIntArg(name, args, 1);
     if (b < 0n) throw operandError(name, 2, 'must be an unsigned integer number but got a negative integer');
-    if (b > 65_536n) throw builtinError(name, 'shift count too large');
-    return normalizeNumber(op(a, b));
+    const count = BigInt.asUintN(64, b);
+    if (!left) return normalizeNumber(a >> count);
+    if (a === 0n) return 0;
+    if (count > MAX_LEFT_SHIFT) throw builtinError(name, 'shift count too large');
+    return normalizeNumber(a << count);
   });
 }
 
@@ -109,6 +119,6 @@ export const arithmeticBuiltins: readonly BuiltinDefinition[] = [
   bitwise('bits.or', (a, b) => a | b),
   bitwise('bits.xor', (a, b) => a ^ b),
   defineFunction('bits.negate', 1, (args) => normalizeNumber(~bigIntArg('bits.negate', args, 0))),
-  shift('bits.lsh', (a, b) => a << b),
-  shift('bits.rsh', (a, b) => a >> b),
+  shift('bits.lsh', true),
+  shift('bits.rsh', false),
 ];

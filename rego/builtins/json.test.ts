@@ -62,7 +62,7 @@ describe('json built-ins', () => {
     );
   });
 
-  it('applies JSON patches, undefined when one fails', () => {
+  it('applies JSON patches, a built-in error when one fails (as OPA)', () => {
     const ops = [
       { op: 'add', path: '/b', value: 2 },
       { op: 'replace', path: '/a', value: 3 },
@@ -78,8 +78,10 @@ describe('json built-ins', () => {
       d: 2,
       list: ['y', 'z'],
     });
-    expect(call('json.patch', { a: 1 }, [{ op: 'remove', path: '/x' }])).toBeUndefined();
-    expect(call('json.patch', { a: 1 }, [{ op: 'test', path: '/a', value: 2 }])).toBeUndefined();
+    expect(failure('json.patch', { a: 1 }, [{ op: 'remove', path: '/x' }]).code).toBe('eval_builtin_error');
+    expect(failure('json.patch', { a: 1 }, [{ op: 'test', path: '/a', value: 2 }]).code).toBe(
+      'eval_builtin_error',
+    );
   });
 
   it('patches sets as OPA does: a path segment names an element', () => {
@@ -88,14 +90,18 @@ describe('json built-ins', () => {
     expect(callJson('json.patch', doc, [{ op: 'add', path: '/foo/d', value: 'd' }])).toEqual({
       foo: ['a', 'b', 'c', 'd'],
     });
-    expect(call('json.patch', doc, [{ op: 'add', path: '/foo/d', value: 'e' }])).toBeUndefined();
+    expect(failure('json.patch', doc, [{ op: 'add', path: '/foo/d', value: 'e' }]).code).toBe(
+      'eval_builtin_error',
+    );
     expect(callJson('json.patch', new SetValue([[1]]), [{ op: 'add', path: [[1], 1], value: 2 }])).toEqual([
       [1, 2],
     ]);
   });
 
   it('refuses array indexes with leading zeros', () => {
-    expect(call('json.patch', ['foo', 'bar'], [{ op: 'test', path: '/00', value: 'foo' }])).toBeUndefined();
+    expect(failure('json.patch', ['foo', 'bar'], [{ op: 'test', path: '/00', value: 'foo' }]).code).toBe(
+      'eval_builtin_error',
+    );
     expect(callJson('json.patch', ['foo', 'bar'], [{ op: 'test', path: '/0', value: 'foo' }])).toEqual([
       'foo',
       'bar',

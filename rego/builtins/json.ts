@@ -135,7 +135,8 @@ export const jsonBuiltins: readonly BuiltinDefinition[] = [
     try {
       return applyPatch(arg(args, 0), ops);
     } catch (e) {
-      if (e instanceof JsonPatchError) return undefined;
+      // A failed operation is OPA's built-in error (undefined without strict errors).
+      if (e instanceof JsonPatchError) throw builtinError('json.patch', e.message, e);
       throw e;
     }
   }),

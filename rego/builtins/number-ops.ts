@@ -104,14 +104,19 @@ export function roundNumber(n: Num): Num {
   return normalizeNumber(n < 0 ? -Math.round(-n) : Math.round(n));
 }
 
-/** Smallest integer ≥ `n`. */
+/**
+ * Smallest integer ≥ `n` — except between −1 and 0, where OPA answers 1: it rounds the truncated
+ * integer by its own sign, and the sign of 0 is not negative.
+ */
 export function ceilNumber(n: Num): Num {
-  return typeof n === 'bigint' ? n : normalizeNumber(Math.ceil(n));
+  if (typeof n === 'bigint') return n;
+  return n > -1 && n < 0 ? 1 : normalizeNumber(Math.ceil(n));
 }
 
-/** Largest integer ≤ `n`. */
+/** Largest integer ≤ `n` — except between −1 and 0, where OPA answers 0 (see {@link ceilNumber}). */
 export function floorNumber(n: Num): Num {
-  return typeof n === 'bigint' ? n : normalizeNumber(Math.floor(n));
+  if (typeof n === 'bigint') return n;
+  return n > -1 && n < 0 ? 0 : normalizeNumber(Math.floor(n));
 }
 
 /** `|n|`. */

@@ -6,6 +6,10 @@ describe('object built-ins', () => {
   it('gets a key or a path with a default', () => {
     expect(call('object.get', { a: 'b' }, 'a', 'c')).toBe('b');
     expect(call('object.get', { a: 'b' }, 'c', 'c')).toBe('c');
+    // OPA v1.15.2: a null value is a value, not a missing key.
+    expect(callJson('object.get', { c: null }, 'c', 0)).toBeNull();
+    expect(callJson('object.get', { c: { d: null } }, ['c', 'd'], 0)).toBeNull();
+    expect(callJson('object.get', { c: null }, ['c', 'd'], 0)).toBe(0);
     expect(call('object.get', { a: { b: 'c' } }, 'b', true)).toBe(true);
     expect(call('object.get', { a: { b: [1, 2] } }, ['a', 'b', 1], 0)).toBe(2);
     expect(call('object.get', { a: { b: 1 } }, ['a', 'x'], 'none')).toBe('none');

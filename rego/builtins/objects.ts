@@ -41,7 +41,11 @@ export function mergeObjects(a: ObjectValue, b: ObjectValue): ObjectValue {
 }
 
 function objectGetPath(obj: ObjectValue, path: Value, fallback: Value): Value {
-  if (!Array.isArray(path)) return objectGet(obj, path) ?? fallback;
+  if (!Array.isArray(path)) {
+    // A key whose value is null is there: only a missing key takes the fallback.
+    const value = objectGet(obj, path);
+    return value === undefined ? fallback : value;
+  }
   let cur: Value | undefined = obj;
   for (const key of path) {
     cur = lookup(cur, key);

@@ -15,7 +15,7 @@ import {
   type TerminalFactory,
 } from './definitions.ts';
 import type { Program } from './layout.ts';
-import { argumentSlots, candidates, type DefinitionGroup } from './nodes.ts';
+import { argumentSlots, type DefinitionGroup } from './nodes.ts';
 import { compileValue } from './terms.ts';
 
 /** The `explain` of a definition group: its conflict error with the values listed. */
@@ -35,8 +35,8 @@ export function conflictListing(program: Program): NonNullable<DefinitionGroup['
     const outer = state.values;
     state.values = values;
     try {
-      for (const d of candidates(ctx, g, args)) {
-        runDefinition(ctx, collector(d), args && argumentSlots(args));
+      for (const { definition, branches } of g.index.select(ctx, args).entries) {
+        runDefinition(ctx, collector(definition), args && argumentSlots(args), branches);
         if (values.more) break;
       }
     } catch {

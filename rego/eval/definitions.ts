@@ -64,10 +64,16 @@ function matchParams(cx: Cx, args: readonly IrTerm[], i: number, bound: Bound, n
 
 /**
  * Runs a definition: its main body, then each `else` branch until one produces slot 0.
- * `init` prepares each fresh frame (arguments, accumulator).
+ * `init` prepares each fresh frame (arguments, accumulator); `branches` (default all) are the
+ * bodies to try (0 the main one), as the rule index selected them.
  */
-export function runDefinition(ctx: Ctx, d: CompiledDefinition, init?: (f: Frame) => void): Value | undefined {
-  for (const body of d.bodies) {
+export function runDefinition(
+  ctx: Ctx,
+  d: CompiledDefinition,
+  init?: (f: Frame) => void,
+  branches?: readonly number[],
+): Value | undefined {
+  for (const body of branches ? branches.map((b) => d.bodies[b] as Step) : d.bodies) {
     const f: Frame = new Array(d.size);
     init?.(f);
     body(ctx, f);

@@ -1,106 +1,284 @@
 /**
- * Rule indexing: when several definitions of a rule or function each compare the same input
- * path (`input.method == "GET"`) or receive a constant argument (`f("read")`), the definitions
- * that cannot match the actual value are skipped without running their bodies. The comparison
- * itself stays in the body, so indexing only ever skips definitions that would fail anyway.
+ * Rule indexing as OPA's rule index does it (its trie in `ast/index.go`), because the index
+ * decides more than speed: which definitions of a complete rule or function run, in which order,
+ * and whether the first success ends the search (early exit). Each definition is indexed by the
+ * `input` paths its body compares with a constant (`input.method == "GET"`), reads as a whole
+ * (`input.user.admin`, or a path bound to a variable before a call: `count(input.xs) > 0`), and
+ * by its constant arguments. The paths are ordered by how many definitions use them, then by
+ * where they first appear; each definition is a path through a trie of them, where it needs the
+ * path defined (any value), equal to a constant, or does not care. A lookup visits, at each
+ * level, the "does not care" branch first, then — when the path is defined — the "any value" and
+ * the matching constant's branches; definitions come in the order they are first met (OPA v1.15)
+ * or in source order (v1.22). Early exit
+ * holds when every definition met yields one same constant. So a definition reading an undefined
+ * path is skipped before it runs, and a definition that errors may never run because an earlier
+ * one (in this order) already decided.
  */
 import type { IrLiteral, IrTerm } from '../compiler/index.ts';
-import { canonicalKey, type Value } from '../value/index.ts';
+import { canonicalKey, equal, isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
 import { lookupPath } from './collections.ts';
 import type { Ctx } from './context.ts';
 import type { CompiledDefinition } from './definitions.ts';
 
+/** A definition a lookup selects, and which of its branches (0 the main body, then each `else`). */
+export interface IndexEntry {
+  readonly definition: CompiledDefinition;
+  readonly branches: readonly number[];
+}
+
+/** The definitions a lookup selects, in OPA's order, and whether the first success decides. */
+export interface IndexLookup {
+  readonly entries: readonly IndexEntry[];
+  readonly earlyExit: boolean;
+}
+
 /** Selects the definitions that may match. */
 export interface RuleIndex {
-  select(ctx: Ctx, args?: readonly Value[]): readonly CompiledDefinition[];
+  select(ctx: Ctx, args?: readonly Value[]): IndexLookup;
 }
 
-type Key =
-  | { readonly kind: 'input'; readonly path: readonly string[] }
-  | { readonly kind: 'arg'; readonly index: number };
-
-function indexKeyId(k: Key): string {
-  return k.kind === 'arg' ? `arg:${k.index}` : `input:${JSON.stringify(k.path)}`;
+/** An indexed reference: an `input` path or an argument of the call. */
+interface IndexRef {
+  readonly id: string;
+  readonly input?: readonly Value[];
+  readonly arg?: number;
+  readonly line: number;
+  readonly column: number;
 }
 
-function inputPath(t: IrTerm): string[] | undefined {
+/** What a definition needs of a reference: to be defined (`any`) or equal to a constant. */
+type Need = { readonly any: true } | { readonly any: false; readonly key: string };
+
+interface TrieNode {
+  ref?: IndexRef;
+  next?: TrieNode;
+  undefinedBranch?: TrieNode;
+  anyBranch?: TrieNode;
+  readonly scalars: Map<string, TrieNode>;
+  /** Branches indexed here: `[definition, branch]`. */
+  readonly branches: (readonly [number, number])[];
+}
+
+const newNode = (): TrieNode => ({ scalars: new Map(), branches: [] });
+
+function inputRef(t: IrTerm): IndexRef | undefined {
+  if (t.k === 'root' && t.root === 'input')
+    return { id: 'input:[]', input: [], line: t.loc.line, column: t.loc.column };
   if (t.k !== 'ref' || t.head.k !== 'root' || t.head.root !== 'input') return undefined;
-  const path: string[] = [];
+  const path: Value[] = [];
   for (const p of t.path) {
-    if (p.k !== 'const' || typeof p.value !== 'string') return undefined;
+    if (p.k !== 'const') return undefined;
     path.push(p.value);
   }
-  return path;
+  return { id: `input:${canonicalKey(path)}`, input: path, line: t.head.loc.line, column: t.head.loc.column };
 }
 
-/** `input.a.b == c`, `c == input.a.b`, `input.a.b = c` as an unconditional top-level literal. */
-function comparison(lit: IrLiteral): [string[], Value] | undefined {
-  if (lit.withs.length > 0) return undefined;
-  const e = lit.expr;
-  let pair: [IrTerm, IrTerm] | undefined;
-  if (e.k === 'unify') pair = [e.left, e.right];
-  else if (
-    e.k === 'term' &&
-    e.term.k === 'call' &&
-    e.term.callee.kind === 'builtin' &&
-    e.term.callee.name === 'equal'
-  ) {
-    pair = e.term.args as [IrTerm, IrTerm];
-  }
-  if (!pair) return undefined;
-  const [a, b] = pair;
-  const pa = inputPath(a);
-  if (pa && b.k === 'const') return [pa, b.value];
-  const pb = inputPath(b);
-  if (pb && a.k === 'const') return [pb, a.value];
-  return undefined;
+const isScalar = (v: Value) => v === null || typeof v !== 'object';
+
+/** The `input` paths a head value reads (OPA binds them in the body before the value). */
+function valueReads(t: IrTerm | undefined): IndexRef[] {
+  if (!t) return [];
+  const ref = inputRef(t);
+  if (ref) return [ref];
+  // A template string renders an undefined part (`<undefined>`): what it reads stays inside it.
+  if (t.k === 'call') return t.callee.kind === 'template' ? [] : t.args.flatMap(valueReads);
+  if (t.k === 'array' || t.k === 'set') return t.items.flatMap(valueReads);
+  if (t.k === 'object') return t.entries.flatMap(([k, v]) => [...valueReads(k), ...valueReads(v)]);
+  return [];
 }
 
-/** The constant each definition requires for each key it constrains. */
-function constraints(d: CompiledDefinition): Map<string, [Key, Value]> {
-  const out = new Map<string, [Key, Value]>();
-  if (d.rule.elses.length > 0) return out;
-  d.rule.args.forEach((a, index) => {
-    if (a.k === 'const') out.set(indexKeyId({ kind: 'arg', index }), [{ kind: 'arg', index }, a.value]);
+/**
+ * The references one branch of a definition (0: the main body, then each `else`) is indexed by:
+ * OPA's `refindices.Update` on its body, its arguments and what its head value reads.
+ */
+function branchNeeds(d: CompiledDefinition, branch: number): Map<string, { ref: IndexRef; needs: Need[] }> {
+  const out = new Map<string, { ref: IndexRef; needs: Need[] }>();
+  const varRefs = new Map<string, IndexRef>();
+  const constants = new Map<string, Value>();
+  const add = (ref: IndexRef, need: Need) => {
+    const entry = out.get(ref.id) ?? { ref, needs: [] };
+    out.set(ref.id, entry);
+    const same = entry.needs.findIndex((n) => (n.any ? need.any : !need.any && n.key === need.key));
+    if (same >= 0) return;
+    const anyAt = entry.needs.findIndex((n) => n.any);
+    if (!need.any && anyAt >= 0) entry.needs[anyAt] = need;
+    else entry.needs.push(need);
+  };
+  d.rule.args.forEach((a, i) => {
+    const ref: IndexRef = { id: `arg:${i}`, arg: i, line: a.loc.line, column: a.loc.column };
+    if (a.k === 'var') varRefs.set(a.name, ref);
+    else if (a.k === 'const' && isScalar(a.value)) add(ref, { any: false, key: canonicalKey(a.value) });
   });
-  for (const lit of d.rule.body.literals) {
-    const c = comparison(lit);
-    if (!c) continue;
-    const key: Key = { kind: 'input', path: c[0] };
-    if (!out.has(indexKeyId(key))) out.set(indexKeyId(key), [key, c[1]]);
+  const needOf = (t: IrTerm): Need | undefined => {
+    if (t.k === 'var') {
+      const c = constants.get(t.name);
+      return c !== undefined && isScalar(c) ? { any: false, key: canonicalKey(c) } : { any: true };
+    }
+    return t.k === 'const' && isScalar(t.value) ? { any: false, key: canonicalKey(t.value) } : undefined;
+  };
+  const equalish = (a: IrTerm, b: IrTerm): boolean => {
+    if (a.k === 'var') {
+      if (b.k === 'const') constants.set(a.name, b.value);
+      const ref = varRefs.get(a.name);
+      const need = needOf(b);
+      // Only a constant narrows a variable's path (the engine binds parameters to variables too).
+      if (!ref || !need || need.any) return false;
+      add(ref, need);
+      return true;
+    }
+    const ref = inputRef(a);
+    const need = needOf(b);
+    if (!ref || !need) return false;
+    add(ref, need);
+    if (b.k === 'var' && need.any) varRefs.set(b.name, ref);
+    return true;
+  };
+  const body = branch === 0 ? d.rule.body : d.rule.elses[branch - 1]?.body;
+  const value = branch === 0 ? d.rule.value : d.rule.elses[branch - 1]?.value;
+  const literals = (body?.literals ?? []) as readonly IrLiteral[];
+  // OPA does not index a definition that prints.
+  const prints = (l: IrLiteral) =>
+    l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print';
+  if (literals.some(prints)) return new Map();
+  for (const lit of literals) {
+    if (lit.withs.length > 0) continue;
+    const e = lit.expr;
+    // OPA binds the references among a call's arguments to variables first: each is indexed.
+    const callReads = (t: IrTerm) => {
+      if (t.k === 'call') for (const ref of valueReads(t)) add(ref, { any: true });
+    };
+    if (e.k === 'unify') {
+      if (!equalish(e.left, e.right)) equalish(e.right, e.left);
+      callReads(e.left);
+      callReads(e.right);
+    } else if (e.k === 'term') {
+      const t = e.term;
+      const ref = inputRef(t);
+      if (ref) add(ref, { any: true });
+      else if (
+        t.k === 'call' &&
+        t.callee.kind === 'builtin' &&
+        t.callee.name === 'equal' &&
+        t.args.length === 2
+      ) {
+        const [a, b] = t.args as [IrTerm, IrTerm];
+        if (!equalish(a, b)) equalish(b, a);
+      } else callReads(t);
+    }
   }
+  for (const ref of valueReads(value)) add(ref, { any: true });
   return out;
 }
 
-/** Builds an index over `definitions`, or `undefined` when no key is shared by two of them. */
-export function buildIndex(definitions: readonly CompiledDefinition[]): RuleIndex | undefined {
-  if (definitions.length < 2) return undefined;
-  const all = definitions.map(constraints);
-  const counts = new Map<string, number>();
-  for (const c of all) for (const id of c.keys()) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const best = [...counts].sort((x, y) => y[1] - x[1])[0];
-  if (!best || best[1] < 2) return undefined;
-  const [id] = best;
-  const key = all.find((c) => c.has(id))?.get(id)?.[0] as Key;
-  const unconstrained = definitions.filter((_, i) => !all[i]?.has(id));
-  const byValue = new Map<string, CompiledDefinition[]>();
-  definitions.forEach((d, i) => {
-    const c = all[i]?.get(id);
-    if (!c) return;
-    const k = canonicalKey(c[1]);
-    byValue.set(k, [...(byValue.get(k) ?? []), d]);
-  });
-  const merged = new Map<string, readonly CompiledDefinition[]>();
-  for (const [k, ds] of byValue)
-    merged.set(
-      k,
-      definitions.filter((d) => ds.includes(d) || unconstrained.includes(d)),
-    );
+/** A branch's head value: a constant, or `undefined` for a computed one. */
+function headValue(d: CompiledDefinition, branch: number): Value | undefined {
+  const t = branch === 0 ? d.rule.value : d.rule.elses[branch - 1]?.value;
+  return t === undefined ? true : t.k === 'const' ? t.value : undefined;
+}
+
+function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode {
+  node.next ??= { ...newNode(), ref };
+  const next = node.next;
+  if (!need) {
+    next.undefinedBranch ??= newNode();
+    return next.undefinedBranch;
+  }
+  if (need.any) {
+    next.anyBranch ??= newNode();
+    return next.anyBranch;
+  }
+  let child = next.scalars.get(need.key);
+  if (!child) {
+    child = newNode();
+    next.scalars.set(need.key, child);
+  }
+  return child;
+}
+
+function resolve(ref: IndexRef, ctx: Ctx, args: readonly Value[] | undefined): Value | undefined {
+  return ref.arg !== undefined ? args?.[ref.arg] : lookupPath(ctx.input, ref.input ?? []);
+}
+
+function members(v: Value): readonly Value[] {
+  if (Array.isArray(v)) return v;
+  if (v instanceof SetValue) return v.sorted();
+  if (isObject(v)) return objectEntries(v).map(([, x]) => x);
+  return [];
+}
+
+/**
+ * Builds OPA's rule index over the definitions of one complete rule or function.
+ * @param sourceOrder the definitions met run in source order (OPA v1.22), not in the order met (v1.15)
+ * @example buildIndex(definitions, false).select(ctx).definitions; // in OPA v1.15's order
+ */
+export function buildIndex(definitions: readonly CompiledDefinition[], sourceOrder: boolean): RuleIndex {
+  const branches = definitions.flatMap((d, i) =>
+    [0, ...d.rule.elses.map((_, e) => e + 1)].map((b) => ({ i, b, needs: branchNeeds(d, b) })),
+  );
+  const frequency = new Map<string, { ref: IndexRef; count: number }>();
+  for (const { needs } of branches) {
+    for (const { ref, needs: values } of needs.values()) {
+      const f = frequency.get(ref.id) ?? { ref, count: 0 };
+      f.count += values.length;
+      frequency.set(ref.id, f);
+    }
+  }
+  const sorted = [...frequency.values()]
+    .sort((a, b) => b.count - a.count || a.ref.line - b.ref.line || a.ref.column - b.ref.column)
+    .map((f) => f.ref);
+  const root = newNode();
+  for (const { i, b, needs } of branches) {
+    let node = root;
+    let placed = false;
+    for (const ref of needs.size > 0 ? sorted : []) {
+      const values = needs.get(ref.id)?.needs ?? [];
+      if (values.length > 1 && values.every((v) => !v.any)) {
+        // Several constants for one path (OPA: a child per value, the rest of the paths ignored).
+        for (const v of values) insert(node, ref, v).branches.push([i, b]);
+        placed = true;
+        break;
+      }
+      node = insert(node, ref, values.length > 1 ? { any: true } : values[0]);
+    }
+    if (!placed) node.branches.push([i, b]);
+  }
+
   return {
     select(ctx, args) {
-      const v = key.kind === 'arg' ? args?.[key.index] : lookupPath(ctx.input, key.path);
-      if (v === undefined) return unconstrained;
-      return merged.get(canonicalKey(v)) ?? unconstrained;
+      const order: number[] = [];
+      const visited = new Map<number, Set<number>>();
+      const visit = (node: TrieNode | undefined): void => {
+        if (!node) return;
+        for (const [i, b] of node.branches) {
+          let seen = visited.get(i);
+          if (!seen) {
+            seen = new Set();
+            visited.set(i, seen);
+            order.push(i);
+          }
+          seen.add(b);
+        }
+        const level = node.next;
+        if (!level?.ref) return;
+        const v = resolve(level.ref, ctx, args);
+        visit(level.undefinedBranch);
+        if (v === undefined) return;
+        visit(level.anyBranch);
+        if (isScalar(v)) visit(level.scalars.get(canonicalKey(v)));
+        else if (level.scalars.size > 0) {
+          for (const m of members(v)) if (isScalar(m)) visit(level.scalars.get(canonicalKey(m)));
+        }
+      };
+      visit(root);
+      if (sourceOrder) order.sort((a, b) => a - b);
+      const entries = order.map((i) => ({
+        definition: definitions[i] as CompiledDefinition,
+        branches: [...(visited.get(i) ?? [])].sort((a, b) => a - b),
+      }));
+      const values = entries.flatMap((e) => e.branches.map((b) => headValue(e.definition, b)));
+      const first = values[0];
+      const earlyExit = first !== undefined && values.every((v) => v !== undefined && equal(v, first));
+      return { entries, earlyExit };
     },
   };
 }

@@ -10,7 +10,7 @@ import { canonicalKey, equal, makeObject, type ObjectValue, SetValue, type Value
 import { lookupPath, mergeBase } from './collections.ts';
 import type { Ctx } from './context.ts';
 import { type CompiledDefinition, runDefinition } from './definitions.ts';
-import type { RuleIndex } from './indexing.ts';
+import { buildIndex, type RuleIndex } from './indexing.ts';
 import type { NodeHandle } from './layout.ts';
 import { ObjectBuilder } from './object-builder.ts';
 
@@ -69,8 +69,6 @@ export interface DefinitionGroup {
   readonly definitions: readonly CompiledDefinition[];
   /** The `default` definition, used when no other definition produces a value. */
   readonly fallback: CompiledDefinition | undefined;
-  /** All definitions yield the same constant: the first success decides. */
-  readonly earlyExit: boolean;
   /** The message of a conflict between two values (its wording follows the OPA release). */
   readonly conflict: string;
   /**
@@ -80,15 +78,8 @@ export interface DefinitionGroup {
   readonly explain:
     | ((ctx: Ctx, g: DefinitionGroup, error: RegoError, args?: readonly Value[]) => RegoError)
     | undefined;
-  readonly index: RuleIndex | undefined;
-}
-
-export function candidates(
-  ctx: Ctx,
-  g: DefinitionGroup,
-  args?: readonly Value[],
-): readonly CompiledDefinition[] {
-  return g.index ? g.index.select(ctx, args) : g.definitions;
+  /** OPA's rule index: which definitions run, in which order, and whether the first success decides. */
+  readonly index: RuleIndex;
 }
 
 /** Evaluation of a complete rule node. */
@@ -105,14 +96,15 @@ export function evaluateComplete(g: DefinitionGroup): (ctx: Ctx) => Value | unde
 
 function completeValue(ctx: Ctx, g: DefinitionGroup): Value | undefined {
   let result: Value | undefined;
-  for (const d of candidates(ctx, g)) {
-    const v = runDefinition(ctx, d);
+  const { entries, earlyExit } = g.index.select(ctx);
+  for (const { definition: d, branches } of entries) {
+    const v = runDefinition(ctx, d, undefined, branches);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
       throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
     }
     result = v;
-    if (g.earlyExit) break;
+    if (earlyExit) break;
   }
   return result === undefined && g.fallback ? runDefinition(ctx, g.fallback) : result;
 }
@@ -145,27 +137,34 @@ export function argumentSlots(args: readonly Value[]): (f: unknown[]) => void {
 function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Value | undefined {
   let result: Value | undefined;
   const init = argumentSlots(args);
-  for (const d of candidates(ctx, g, args)) {
-    const v = runDefinition(ctx, d, init);
+  const { entries, earlyExit } = g.index.select(ctx, args);
+  for (const { definition: d, branches } of entries) {
+    const v = runDefinition(ctx, d, init, branches);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
       throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
     }
     result = v;
-    if (g.earlyExit) break;
+    if (earlyExit) break;
   }
   return result === undefined && g.fallback ? runDefinition(ctx, g.fallback, init) : result;
 }
 
 /** Evaluation of a set node (`p contains x`). */
-export function evaluateSet(definitions: readonly CompiledDefinition[]): (ctx: Ctx) => Value {
+export function evaluateSet(
+  definitions: readonly CompiledDefinition[],
+  sourceOrder: boolean,
+): (ctx: Ctx) => Value {
+  const index = buildIndex(definitions, sourceOrder);
   return (ctx) => {
     ctx.state.tick();
     const set = new SetValue();
     const init = (f: unknown[]) => {
       f[0] = set;
     };
-    for (const d of definitions) runDefinition(ctx, d, init);
+    // In the rule index's order: the first error (or conflict) raised is OPA's.
+    for (const { definition, branches } of index.select(ctx).entries)
+      runDefinition(ctx, definition, init, branches);
     return set;
   };
 }
@@ -177,32 +176,61 @@ export interface Contribution {
   readonly isSet: boolean;
 }
 
+/** The definitions of a contribution's rules, as the rule index sees them (only their rules). */
+function indexedRules(c: Contribution): CompiledDefinition[] {
+  return c.handle.node.rules
+    .filter((rule) => !rule.isDefault)
+    .map((rule) => ({ rule, size: 0, bodies: [] }) as unknown as CompiledDefinition);
+}
+
 /**
  * Evaluation of an object node: its ref-head definitions (and those of object nodes below,
  * compiled with their relative path) add to one builder; complete and set nodes below add
- * their values at their relative paths.
+ * their values at their relative paths, in the order of OPA's rule index, so the first error or
+ * key conflict raised is OPA's: one index over all their rules (`indexBelow`, OPA v1.15), or over
+ * the node's own definitions, the nodes below after them (OPA v1.22).
  */
 export function evaluateObject(
   definitions: readonly CompiledDefinition[],
   below: readonly Contribution[],
+  indexBelow: boolean,
 ): (ctx: Ctx) => Value {
+  const owners: (Contribution | undefined)[] = definitions.map(() => undefined);
+  const rules = [...definitions];
+  for (const c of indexBelow ? below : []) {
+    for (const d of indexedRules(c)) {
+      rules.push(d);
+      owners.push(c);
+    }
+  }
+  const byRule = new Map(rules.map((d, i) => [d, i]));
+  const index = buildIndex(rules, !indexBelow);
   return (ctx) => {
     ctx.state.tick();
     const builder = new ObjectBuilder();
     const init = (f: unknown[]) => {
       f[0] = builder;
     };
-    for (const d of definitions) runDefinition(ctx, d, init);
-    for (const c of below) {
+    const contributed = new Set<Contribution>();
+    const contribute = (c: Contribution) => {
+      if (contributed.has(c)) return;
+      contributed.add(c);
       const v = c.handle.value(ctx);
-      if (v === undefined) continue;
+      if (v === undefined) return;
       const loc = c.handle.node.rules[0]?.loc;
       if (c.isSet) {
         if ((v as SetValue).size > 0) builder.insertSet(c.relative, v as SetValue, loc);
       } else {
         builder.insert(c.relative, 'value', v, loc);
       }
+    };
+    for (const { definition, branches } of index.select(ctx).entries) {
+      const owner = owners[byRule.get(definition) as number];
+      if (owner) contribute(owner);
+      else runDefinition(ctx, definition, init, branches);
     }
+    // The nodes below not indexed, or skipped by the index (they may still have a default value).
+    for (const c of below) contribute(c);
     return builder.build();
   };
 }
@@ -213,9 +241,12 @@ export function evaluateInterior(
   children: () => readonly CompiledNode[],
   read: (ctx: Ctx, child: CompiledNode) => Value | undefined,
 ): (ctx: Ctx) => Value {
+  const key = (c: CompiledNode) => c.node.path[c.node.path.length - 1] as string;
   return (ctx) => {
     const entries: (readonly [Value, Value])[] = [];
-    for (const c of children()) {
+    // In key order, as OPA walks a package: the first error raised is OPA's.
+    const sorted = [...children()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    for (const c of sorted) {
       if (c.node.nodeClass === 'function' && c.node.rules[0]?.args.length !== 0) continue;
       const v = read(ctx, c);
       if (v !== undefined) entries.push([c.node.path[c.node.path.length - 1] as string, v]);

@@ -126,19 +126,12 @@ export class CompiledProgram implements Program {
       const rules = node.rules.filter((r) => !r.isDefault);
       const fallbackRule = node.rules.find((r) => r.isDefault);
       const definitions = rules.map((r) => compileDefinition(this, r, terminal));
-      const first = rules[0]?.value;
-      const earlyExit =
-        first?.k === 'const' &&
-        rules.every(
-          (r) => r.elses.length === 0 && r.value?.k === 'const' && equal(r.value.value, first.value),
-        );
       const group = {
         definitions,
         fallback: fallbackRule && compileDefinition(this, fallbackRule, terminal),
-        earlyExit,
         conflict,
         explain: opaAtLeast(this.opaVersion, 'v1.22.2') ? conflictListing(this) : undefined,
-        index: buildIndex(definitions),
+        index: buildIndex(definitions, opaAtLeast(this.opaVersion, 'v1.22.2')),
       };
       if (cls === 'complete') h.evaluate = this.direct(rules, fallbackRule) ?? evaluateComplete(group);
       else {
@@ -147,7 +140,10 @@ export class CompiledProgram implements Program {
         if (node.rules[0]?.args.length === 0) h.evaluate = (ctx) => h.call(ctx, []);
       }
     } else if (cls === 'set') {
-      h.evaluate = evaluateSet(node.rules.map((r) => compileDefinition(this, r, setTerminal)));
+      h.evaluate = evaluateSet(
+        node.rules.map((r) => compileDefinition(this, r, setTerminal)),
+        opaAtLeast(this.opaVersion, 'v1.22.2'),
+      );
     } else if (!insideObject) {
       h.evaluate = this.compileObject(node);
     }
@@ -203,6 +199,7 @@ export class CompiledProgram implements Program {
     return evaluateObject(
       definitions.map((d) => d.whole),
       below,
+      !opaAtLeast(this.opaVersion, 'v1.22.2'),
     );
   }
 

@@ -17,8 +17,17 @@ function parseError(source: string): string | undefined {
 }
 
 describe("OPA's parser", () => {
-  it('skips a byte-order mark at the start of a file', () => {
+  it('skips a byte-order mark at the start of a file and refuses one anywhere else', () => {
     expect(parseModule('\uFEFFpackage t\nr := 1\n', 'p.rego', { version: 'v1' }).rules).toHaveLength(1);
+    expect(parseError('r := "a\uFEFF"')).toBe('rego_parse_error: illegal byte-order mark');
+    expect(parseError('# a\uFEFF comment\nr := 1')).toBe('rego_parse_error: illegal byte-order mark');
+  });
+
+  it('has no template strings in v0 modules', () => {
+    expect(() =>
+      parseModule('package t\nimport future.keywords\nr := $"{input.s}"\n', 'p.rego', { version: 'v0' }),
+    ).toThrow('template strings are not supported by current capabilities');
+    expect(parseError('r := $"{input.s}"')).toBeUndefined();
   });
 
   it('ends an else chain at an else without a body', () => {

@@ -50,8 +50,15 @@ function guarded<T>(file: string, run: () => T): T {
  */
 export function parseModule(source: string, file: string, options: ParseOptions = {}): Module {
   return guarded(file, () => {
-    // OPA skips a byte-order mark at the start of a file (one inside the text stays an error).
+    // OPA skips a byte-order mark at the start of a file; its scanner refuses one anywhere else.
     const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
+    const bom = text.indexOf('\uFEFF');
+    if (bom >= 0) {
+      const before = text.slice(0, bom);
+      const line = before.split('\n').length;
+      const column = bom - before.lastIndexOf('\n');
+      throw new RegoError('rego_parse_error', 'illegal byte-order mark', { file, line, column });
+    }
     const p = new ParserState(
       tokenize(text, file),
       file,

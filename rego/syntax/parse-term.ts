@@ -116,6 +116,8 @@ function parsePrimary(p: ParserState): Term {
     case 'ident':
       return parseIdent(p);
     case 'template-start':
+      // OPA's v0 syntax has no template strings.
+      if (p.version === 'v0') p.fail(t.loc, 'template strings are not supported by current capabilities');
       return parseTemplate(p);
     case 'punct':
       break;

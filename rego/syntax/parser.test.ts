@@ -191,7 +191,7 @@ describe('guard rails', () => {
   });
 
   it('parses template strings into a call of internal.template_string on their parts', () => {
-    const [rule] = rules('package a\np := $"x{1}y"');
+    const [rule] = rules('package a\np := $"x{1}y"', 'v1');
     expect(JSON.stringify(rule)).toContain('"name":"internal.template_string"');
     expect(parseError(() => parseModule('package a\np := $"x{1 y"', 't.rego')).code).toBe('rego_parse_error');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardBuiltins } from '../builtins/index.ts';
 import { compilePolicies } from '../policy-set.ts';
-import { toJson } from './index.ts';
+import { makeObject, SetValue, toJson, type Value } from './index.ts';
 
 describe('toJson of integers beyond a double', () => {
   it('keeps exact integers as numbers and larger ones as their digits', () => {
@@ -18,5 +18,26 @@ describe('toJson of integers beyond a double', () => {
     );
     const [solution] = policies.query('x := data.p.big', {});
     expect(toJson(solution?.x ?? null)).toBe(`1${'0'.repeat(400)}`);
+  });
+});
+
+describe('non-string object keys in JSON', () => {
+  it("are written as OPA's JSON writes them: integers in full, sorted object keys, HTML escaped", () => {
+    const key = (k: Value) => Object.keys(toJson(makeObject([[k, 1]])) as object)[0];
+    // What OPA v1.15.2 prints for `{-9223372036854775808: 1}`, `{9007199254740993: 1}`, …
+    expect(key(-(2 ** 63))).toBe('-9223372036854775808');
+    expect(key(9007199254740993n)).toBe('9007199254740993');
+    expect(key(0.5)).toBe('0.5');
+    expect(key([1, '<'])).toBe('[1,"\\u003c"]');
+    expect(
+      key(
+        makeObject([
+          ['b', 1],
+          ['a', [2]],
+        ]),
+      ),
+    ).toBe('{"a":[2],"b":1}');
+    expect(key(new SetValue(['x', 1]))).toBe('[1,"x"]');
+    expect(key(null)).toBe('null');
   });
 });

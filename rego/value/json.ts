@@ -121,6 +121,41 @@ function convertDeep(x: unknown, path: string): Value {
   );
 }
 
+const HTML_UNSAFE = /[<>&\u2028\u2029]/g;
+
+/**
+ * A non-string object key as OPA prints it: Go's JSON of the key — integers in full, object keys
+ * sorted, `<`, `>`, `&`, U+2028 and U+2029 escaped.
+ */
+function keyText(k: Value): string {
+  switch (typeof k) {
+    case 'string':
+      return JSON.stringify(k).replace(
+        HTML_UNSAFE,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+    case 'bigint':
+      return k.toString();
+    case 'number':
+      return Number.isInteger(k) && Math.abs(k) < 1e21 ? BigInt(k).toString() : JSON.stringify(k);
+    case 'boolean':
+      return String(k);
+    default: {
+      if (k === null) return 'null';
+      if (Array.isArray(k)) return `[${k.map(keyText).join(',')}]`;
+      if (k instanceof SetValue) return `[${k.sorted().map(keyText).join(',')}]`;
+      const entries = objectEntries(k as ObjectValue).map(([key, x]) => [
+        typeof key === 'string' ? key : keyText(key),
+        keyText(x),
+      ]);
+      entries.sort(([a], [b]) =>
+        (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0,
+      );
+      return `{${entries.map(([key, x]) => `${keyText(key as string)}:${x}`).join(',')}}`;
+    }
+  }
+}
+
 /**
  * Converts a value to JSON: sets become sorted arrays, non-string object keys become their JSON
  * encoding (as OPA prints them), bigints become numbers when exact and strings otherwise.
@@ -138,7 +173,7 @@ export function toJson(v: Value): JsonValue {
       if (v instanceof SetValue) return v.sorted().map(toJson);
       const out: { [key: string]: JsonValue } = {};
       for (const [k, x] of objectEntries(v as ObjectValue)) {
-        out[typeof k === 'string' ? k : JSON.stringify(toJson(k))] = toJson(x);
+        out[typeof k === 'string' ? k : keyText(k)] = toJson(x);
       }
       return out;
     }

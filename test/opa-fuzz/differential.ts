@@ -7,14 +7,39 @@ import {
   compilePolicies,
   createStandardBuiltins,
   DEFAULT_OPA_VERSION,
+  isObject,
+  makeObject,
   type OpaVersion,
+  objectEntries,
   RegoError,
+  SetValue,
   toJson,
+  type Value,
 } from '../../rego/index.ts';
+import { knownOpaBug } from './opa-bugs.ts';
 import type { OpaAnswer, OpaOracle } from './opa-server.ts';
 import { createRandomSource } from './random-source.ts';
 import { type FuzzProgram, generateProgram } from './rego-program.ts';
 import { generateWideProgram } from './wide-program.ts';
+
+/**
+ * A value as OPA's answer reads once parsed as JSON text: numbers as doubles (OPA's exact
+ * `9007199254740993` reads as 9007199254740992 too), object keys as OPA writes them.
+ */
+function asOpaReadsIt(v: Value): unknown {
+  if (typeof v === 'bigint') return Number(v);
+  if (Array.isArray(v)) return v.map(asOpaReadsIt);
+  if (v instanceof SetValue) return v.sorted().map(asOpaReadsIt);
+  if (isObject(v)) {
+    return Object.fromEntries(
+      objectEntries(v).map(([k, x]) => [
+        typeof k === 'string' ? k : Object.keys(toJson(makeObject([[k, null]])) as object)[0],
+        asOpaReadsIt(x),
+      ]),
+    );
+  }
+  return v;
+}
 
 /** A rule on which the engine and OPA disagree. */
 export interface Divergence {
@@ -25,6 +50,8 @@ export interface Divergence {
   readonly family: string;
   readonly engine: OpaAnswer;
   readonly opa: OpaAnswer;
+  /** The documented OPA bug the divergence is an instance of (`opa-bugs.ts`), if any. */
+  readonly opaBug?: string;
 }
 
 /** What {@link runDifferentialBatch} runs. */
@@ -100,7 +127,7 @@ export function engineAnswers(
   return refs.map((ref): OpaAnswer => {
     try {
       const value = policies.evaluate(ref, program.input, { strict: program.strict ?? true });
-      return { kind: 'result', value: value === undefined ? undefined : toJson(value) };
+      return { kind: 'result', value: value === undefined ? undefined : asOpaReadsIt(value) };
     } catch (e) {
       if (e instanceof RegoError) return { kind: 'error', code: e.code, message: e.message };
       throw e;
@@ -145,7 +172,9 @@ export async function runDifferentialBatch(
     refs.forEach((ref, i) => {
       const [e, o] = [engine[i] as OpaAnswer, opa[i] as OpaAnswer];
       const family = program.families?.[i] ?? 'classic';
-      if (!sameAnswer(e, o)) divergences.push({ program, ref, family, engine: e, opa: o });
+      if (sameAnswer(e, o)) return;
+      const opaBug = knownOpaBug(program.source, o);
+      divergences.push({ program, ref, family, engine: e, opa: o, ...(opaBug ? { opaBug } : {}) });
     });
     batch.onProgress?.(id + 1, divergences.length);
   }
@@ -157,7 +186,7 @@ export function describeDivergence(d: Divergence): string {
   const show = (a: OpaAnswer) => (a.kind === 'error' ? `error ${a.code}: ${a.message}` : canonical(a.value));
   const mode = `${d.program.regoVersion ?? 'v1'}${d.program.strict === false ? ', non-strict' : ''}`;
   return [
-    `# ${d.family}, ${mode}`,
+    `# ${d.family}, ${mode}${d.opaBug ? ` (OPA's own bug: ${d.opaBug})` : ''}`,
     d.program.source.trimEnd(),
     `input: ${JSON.stringify(d.program.input)}`,
     ...(d.program.documents?.length ? [`documents: ${JSON.stringify(d.program.documents)}`] : []),
@@ -173,7 +202,9 @@ export function tallyDivergences(divergences: readonly Divergence[]): Map<string
     a.kind === 'error' ? a.code : a.value === undefined ? 'undefined' : 'value';
   const tally = new Map<string, number>();
   for (const d of divergences) {
-    const key = `${d.family}: engine ${kind(d.engine)} / opa ${kind(d.opa)}`;
+    const key = d.opaBug
+      ? `OPA's own bug: ${d.opaBug}`
+      : `${d.family}: engine ${kind(d.engine)} / opa ${kind(d.opa)}`;
     tally.set(key, (tally.get(key) ?? 0) + 1);
   }
   return new Map([...tally].sort((a, b) => b[1] - a[1]));

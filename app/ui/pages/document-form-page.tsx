@@ -18,7 +18,7 @@ import {
 import { Layout } from '../components/layout.tsx';
 import { TextComparisonTable } from '../components/text-comparison.tsx';
 import { FORM_USER_FIELD } from '../form-protection.ts';
-import { MarkdownBody } from '../markdown/index.ts';
+import { type DocumentFiles, MarkdownBody } from '../markdown/index.ts';
 import type { PageFrame } from '../page-frame.ts';
 import type { TextComparison } from '../text-diff.ts';
 
@@ -58,6 +58,8 @@ export interface DocumentFormPageProps {
   readonly stale?: boolean;
   /** Someone else saved the document since the form was opened: their text beside the person's. */
   readonly conflict?: EditConflict;
+  /** The document's files, so that the preview shows its images (none while creating one). */
+  readonly files?: DocumentFiles;
 }
 
 /** What the page shows when a save was refused because someone else saved first. */
@@ -142,7 +144,7 @@ export function DocumentFormPage(props: DocumentFormPageProps) {
       {props.preview ? (
         <section class="preview" aria-labelledby="preview-heading">
           <h2 id="preview-heading">Preview (not saved yet)</h2>
-          <MarkdownBody text={values.content} />
+          <MarkdownBody text={values.content} files={props.files} />
         </section>
       ) : null}
       <PostForm action={editing ? `/documents/${editing.id}/edit` : '/documents/new'} token={frame.formToken}>

@@ -4,11 +4,11 @@
  * permission query): edit, manage sharing, delete.
  */
 import type { Document, DocumentFile, Folder } from '../../db/index.ts';
-import { type DocumentStanding, fileUrl } from '../../services/index.ts';
+import type { DocumentStanding } from '../../services/index.ts';
 import { DateTime } from '../components/date-time.tsx';
 import { PostForm } from '../components/form-fields.tsx';
 import { Layout } from '../components/layout.tsx';
-import { MarkdownBody } from '../markdown/index.ts';
+import { linkedFiles, MarkdownBody } from '../markdown/index.ts';
 import type { PageFrame } from '../page-frame.ts';
 
 /** What the reader may do with the document (the permission query's answer). */
@@ -80,12 +80,7 @@ export function DocumentPage({
   files = [],
 }: DocumentPageProps) {
   const base = `/documents/${document.id}`;
-  const linked = new Map(
-    files.map((file) => [
-      file.name.toLowerCase(),
-      { name: file.name, url: fileUrl(file), mediaType: file.mediaType },
-    ]),
-  );
+  const linked = linkedFiles(files);
   const filesLink =
     files.length > 0 || can.can_write ? (
       <>

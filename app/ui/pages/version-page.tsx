@@ -6,7 +6,7 @@ import type { Document, DocumentVersion } from '../../db/index.ts';
 import { DateTime } from '../components/date-time.tsx';
 import { PostForm } from '../components/form-fields.tsx';
 import { Layout } from '../components/layout.tsx';
-import { MarkdownBody } from '../markdown/index.ts';
+import { type DocumentFiles, MarkdownBody } from '../markdown/index.ts';
 import type { PageFrame } from '../page-frame.ts';
 
 /** Props of {@link VersionPage}. */
@@ -18,10 +18,12 @@ export interface VersionPageProps {
   readonly current: boolean;
   /** Whether the reader may restore it (can_write). */
   readonly canRestore: boolean;
+  /** The document's files as they are now (files are not versioned), for the images it shows. */
+  readonly files?: DocumentFiles;
 }
 
 /** The version page. */
-export function VersionPage({ frame, document, version, current, canRestore }: VersionPageProps) {
+export function VersionPage({ frame, document, version, current, canRestore, files }: VersionPageProps) {
   const base = `/documents/${document.id}`;
   const title = `${version.name} — version ${version.version}`;
   return (
@@ -43,7 +45,7 @@ export function VersionPage({ frame, document, version, current, canRestore }: V
       {version.content === '' ? (
         <div class="document-body empty">This version is empty.</div>
       ) : (
-        <MarkdownBody text={version.content} />
+        <MarkdownBody text={version.content} files={files} />
       )}
     </Layout>
   );

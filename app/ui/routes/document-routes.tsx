@@ -16,6 +16,7 @@ import {
   readDocumentForm,
 } from '../document-form.ts';
 import { type FormBody, fieldFailure } from '../form-input.ts';
+import { linkedFiles } from '../markdown/index.ts';
 import { pageFrame, renderPage, withNotice } from '../page-frame.ts';
 import { DeletePage } from '../pages/delete-page.tsx';
 import {
@@ -79,6 +80,11 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
     conflict?: EditConflict,
   ) {
     const stale = c.get('staleForm') === true;
+    // A preview of an edit shows the document's own images as the document page will.
+    const files =
+      preview && editing
+        ? linkedFiles(await deps.services.files.list(deps.access(c), editing.id))
+        : undefined;
     const page = (
       <DocumentFormPage
         frame={pageFrame(c, deps.tokens)}
@@ -90,6 +96,7 @@ export function registerDocumentPages(app: PageApp, deps: PageRouteDeps): void {
         preview={preview}
         stale={stale}
         conflict={conflict}
+        files={files}
       />
     );
     return renderPage(c, page, status);

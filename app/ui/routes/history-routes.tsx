@@ -9,6 +9,7 @@
 import { checkRelations } from '@gatehousejs/hono';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { linkedFiles } from '../markdown/index.ts';
 import { pageFrame, renderPage, withNotice } from '../page-frame.ts';
 import { ComparePage } from '../pages/compare-page.tsx';
 import { HistoryPage } from '../pages/history-page.tsx';
@@ -77,10 +78,11 @@ export function registerHistoryPages(app: PageApp, deps: PageRouteDeps): void {
   app.get(`/documents/${DOCUMENT_ID}/versions/${VERSION}`, async (c) => {
     const access = deps.access(c);
     const document = await documents.get(access, documentId(c));
-    const [version, history, held] = await Promise.all([
+    const [version, history, held, attached] = await Promise.all([
       documents.version(access, document.id, versionOf(c)),
       documents.history(access, document.id),
       checkRelations(c, 'document', String(document.id), ['can_write'], deps.authz),
+      deps.services.files.list(access, document.id),
     ]);
     const page = (
       <VersionPage
@@ -89,6 +91,7 @@ export function registerHistoryPages(app: PageApp, deps: PageRouteDeps): void {
         version={version}
         current={history[0]?.version === version.version}
         canRestore={held.can_write === true}
+        files={linkedFiles(attached)}
       />
     );
     return renderPage(c, page);

@@ -9,4 +9,5 @@
 export { BUILTIN_DECLARATIONS } from './all.ts';
 export type { ArgumentProblem } from './argument-types.ts';
 export { builtinArgumentProblems } from './argument-types.ts';
+export { checkConstantArguments } from './constant-arguments.ts';
 export type { BuiltinDeclaration, BuiltinOperand } from './declaration.ts';

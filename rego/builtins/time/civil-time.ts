@@ -110,6 +110,9 @@ function abbreviationOf(zone: string, date: Date, offset: number, usName: string
 /** Whether the platform knows the zone (`UTC`, `Local` or an IANA name). */
 export function isKnownZone(zone: string): boolean {
   if (zone === '' || zone === 'UTC' || zone === 'Local') return true;
+  // Go finds zones by their file name, case-sensitively, and no zone's name is all lower case
+  // (`utc`, `europe/paris` are unknown to OPA); the platform's lookup ignores case.
+  if (/[a-z]/.test(zone) && zone === zone.toLowerCase()) return false;
   try {
     formatter(zone);
     return true;

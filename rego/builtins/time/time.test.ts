@@ -68,6 +68,11 @@ describe('time built-ins', () => {
     expect(call('time.clock', [NOV_14_2023, 'America/New_York'])).toEqual([17, 13, 20]);
     expect(call('time.date', -1)).toEqual([1969, 12, 31]);
     expect(failure('time.date', [0, 'Nowhere/X']).message).toBe('time.date: unknown time zone Nowhere/X');
+    // OPA v1.15.2 and v1.22.2: zone names are case-sensitive.
+    expect(failure('time.date', [0, 'europe/paris']).message).toBe(
+      'time.date: unknown time zone europe/paris',
+    );
+    expect(failure('time.clock', [0, 'utc']).message).toBe('time.clock: unknown time zone utc');
     expect(failure('time.date', 'x').message).toBe(
       'time.date: operand 1 must be either number (ns) or [number (ns), string (tz)] but got string',
     );

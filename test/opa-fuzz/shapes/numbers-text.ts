@@ -72,8 +72,14 @@ function numberExpr(c: ShapeContext): string {
         `{{1}: 2, "k": 3}`,
         `{${a}: {"in": ${b}}}`,
       ]);
-    case 7:
-      return `bits.${c.random.pick(['lsh', 'rsh'])}(${c.random.pick(['1', '-1', '5'])}, ${c.random.pick(['4294967296', '4294967297', '64', '63', '-1', '100000'])})`;
+    case 7: {
+      // A left shift by 2³² or more never ends in OPA (listed among its bugs): only right shifts go that far.
+      const left = c.random.chance(0.5);
+      const counts = left
+        ? ['64', '63', '-1', '100000']
+        : ['4294967296', '18446744073709551617', '64', '-1', '100000'];
+      return `bits.${left ? 'lsh' : 'rsh'}(${c.random.pick(['1', '-1', '5', '0'])}, ${c.random.pick(counts)})`;
+    }
     default:
       return `format_int(${a}, ${c.random.pick(['2', '10', '16'])})`;
   }

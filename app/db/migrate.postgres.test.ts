@@ -3,6 +3,7 @@ import { startTestPostgres } from '../../test/support/postgres.ts';
 import type { EmbeddedPostgresServer } from '../stack/index.ts';
 import {
   connectDatabase,
+  createRepositories,
   type Database,
   DatabaseError,
   MIGRATIONS,
@@ -38,6 +39,7 @@ describe('migrate on PostgreSQL 16', () => {
     expect(tables.map((t) => t.table_name)).toEqual([
       'access_log',
       'directory_outbox',
+      'document_files',
       'document_group_shares',
       'document_versions',
       'documents',
@@ -53,6 +55,38 @@ describe('migrate on PostgreSQL 16', () => {
     ]);
     const [version] = await sql<{ server_version_num: string }[]>`SHOW server_version_num`;
     expect(Number(version!.server_version_num)).toBeGreaterThanOrEqual(160000);
+  });
+
+  it('rewrites outbox payloads stored before migration 14 into the shape of a directory write', async () => {
+    const sql = await fresh('write_shape');
+    await migrate(
+      sql,
+      MIGRATIONS.filter((m) => m.version < 14),
+    );
+    const relation = {
+      objectType: 'document',
+      objectId: '7',
+      relation: 'reader',
+      subjectType: 'group',
+      subjectId: '3',
+      subjectRelation: 'member',
+    };
+    const old = [
+      { op: 'set_object', object: { type: 'document', id: '7' } },
+      { op: 'set_relation', relation },
+      { op: 'delete_relation', relation },
+      { op: 'delete_object', object: { type: 'document', id: '7' } },
+    ];
+    for (const payload of old)
+      await sql`INSERT INTO directory_outbox (payload) VALUES (${sql.json(payload)})`;
+    expect((await migrate(sql)).applied).toEqual([14]);
+    const entries = await createRepositories(sql).directoryOutbox.listPending();
+    expect(entries.map((e) => e.change)).toEqual([
+      { op: 'setObject', object: { type: 'document', id: '7' } },
+      { op: 'setRelation', relation },
+      { op: 'deleteRelation', relation },
+      { op: 'deleteObject', type: 'document', id: '7' },
+    ]);
   });
 
   it('lets instances that start together apply each migration exactly once', async () => {

@@ -141,6 +141,32 @@ describe('createPostgresRelationStore', () => {
     expect(persisted.map((r) => r.object_id)).toEqual((await a.getRelations({})).map((r) => r.objectId));
   });
 
+  it("tells its change watchers once its index holds a change, its own or another instance's", async () => {
+    const a = await open('watched');
+    const b = await open('watched');
+    const heard: { store: string; position?: number; sees: boolean }[] = [];
+    const listen = (name: string, store: PostgresRelationStore) =>
+      store.subscribe(({ position }) =>
+        heard.push({ store: name, position, sees: store.checkNow(canRead('d1', 'ann')) }),
+      );
+    const stopA = listen('a', a);
+    listen('b', b);
+    await a.setRelation(owner('d1', 'ann'));
+    await b.waitForVersion(a.version);
+    expect(heard).toEqual([
+      { store: 'a', position: a.version, sees: true },
+      { store: 'b', position: a.version, sees: true },
+    ]);
+    // A replay that finds nothing new tells nobody.
+    await a.refresh();
+    await b.refresh();
+    expect(heard).toHaveLength(2);
+    stopA();
+    await b.deleteRelation(owner('d1', 'ann'));
+    await a.waitForVersion(b.version);
+    expect(heard.slice(2)).toEqual([{ store: 'b', position: b.version, sees: false }]);
+  });
+
   it("applies a writer's own commit without reading the log back, and replays one that came between", async () => {
     const logReads: string[] = [];
     const counted = postgres(await server.database('directory_test'), {

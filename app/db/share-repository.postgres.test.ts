@@ -56,7 +56,7 @@ describe('shares on PostgreSQL 16', () => {
 
   it('are granted and revoked with their outbox entries in one statement, or not at all', async () => {
     const doc = await repos.documents.create({ name: 'Outboxed', ownerId: 'sub-ann' });
-    const change = (relation: string, op: 'set_relation' | 'delete_relation') => ({
+    const change = (relation: string, op: 'setRelation' | 'deleteRelation') => ({
       op,
       relation: {
         objectType: 'document',
@@ -68,34 +68,34 @@ describe('shares on PostgreSQL 16', () => {
     });
     const pendingBefore = await repos.directoryOutbox.countPending();
     const granted = await repos.shares.grant({ documentId: doc.id, userId: 'sub-ben', permission: 'write' }, [
-      change('writer', 'set_relation'),
-      change('reader', 'delete_relation'),
+      change('writer', 'setRelation'),
+      change('reader', 'deleteRelation'),
     ]);
     expect(granted.share).toMatchObject({ documentId: doc.id, userId: 'sub-ben', permission: 'write' });
     const queued = await repos.directoryOutbox.listPending(1000);
     expect(granted.outboxIds).toEqual(queued.slice(-2).map((e) => e.id));
     expect(queued.slice(-2).map((e) => e.change)).toEqual([
-      change('writer', 'set_relation'),
-      change('reader', 'delete_relation'),
+      change('writer', 'setRelation'),
+      change('reader', 'deleteRelation'),
     ]);
     // A second grant conflicts: neither the share nor its outbox entry is stored.
     expect(
       await rejection(
         repos.shares.grant({ documentId: doc.id, userId: 'sub-ben', permission: 'read' }, [
-          change('reader', 'set_relation'),
+          change('reader', 'setRelation'),
         ]),
       ),
     ).toMatchObject({ code: 'conflict' });
     expect(await repos.directoryOutbox.countPending()).toBe(pendingBefore + 2);
     // The revocation's changes follow the permission the deleted row had.
     const revoked = await repos.shares.revoke(doc.id, 'sub-ben', (share) => [
-      change(share.permission === 'write' ? 'writer' : 'reader', 'delete_relation'),
+      change(share.permission === 'write' ? 'writer' : 'reader', 'deleteRelation'),
     ]);
     expect(revoked?.share.permission).toBe('write');
     const [entry] = (await repos.directoryOutbox.listPending(1000)).slice(-1);
-    expect([revoked?.outboxIds, entry?.change]).toEqual([[entry?.id], change('writer', 'delete_relation')]);
+    expect([revoked?.outboxIds, entry?.change]).toEqual([[entry?.id], change('writer', 'deleteRelation')]);
     expect(
-      await repos.shares.revoke(doc.id, 'sub-ben', () => [change('x', 'delete_relation')]),
+      await repos.shares.revoke(doc.id, 'sub-ben', () => [change('x', 'deleteRelation')]),
     ).toBeUndefined();
     expect(await repos.directoryOutbox.countPending()).toBe(pendingBefore + 3);
   });

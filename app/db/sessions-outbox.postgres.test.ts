@@ -1,3 +1,4 @@
+import type { DirectoryWrite } from '@gatehousejs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres } from '../../test/support/postgres.ts';
 import type { EmbeddedPostgresServer } from '../stack/index.ts';
@@ -5,7 +6,6 @@ import {
   connectDatabase,
   createRepositories,
   type Database,
-  type DirectoryChange,
   migrate,
   type PendingLogin,
   type Repositories,
@@ -16,8 +16,8 @@ const T0 = new Date('2026-01-01T00:00:00Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 const hash = (n: number) => n.toString(16).padStart(64, '0');
 const pending: PendingLogin = { state: 's', nonce: 'n', codeVerifier: 'v'.repeat(43), returnTo: '/docs' };
-const owner = (documentId: number, sub: string): DirectoryChange => ({
-  op: 'set_relation',
+const owner = (documentId: number, sub: string): DirectoryWrite => ({
+  op: 'setRelation',
   relation: {
     objectType: 'document',
     objectId: String(documentId),
@@ -146,7 +146,7 @@ describe('sessions and the directory outbox on PostgreSQL 16', () => {
 
     it('refuses a malformed change before writing any of the batch', async () => {
       const outbox = await repos.directoryOutbox.countPending();
-      const bad = { op: 'set_relation', relation: { objectType: 'document' } } as unknown as DirectoryChange;
+      const bad = { op: 'setRelation', relation: { objectType: 'document' } } as unknown as DirectoryWrite;
       await expect(repos.directoryOutbox.enqueue([owner(1, 'a'), bad])).rejects.toMatchObject({
         code: 'invalid',
       });
@@ -154,10 +154,10 @@ describe('sessions and the directory outbox on PostgreSQL 16', () => {
     });
 
     it('keeps order, counts attempts and marks delivery once', async () => {
-      const changes: DirectoryChange[] = [
+      const changes: DirectoryWrite[] = [
         owner(10, 'sub-ann'),
         {
-          op: 'set_relation',
+          op: 'setRelation',
           relation: {
             objectType: 'document',
             objectId: '10',
@@ -166,7 +166,7 @@ describe('sessions and the directory outbox on PostgreSQL 16', () => {
             subjectId: '*',
           },
         },
-        { op: 'delete_object', object: { type: 'document', id: '10' } },
+        { op: 'deleteObject', type: 'document', id: '10' },
       ];
       const ids = await repos.directoryOutbox.enqueue(changes);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));

@@ -158,7 +158,7 @@ describe('the trash service', () => {
     await services.trash.purge(owner(), id);
     expect(await repos.trash.get(id, new Date(0))).toBeUndefined();
     const pending = (await repos.directoryOutbox.listPending()).map((entry) => entry.change);
-    expect(pending.at(-1)).toEqual({ op: 'delete_object', object: { type: 'document', id: String(id) } });
+    expect(pending.at(-1)).toEqual({ op: 'deleteObject', type: 'document', id: String(id) });
     expect(delivered).toBe(1);
     expect(await code(services.trash.purge(owner(), id))).toBe('not_found');
   });
@@ -177,7 +177,7 @@ describe('the trash service', () => {
     expect(await services.trash.purgeExpired()).toBeGreaterThanOrEqual(1);
     expect(await repos.trash.get(id, new Date(0))).toBeUndefined();
     const pending = (await repos.directoryOutbox.listPending()).map((entry) => entry.change);
-    expect(pending).toContainEqual({ op: 'delete_object', object: { type: 'document', id: String(id) } });
+    expect(pending).toContainEqual({ op: 'deleteObject', type: 'document', id: String(id) });
     expect(await services.trash.purgeExpired()).toBe(0);
   });
 });

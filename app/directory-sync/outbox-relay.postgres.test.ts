@@ -3,18 +3,12 @@ import { createMemoryRelationStore, type RelationStore } from '@gatehousejs/engi
 import { loadManifestFile } from '@gatehousejs/engine/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestPostgres } from '../../test/support/postgres.ts';
-import {
-  connectDatabase,
-  createRepositories,
-  type Database,
-  type DirectoryChange,
-  migrate,
-} from '../db/index.ts';
+import { connectDatabase, createRepositories, type Database, migrate } from '../db/index.ts';
 import type { EmbeddedPostgresServer } from '../stack/index.ts';
 import { createOutboxRelay, type RelayPass, type RelayTimers } from './index.ts';
 
-const owner = (doc: string, user: string): DirectoryChange => ({
-  op: 'set_relation',
+const owner = (doc: string, user: string): DirectoryWrite => ({
+  op: 'setRelation',
   relation: {
     objectType: 'document',
     objectId: doc,
@@ -23,8 +17,8 @@ const owner = (doc: string, user: string): DirectoryChange => ({
     subjectId: user,
   },
 });
-const reader = (doc: string, user: string): DirectoryChange => ({
-  op: 'set_relation',
+const reader = (doc: string, user: string): DirectoryWrite => ({
+  op: 'setRelation',
   relation: {
     objectType: 'document',
     objectId: doc,
@@ -120,7 +114,7 @@ describe('the outbox relay', () => {
   let sql: Database;
   let store: RelationStore;
   const quiet = { warn: () => {}, error: () => {} };
-  const enqueue = (changes: DirectoryChange[]) => createRepositories(sql).directoryOutbox.enqueue(changes);
+  const enqueue = (changes: DirectoryWrite[]) => createRepositories(sql).directoryOutbox.enqueue(changes);
   const owners = async (doc: string) =>
     (await store.getRelations({ objectType: 'document', objectId: doc })).map(
       (r) => `${r.relation}@${r.subjectId}`,
@@ -152,7 +146,7 @@ describe('the outbox relay', () => {
       owner('1', 'ann'),
       reader('1', 'ben'),
       owner('2', 'ben'),
-      { op: 'delete_object', object: { type: 'document', id: '2' } },
+      { op: 'deleteObject', type: 'document', id: '2' },
     ]);
     expect(await relay.flush()).toEqual({ delivered: 4, failed: 0, held: 0, skipped: false });
     expect(await owners('1')).toEqual(['owner@ann', 'reader@ben']);
@@ -182,8 +176,8 @@ describe('the outbox relay', () => {
   it('gives a directory that applies batches one batch per read, in order', async () => {
     const { batched, batches, singles } = batching(store, new Set());
     const relay = createOutboxRelay({ sql, directory: batched, batchSize: 3 });
-    const revoke = (doc: string, user: string): DirectoryChange => ({
-      op: 'delete_relation',
+    const revoke = (doc: string, user: string): DirectoryWrite => ({
+      op: 'deleteRelation',
       relation: {
         objectType: 'document',
         objectId: doc,

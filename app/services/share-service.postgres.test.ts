@@ -112,15 +112,15 @@ describe('the share service: listing and changing shares', () => {
       },
     });
     expect(await pendingChanges()).toEqual([
-      relation('delete_relation', 'reader'),
-      relation('set_relation', 'writer'),
+      relation('deleteRelation', 'reader'),
+      relation('setRelation', 'writer'),
     ]);
     expect(delivered).toBe(1);
 
     await services.shares.change(owner(), documentId, 'ben@example.com', 'read');
     expect(await pendingChanges()).toEqual([
-      relation('delete_relation', 'writer'),
-      relation('set_relation', 'reader'),
+      relation('deleteRelation', 'writer'),
+      relation('setRelation', 'reader'),
     ]);
   });
 

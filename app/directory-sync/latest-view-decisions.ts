@@ -1,0 +1,57 @@
+/**
+ * Decisions that never deny on an old view of the directory: when the decision service denies,
+ * this replica's view catches up with what every replica delivered (one read of the change log)
+ * and, if it advanced, the question is asked again. So a grant committed anywhere before a request
+ * arrived is seen by it — the grantee reads a document the moment its owner's share was answered,
+ * whichever replica each request reaches. Allows are answered at once (a revocation reaches the
+ * other replicas through the change notices, within moments).
+ */
+import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
+import type { DirectoryReplica } from './directory-replica.ts';
+
+/** Whether any decision the query asked for came back `false`. */
+const denies = (query: DecisionQuery, answer: Decisions) =>
+  query.decisions.some((name) => answer[name] !== true);
+
+/**
+ * `service`, asking again after a catch-up of `replica` when it denied and the view advanced.
+ *
+ * @example
+ * const decisionService = decidingOnLatestView(engine, directoryCopyReplica(store));
+ */
+export function decidingOnLatestView(service: DecisionService, replica: DirectoryReplica): DecisionService {
+  // Whether the view holds more than it did at `before` (when the question was first asked), after
+  // a catch-up: a change a notice brought in while the service was deciding counts too (the answer
+  // may predate it), and so does one brought in while a catch-up failed.
+  const advancedSince = async (before: number): Promise<boolean> => {
+    await replica.catchUp().catch(() => {});
+    return replica.position() > before;
+  };
+  const decided: DecisionService = {
+    async decide(query: DecisionQuery, options?: DecideOptions) {
+      const before = replica.position();
+      const answer = await service.decide(query, options);
+      if (!denies(query, answer) || !(await advancedSince(before))) return answer;
+      return service.decide(query, options);
+    },
+  };
+  const batch = service.decideBatch?.bind(service);
+  if (batch) {
+    decided.decideBatch = async (queries, options) => {
+      const before = replica.position();
+      const answers = await batch(queries, options);
+      const denied = queries.flatMap((query, i) => (denies(query, answers[i] ?? {}) ? [i] : []));
+      if (denied.length === 0 || !(await advancedSince(before))) return answers;
+      const again = await batch(
+        denied.map((i) => queries[i]!),
+        options,
+      );
+      const merged = [...answers];
+      denied.forEach((i, k) => {
+        merged[i] = again[k] ?? {};
+      });
+      return merged;
+    };
+  }
+  return decided;
+}

@@ -1,0 +1,42 @@
+/**
+ * OPA's own bugs the differential fuzzer meets: answers of the real OPA that are defects of OPA
+ * (a crash, an answer it cannot encode, no answer at all), where the engine's answer is the
+ * sensible one. A divergence matching one is counted apart and does not fail a batch; each is
+ * listed in docs/reference/opa-conformance.md with a program that shows it.
+ */
+import type { OpaAnswer } from './opa-server.ts';
+
+interface OpaBug {
+  /** Short name, as the tally prints it. */
+  readonly name: string;
+  readonly matches: (source: string, opa: OpaAnswer) => boolean;
+}
+
+const OPA_BUGS: readonly OpaBug[] = [
+  {
+    // `r := .5`, `to_number("+5")`, `to_number("1_000")`: OPA keeps the number's source text and
+    // its JSON encoder refuses it when the result is written.
+    name: 'number text OPA cannot encode (json: invalid number literal)',
+    matches: (_, opa) =>
+      opa.kind === 'error' && opa.code === 'internal_error' && /invalid number literal/.test(opa.message),
+  },
+  {
+    // `glob.match("a{", [], "a")` panics inside gobwas/glob; the server closes the connection.
+    name: 'glob pattern that crashes OPA',
+    matches: (source, opa) =>
+      opa.kind === 'error' && opa.code === 'opa_panic' && source.includes('glob.match'),
+  },
+  {
+    // `bits.lsh(1, 4294967296)` builds a 2³²-bit integer: no answer within 30 s.
+    name: 'shift that never ends',
+    matches: (source, opa) => opa.kind === 'error' && opa.code === 'opa_timeout' && /bits\.lsh/.test(source),
+  },
+];
+
+/**
+ * The name of the OPA bug `opa`'s answer to `source` is an instance of, or `undefined`.
+ * @example knownOpaBug('r := .5', { kind: 'error', code: 'internal_error', message: 'json: invalid number literal ".5"' });
+ */
+export function knownOpaBug(source: string, opa: OpaAnswer): string | undefined {
+  return OPA_BUGS.find((bug) => bug.matches(source, opa))?.name;
+}
