@@ -1,4 +1,4 @@
-import { createChangeNotifier, type DecisionQuery } from '@gatehousejs/core';
+import { createChangeNotifier, type DecisionQuery, DecisionServiceError } from '@gatehousejs/core';
 import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import { describe, expect, it } from 'vitest';
 import type { DirectoryReplica } from './index.ts';
@@ -68,6 +68,25 @@ describe('decisions on the latest view of the directory', () => {
       t.replica,
     );
     expect(await decisions.decide(query('5'))).toEqual({ allowed: true });
+  });
+
+  it('asks again when the identity was unknown to the view, and only then; other errors stand', async () => {
+    const t = setup();
+    const unknown = new DecisionServiceError('invalid_request', 'E30007 no user has identity:bob');
+    const decisions = decidingOnLatestView(
+      {
+        decide: async (q) => {
+          if (!t.seen.has('bob')) throw unknown;
+          return t.service.decide(q);
+        },
+      },
+      t.replica,
+    );
+    t.seen.add('1');
+    await expect(decisions.decide(query('1'))).rejects.toBe(unknown);
+    // Signed in on another replica: the view takes the identity in when it catches up.
+    t.granted.add('bob');
+    expect(await decisions.decide(query('1'))).toEqual({ allowed: true });
   });
 
   it('asks again in a batch only the queries that were denied, keeping the order', async () => {

@@ -6,7 +6,13 @@
  * whichever replica each request reaches. Allows are answered at once (a revocation reaches the
  * other replicas through the change notices, within moments).
  */
-import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
+import {
+  type DecideOptions,
+  type DecisionQuery,
+  type DecisionService,
+  DecisionServiceError,
+  type Decisions,
+} from '@gatehousejs/core';
 import type { DirectoryReplica } from './directory-replica.ts';
 
 /** Whether any decision the query asked for came back `false`. */
@@ -27,19 +33,38 @@ export function decidingOnLatestView(service: DecisionService, replica: Director
     await replica.catchUp().catch(() => {});
     return replica.position() > before;
   };
+  // An identity the view does not know yet (Topaz's input resolves the caller through the user's
+  // `identifier` relation, delivered at sign-in by whichever replica signed in) is asked again too.
+  const askAgainAfter = async <T>(before: number, error: unknown, question: () => Promise<T>) => {
+    const unknownIdentity = error instanceof DecisionServiceError && error.code === 'invalid_request';
+    if (!unknownIdentity || !(await advancedSince(before))) throw error;
+    return question();
+  };
   const decided: DecisionService = {
     async decide(query: DecisionQuery, options?: DecideOptions) {
       const before = replica.position();
-      const answer = await service.decide(query, options);
+      const question = () => service.decide(query, options);
+      let answer: Decisions;
+      try {
+        answer = await question();
+      } catch (error) {
+        return askAgainAfter(before, error, question);
+      }
       if (!denies(query, answer) || !(await advancedSince(before))) return answer;
-      return service.decide(query, options);
+      return question();
     },
   };
   const batch = service.decideBatch?.bind(service);
   if (batch) {
     decided.decideBatch = async (queries, options) => {
       const before = replica.position();
-      const answers = await batch(queries, options);
+      const question = () => batch(queries, options);
+      let answers: Decisions[];
+      try {
+        answers = await question();
+      } catch (error) {
+        return askAgainAfter(before, error, question);
+      }
       const denied = queries.flatMap((query, i) => (denies(query, answers[i] ?? {}) ? [i] : []));
       if (denied.length === 0 || !(await advancedSince(before))) return answers;
       const again = await batch(
