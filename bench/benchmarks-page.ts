@@ -14,10 +14,11 @@ const PAGE = path.join(here, '..', 'docs', 'benchmarks', 'index.md');
 
 /** What each benchmark measures, for the page (the benchmark's own header says more). */
 const ABOUT: Readonly<Record<string, string>> = {
-  hono: 'The Hono middleware on a decision-cache hit, over HTTP with the load from another process.',
+  hono: 'The Hono middleware on a decision-cache hit, over HTTP with the load from another process, and where its time goes step by step.',
   fastify: 'The Fastify plugin beside the Hono middleware, over HTTP with the load from another process.',
   'engine-batch': 'The per-document cost of authorizing a 1,000-document list with the embedded engine.',
-  'directory-scale': 'The PostgreSQL relation store from 1,000 to 1,000,000 relations generated with SQL.',
+  'directory-scale':
+    'The PostgreSQL relation store from 1,000 to 10,000,000 relations generated with SQL, loaded whole (`snapshot`) and on demand.',
   'app-start': '`npm start` to `/health` 200, cold and warm, and the idle memory of the application.',
   app: 'The document application over HTTP: one document and a 1,000-document list, authorization on and off.',
 };
@@ -26,7 +27,8 @@ const INTRO = `# Benchmarks
 
 Figures printed by \`npm run bench\` (see \`bench/\`), recorded with \`npm run bench -- --record <name>\` and
 turned into this page by \`npm run bench:docs\`. Each section names the command, the date, the machine
-and its load average while it ran.
+and its load average while it ran. \`npm run bench -- --record\` runs and records every benchmark (every
+target of the project) in one go; \`npm run bench:docs\` then rewrites this page.
 
 !!! note "Reading the figures"
     The machine these were recorded on is shared: other work runs beside the benchmarks, often with a

@@ -46,6 +46,7 @@ async function record(file: string, output: string, startedAt: Date, loadBefore:
     `- Date: ${startedAt.toISOString()}`,
     `- ${machineLine().replace(/, load average.*$/, '')}`,
     `- Load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadNow().toFixed(1)} at the end`,
+    `- Duration: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`,
     '',
     '',
   ];
@@ -76,6 +77,7 @@ if (first === '--one' && second) {
   }
   console.log(`# Gatehouse benchmarks (Node ${process.version}, ${new Date().toISOString()})`);
   let failed = 0;
+  const began = Date.now();
   for (const file of files) {
     const startedAt = new Date();
     const loadBefore = loadNow();
@@ -86,6 +88,9 @@ if (first === '--one' && second) {
     } else if (recording) {
       await record(file, child.output, startedAt, loadBefore);
     }
+    console.log(`\n(${file}: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
   }
+  const minutes = (Date.now() - began) / 60_000;
+  console.log(`\n${files.length} benchmark(s) in ${minutes.toFixed(1)} min, ${failed} failed`);
   process.exitCode = failed === 0 ? 0 : 1;
 }

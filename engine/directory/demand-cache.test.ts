@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CacheEntry, cacheKey, DemandCache, nodeOf, type ObjectEntry } from './demand-cache.ts';
+import { cacheKey, DemandCache } from './demand-cache.ts';
+import { type CacheEntry, nodeOf, type ObjectEntry } from './demand-entries.ts';
 import type { RelationRecord } from './relation-store.ts';
 
 const record = (objectId: string, subjectId: string): RelationRecord => ({

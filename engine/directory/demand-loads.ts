@@ -4,8 +4,8 @@
  * snapshot, so every entry knows which changes it already reflects.
  */
 import type { Sql } from '../postgres-driver/index.ts';
-import type { CacheEntry } from './demand-cache.ts';
-import { cacheKey, nodeOf, queryMatcher } from './demand-cache.ts';
+import { cacheKey, queryMatcher } from './demand-cache.ts';
+import { type CacheEntry, nodeOf } from './demand-entries.ts';
 import type { Miss } from './demand-reader.ts';
 import type { DirectoryModel } from './model.ts';
 import { type DirectoryTables, directoryTable, objectFromRow, relationFromRow } from './postgres-tables.ts';

@@ -8,7 +8,8 @@
  */
 import type { GraphSubject, RelationCheck, SubjectSearch } from '@gatehousejs/core';
 import { type CheckPlan, compileCheckPlan } from './check-plan.ts';
-import { type CacheEntry, cacheKey, type DemandCache, type ObjectEntry } from './demand-cache.ts';
+import { cacheKey, type DemandCache } from './demand-cache.ts';
+import type { CacheEntry, ObjectEntry } from './demand-entries.ts';
 import { DirectoryError } from './errors.ts';
 import { type GraphRules, graphRules, validateSubjectSearch } from './graph-rules.ts';
 import { validateGraphQuery } from './graph-search.ts';

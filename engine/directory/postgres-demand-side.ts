@@ -5,7 +5,8 @@
  * read is already loading is awaited, not loaded twice) and runs again until it misses nothing.
  */
 import type { Sql } from '../postgres-driver/index.ts';
-import { type CacheEntry, DemandCache } from './demand-cache.ts';
+import { DemandCache } from './demand-cache.ts';
+import type { CacheEntry } from './demand-entries.ts';
 import { type DemandLoadContext, loadMisses } from './demand-loads.ts';
 import { DemandReader, type Miss, ReadScope } from './demand-reader.ts';
 import { DirectoryError } from './errors.ts';
