@@ -16,7 +16,7 @@ import {
   startApplication,
   startEmbeddedAuthorization,
 } from '../app/server/index.ts';
-import type { ApiResponse } from './support/api-client.ts';
+import { apiClient } from './support/api-client.ts';
 import { startTestStack, type TestStack } from './support/dev-stack.ts';
 import { freePort } from './support/free-port.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from './support/round-robin-proxy.ts';
@@ -58,22 +58,8 @@ async function startReplica(stack: TestStack): Promise<Replica> {
 }
 
 /** A JSON call by `client` to `base` (a replica, or a proxy). */
-async function call(
-  client: SignedInClient,
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<ApiResponse> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const res = await client.browser.request(new URL(path, base), init);
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined, text };
-}
+const call = (client: SignedInClient, base: string, method: string, path: string, body?: unknown) =>
+  apiClient(client, base)(method, path, body);
 
 describe('read-your-writes across two replicas behind a round-robin proxy', () => {
   let stack: TestStack;

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../app/db/index.ts';
-import type { ApiResponse } from './support/api-client.ts';
+import { apiClient } from './support/api-client.ts';
 import { type AppProcess, startAppProcess } from './support/app-process.ts';
 import { startTestStack, type TestStack } from './support/dev-stack.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from './support/round-robin-proxy.ts';
@@ -24,23 +24,9 @@ const DRAIN_MS = 15_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A JSON call by `client` to `base` (a replica, or the proxy). */
-async function call(
-  client: SignedInClient,
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<ApiResponse> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const res = await client.browser.request(new URL(path, base), init);
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined, text };
-}
+/** A JSON call by `client` to `base` (a replica, or a proxy). */
+const call = (client: SignedInClient, base: string, method: string, path: string, body?: unknown) =>
+  apiClient(client, base)(method, path, body);
 
 describe('three replica processes behind a round-robin proxy', () => {
   let stack: TestStack;

@@ -24,17 +24,20 @@ export type ApiCall = (
 ) => Promise<ApiResponse>;
 
 /**
- * A JSON caller for `client` (or anonymous when `client` is a base URL).
+ * A JSON caller for `client` (or anonymous when `client` is a base URL); with `base`, a signed-in
+ * client's calls go to that address (a replica, a proxy) with its cookies.
  *
  * @example
  * const alice = apiClient(await app.signIn('alice'));
  * const { status, body } = await alice('POST', '/api/documents', { name: 'Plan' });
  */
-export function apiClient(client: SignedInClient | string): ApiCall {
+export function apiClient(client: SignedInClient | string, base?: string): ApiCall {
   const send =
     typeof client === 'string'
       ? (path: string, init: RequestInit) => new Browser().request(new URL(path, client), init)
-      : (path: string, init: RequestInit) => client.fetch(path, init);
+      : base !== undefined
+        ? (path: string, init: RequestInit) => client.browser.request(new URL(path, base), init)
+        : (path: string, init: RequestInit) => client.fetch(path, init);
   return async (method, path, body, headers = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
