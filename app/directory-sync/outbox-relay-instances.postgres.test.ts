@@ -6,9 +6,9 @@
  */
 import type { RelationDirectory } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
+import { failingFor, owner, relayDatabase } from '../../test/support/outbox-relay-fixture.ts';
 import { connectDatabase, createRepositories } from '../db/index.ts';
 import { createOutboxRelay } from './index.ts';
-import { failingFor, owner, relayDatabase } from './outbox-relay.fixture.ts';
 
 describe('the outbox relay among instances', () => {
   const db = relayDatabase();

@@ -5,8 +5,6 @@
  */
 import type { DirectoryWrite, RelationDirectory } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
-import { createRepositories } from '../db/index.ts';
-import { createOutboxRelay } from './index.ts';
 import {
   batching,
   failingFor,
@@ -14,7 +12,9 @@ import {
   reader,
   recordingTimers,
   relayDatabase,
-} from './outbox-relay.fixture.ts';
+} from '../../test/support/outbox-relay-fixture.ts';
+import { createRepositories } from '../db/index.ts';
+import { createOutboxRelay } from './index.ts';
 
 describe('the outbox relay', () => {
   const db = relayDatabase();

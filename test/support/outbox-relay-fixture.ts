@@ -7,10 +7,10 @@ import type { BatchRelationDirectory, DirectoryWrite, RelationDirectory } from '
 import { createMemoryRelationStore, type RelationStore } from '@gatehousejs/engine';
 import { loadManifestFile } from '@gatehousejs/engine/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startTestPostgres } from '../../test/support/postgres.ts';
-import { connectDatabase, createRepositories, type Database, migrate } from '../db/index.ts';
-import type { EmbeddedPostgresServer } from '../stack/index.ts';
-import type { RelayPass, RelayTimers } from './index.ts';
+import { connectDatabase, createRepositories, type Database, migrate } from '../../app/db/index.ts';
+import type { RelayPass, RelayTimers } from '../../app/directory-sync/index.ts';
+import type { EmbeddedPostgresServer } from '../../app/stack/index.ts';
+import { startTestPostgres } from './postgres.ts';
 
 /** Document `doc` owned by `user`. */
 export const owner = (doc: string, user: string): DirectoryWrite => ({
