@@ -245,6 +245,8 @@ describe('the packages as installed from their tarballs', () => {
     const entries = [
       ...LIBRARY,
       '@gatehousejs/core/adapter',
+      '@gatehousejs/directory',
+      '@gatehousejs/directory/postgres',
       '@gatehousejs/engine/node',
       '@gatehousejs/engine/postgres',
       '@gatehousejs/rego',
