@@ -149,6 +149,7 @@ describe('the packages as installed from their tarballs', () => {
     expect([...packed.keys()].sort()).toEqual([
       '@gatehousejs/authz-tool',
       '@gatehousejs/core',
+      '@gatehousejs/directory',
       '@gatehousejs/engine',
       '@gatehousejs/fastify',
       '@gatehousejs/hono',
