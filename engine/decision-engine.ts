@@ -6,10 +6,11 @@
  */
 import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
 import { DecisionServiceError } from '@gatehousejs/core';
+import type { RelationStore } from '@gatehousejs/directory';
 import type { BuiltinDefinition, EvalOptions, PlainObject, Value } from '@gatehousejs/rego';
 import { createStandardBuiltins, type OutboundCalls } from '@gatehousejs/rego';
 import { DecisionRefs, decisionInput, identityInput } from './decision-input.ts';
-import { createDirectoryBuiltins, type RelationStore } from './directory/index.ts';
+import { createDirectoryBuiltins } from './directory-builtins/index.ts';
 import type { EngineSettings } from './embedded-service-options.ts';
 import type {
   PolicyCatalog,
