@@ -50,6 +50,8 @@ interface IndexRef {
 type Need = { readonly any: true } | { readonly any: false; readonly key: string };
 
 interface TrieNode {
+  /** Numbers the nodes of one index (the key of a remembered lookup). */
+  id?: number;
   ref?: IndexRef;
   next?: TrieNode;
   undefinedBranch?: TrieNode;
@@ -243,42 +245,88 @@ export function buildIndex(definitions: readonly CompiledDefinition[], sourceOrd
     if (!placed) node.branches.push([i, b]);
   }
 
+  let ids = 0;
+  const number = (node: TrieNode): void => {
+    node.id = ids++;
+    for (const child of [node.next, node.next?.undefinedBranch, node.next?.anyBranch])
+      if (child) number(child);
+    for (const child of node.next?.scalars.values() ?? []) number(child);
+  };
+  number(root);
+  const lookupOf = (met: readonly TrieNode[]): IndexLookup => {
+    const order: number[] = [];
+    const visited = new Map<number, Set<number>>();
+    for (const node of met) {
+      for (const [i, b] of node.branches) {
+        let seen = visited.get(i);
+        if (!seen) {
+          seen = new Set();
+          visited.set(i, seen);
+          order.push(i);
+        }
+        seen.add(b);
+      }
+    }
+    if (sourceOrder) order.sort((a, b) => a - b);
+    const entries = order.map((i) => ({
+      definition: definitions[i] as CompiledDefinition,
+      branches: [...(visited.get(i) ?? [])].sort((a, b) => a - b),
+    }));
+    const values = entries.flatMap((e) => e.branches.map((b) => headValue(e.definition, b)));
+    const first = values[0];
+    const earlyExit = first !== undefined && values.every((v) => v !== undefined && equal(v, first));
+    return { entries, earlyExit };
+  };
+  // The lookup depends only on which nodes holding definitions the walk meets, in order: it is
+  // worked out once per such sequence (a rule evaluated for every item of a list meets the same
+  // few), and a trie that tests nothing has a single lookup.
+  if (!root.next) {
+    const always = lookupOf([root]);
+    return { select: () => always };
+  }
+  const lookups = new Map<string, IndexLookup>();
+  const met: TrieNode[] = [];
   return {
     select(ctx, args) {
-      const order: number[] = [];
-      const visited = new Map<number, Set<number>>();
-      const visit = (node: TrieNode | undefined): void => {
-        if (!node) return;
-        for (const [i, b] of node.branches) {
-          let seen = visited.get(i);
-          if (!seen) {
-            seen = new Set();
-            visited.set(i, seen);
-            order.push(i);
-          }
-          seen.add(b);
-        }
-        const level = node.next;
-        if (!level?.ref) return;
-        const v = resolve(level.ref, ctx, args);
-        visit(level.undefinedBranch);
-        if (v === undefined) return;
-        visit(level.anyBranch);
-        if (isScalar(v)) visit(level.scalars.get(canonicalKey(v)));
-        else if (level.scalars.size > 0) {
-          for (const m of members(v)) if (isScalar(m)) visit(level.scalars.get(canonicalKey(m)));
-        }
-      };
-      visit(root);
-      if (sourceOrder) order.sort((a, b) => a - b);
-      const entries = order.map((i) => ({
-        definition: definitions[i] as CompiledDefinition,
-        branches: [...(visited.get(i) ?? [])].sort((a, b) => a - b),
-      }));
-      const values = entries.flatMap((e) => e.branches.map((b) => headValue(e.definition, b)));
-      const first = values[0];
-      const earlyExit = first !== undefined && values.every((v) => v !== undefined && equal(v, first));
-      return { entries, earlyExit };
+      met.length = 0;
+      meet(root, ctx, args, met);
+      let key = '';
+      for (let i = 0; i < met.length; i++) key += `${(met[i] as TrieNode).id},`;
+      let lookup = lookups.get(key);
+      if (lookup === undefined) {
+        lookup = lookupOf(met);
+        if (lookups.size >= MAX_LOOKUPS) lookups.clear();
+        lookups.set(key, lookup);
+      }
+      return lookup;
     },
   };
+}
+
+/** Most lookups remembered per index (all forgotten at once past it). */
+const MAX_LOOKUPS = 256;
+
+/**
+ * The nodes holding definitions that a lookup meets, in OPA's order: at each level the "does not
+ * care" branch first, then — when the path is defined — the "any value" and the matching
+ * constants' branches.
+ */
+function meet(
+  node: TrieNode | undefined,
+  ctx: Ctx,
+  args: readonly Value[] | undefined,
+  met: TrieNode[],
+): void {
+  if (!node) return;
+  if (node.branches.length > 0) met.push(node);
+  const level = node.next;
+  if (!level?.ref) return;
+  const v = resolve(level.ref, ctx, args);
+  meet(level.undefinedBranch, ctx, args, met);
+  if (v === undefined) return;
+  meet(level.anyBranch, ctx, args, met);
+  if (isScalar(v)) meet(level.scalars.get(canonicalKey(v)), ctx, args, met);
+  else if (level.scalars.size > 0) {
+    for (const m of members(v)) if (isScalar(m)) meet(level.scalars.get(canonicalKey(m)), ctx, args, met);
+  }
 }
