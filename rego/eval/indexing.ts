@@ -284,14 +284,13 @@ export function buildIndex(definitions: readonly CompiledDefinition[], sourceOrd
     const always = lookupOf([root]);
     return { select: () => always };
   }
-  const lookups = new Map<string, IndexLookup>();
+  const lookups = new Map<number | string, IndexLookup>();
   const met: TrieNode[] = [];
   return {
     select(ctx, args) {
       met.length = 0;
       meet(root, ctx, args, met);
-      let key = '';
-      for (let i = 0; i < met.length; i++) key += `${(met[i] as TrieNode).id},`;
+      const key = sequenceKey(met);
       let lookup = lookups.get(key);
       if (lookup === undefined) {
         lookup = lookupOf(met);
@@ -301,6 +300,23 @@ export function buildIndex(definitions: readonly CompiledDefinition[], sourceOrd
       return lookup;
     },
   };
+}
+
+/**
+ * The key of a sequence of nodes: a number for up to three nodes of a small trie (the usual case,
+ * and a cheaper key than text), else their numbers as text.
+ */
+function sequenceKey(met: readonly TrieNode[]): number | string {
+  if (met.length <= 3) {
+    let key = 0;
+    for (let i = 0; i < met.length; i++) {
+      const id = (met[i] as TrieNode).id as number;
+      if (id >= 1023) return met.map((node) => node.id).join(',');
+      key = key * 1024 + id + 1;
+    }
+    return key;
+  }
+  return met.map((node) => node.id).join(',');
 }
 
 /** Most lookups remembered per index (all forgotten at once past it). */
@@ -325,8 +341,9 @@ function meet(
   meet(level.undefinedBranch, ctx, args, met);
   if (v === undefined) return;
   meet(level.anyBranch, ctx, args, met);
+  if (level.scalars.size === 0) return;
   if (isScalar(v)) meet(level.scalars.get(canonicalKey(v)), ctx, args, met);
-  else if (level.scalars.size > 0) {
+  else {
     for (const m of members(v)) if (isScalar(m)) meet(level.scalars.get(canonicalKey(m)), ctx, args, met);
   }
 }
