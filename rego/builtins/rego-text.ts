@@ -2,14 +2,9 @@
  * Values as OPA prints them (`Value.String()`): Rego syntax with Go-quoted strings, used by
  * `sprintf` for non-scalar arguments and by `print`.
  */
-import { goQuote, isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
+import { goQuote, isObject, numberText, objectEntries, SetValue, type Value } from '../value/index.ts';
 
-export { goQuote };
-
-/** A number as text: integers exactly, other numbers in their shortest round-trip form. */
-export function numberText(n: number | bigint): string {
-  return typeof n === 'bigint' ? n.toString() : String(n);
-}
+export { goQuote, numberText };
 
 /** A value in Rego syntax, as OPA's `Value.String()` renders it. */
 export function regoText(v: Value): string {

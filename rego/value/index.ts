@@ -9,4 +9,14 @@ export type { JsonValue } from './json.ts';
 export { asValue, fromJson, toJson } from './json.ts';
 export { canonicalKey, compare, compareStrings, equal, objectEntries } from './order.ts';
 export type { ArrayValue, ObjectValue, PlainObject, Value, ValueKind } from './value.ts';
-export { isNumber, isObject, isObjectMap, isSet, kindOf, normalizeNumber, parseNumber } from './value.ts';
+export {
+  isNumber,
+  isObject,
+  isObjectMap,
+  isSet,
+  isUnsafeIntegral,
+  kindOf,
+  normalizeNumber,
+  numberText,
+  parseNumber,
+} from './value.ts';

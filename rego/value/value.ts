@@ -100,6 +100,18 @@ export function parseNumber(text: string): number | bigint | undefined {
   return n === 0 ? 0 : n;
 }
 
+/**
+ * The text OPA keeps for a number, as JSON and `print` write it: integers in full, other numbers
+ * in their shortest form, and a float literal beyond 2^53 in the exponent form one writes it in
+ * (`1e21`, `1.7976931348623157e308`, where JavaScript writes `1e+21` and `10000000000000000`).
+ */
+export function numberText(n: number | bigint): string {
+  if (typeof n === 'bigint') return n.toString();
+  if (!isUnsafeIntegral(n)) return String(n);
+  const [mantissa, exponent] = n.toExponential().split('e') as [string, string];
+  return `${mantissa}e${Number(exponent)}`;
+}
+
 /** Whether `n` is an integral `number` beyond the safe range (only a literal written as a float). */
 export function isUnsafeIntegral(n: unknown): n is number {
   return typeof n === 'number' && !Number.isSafeInteger(n) && Number.isInteger(n);
