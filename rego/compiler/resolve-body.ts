@@ -76,21 +76,25 @@ function redeclared(name: string, loc: SourceLocation, scope: Scope): void {
     compileError('rego_compile_error', `var ${name} ${scope.declaredHow(name)} above`, loc);
 }
 
-function declareAssigned(t: Term, scope: Scope): void {
+/**
+ * Declares the variables `:=` assigns. v1 refuses assigning to `input` and `data` (keywords
+ * there); a v0 module may, and the name is then a local variable shadowing the document.
+ */
+function declareAssigned(cx: ResolveContext, t: Term, scope: Scope): void {
   switch (t.type) {
     case 'var':
       if (t.name.startsWith('$')) return;
-      if (t.name === 'input' || t.name === 'data')
+      if ((t.name === 'input' || t.name === 'data') && cx.syntax !== 'v0')
         compileError('rego_compile_error', `cannot assign to ${t.name}`, t.loc);
       redeclared(t.name, t.loc, scope);
       if (scope.usedHere(t.name)) compileError('rego_compile_error', `var ${t.name} referenced above`, t.loc);
       scope.declare(t.name, 'assigned');
       return;
     case 'array':
-      for (const i of t.items) declareAssigned(i, scope);
+      for (const i of t.items) declareAssigned(cx, i, scope);
       return;
     case 'object':
-      for (const [, v] of t.entries) declareAssigned(v, scope);
+      for (const [, v] of t.entries) declareAssigned(cx, v, scope);
       return;
     case 'scalar':
       return;
@@ -143,7 +147,7 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
         if (mentioned.has(name))
           compileError('rego_compile_error', `var ${name} referenced above`, e.left.loc);
       checkMatchable(e.left, e.right);
-      declareAssigned(e.left, scope);
+      declareAssigned(cx, e.left, scope);
       return { k: 'unify', left: resolveTerm(cx, e.left, scope), right };
     }
     case 'somein': {

@@ -115,8 +115,18 @@ function guardedBody(cx: ResolveContext, body: Body, scope: Scope): IrLiteral[] 
   return [...guards, ...resolveBody(cx, body, scope)];
 }
 
+/** Declares a function's parameters; OPA refuses a parameter named after a root document. */
 function declareParams(args: readonly Term[], scope: Scope): void {
-  for (const a of args) for (const name of patternVars(a)) scope.declare(name);
+  for (const a of args)
+    for (const name of patternVars(a)) {
+      if (name === 'input' || name === 'data')
+        compileError(
+          'rego_compile_error',
+          `args must not shadow ${name} (use a different variable name)`,
+          a.loc,
+        );
+      scope.declare(name);
+    }
 }
 
 function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
