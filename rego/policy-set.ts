@@ -3,7 +3,6 @@
  * evaluate `data` paths and queries against inputs as often as needed.
  */
 
-import { checkConstantArguments } from './builtins/declarations/index.ts';
 import {
   type CompileConfig,
   type CompileOptions,
@@ -101,7 +100,6 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
       }),
     );
     const tree = compileModules(parsed, config.builtins, config.opaVersion);
-    checkConstantArguments(parsed, config.opaVersion, (name) => config.builtins.has(name));
     const program = new CompiledProgram(tree, config.builtins, config.opaVersion);
     let data: Value;
     try {
