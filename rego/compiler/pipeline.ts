@@ -10,15 +10,15 @@
  * 4. safety (`CheckSafetyRuleHeads`, `CheckSafetyRuleBodies`): `safety/`, which orders every body;
  * 5. recursion (`CheckRecursion`): `recursion.ts`;
  * 6. checks (`CheckTypes`, `CheckDeprecatedBuiltins`): `checks/` — argument types of built-ins,
- *    inferred for variables and rules too, and the arity mismatches found while resolving.
- *
- * OPA's last stage, the rule indexes (`BuildRuleIndices`), is built by the evaluator over the
- * compiled definitions (`eval/indexing.ts`, OPA's trie), since it decides their order at run time.
+ *    inferred for variables and rules too, and the arity mismatches found while resolving;
+ * 7. rule indexes (`BuildRuleIndices`): `indexes/`, OPA's trie, which decides which rules an
+ *    evaluation runs and in which order; the evaluator only looks them up.
  */
 import type { BuiltinRegistry } from '../builtin.ts';
 import { DEFAULT_OPA_VERSION, type OpaVersion } from '../opa-version.ts';
 import type { Body, Module } from '../syntax/index.ts';
 import { checkTypes } from './checks/index.ts';
+import { buildIndexes, type RuleIndexes } from './indexes/index.ts';
 import { checkRecursion } from './recursion.ts';
 import { type ResolvedQuery, resolveQuery } from './resolve-query.ts';
 import { type ResolvedRule, resolveModules } from './resolve-rule.ts';
@@ -26,21 +26,28 @@ import type { RuleNode } from './rule-tree.ts';
 import { checkQuerySafety, checkSafety } from './safety/index.ts';
 import { StageFindings } from './stage-findings.ts';
 
+/** Compiled modules: the rule tree of resolved rules, each body in its safe order, and its rule indexes. */
+export interface CompiledRules {
+  readonly tree: RuleNode<ResolvedRule>;
+  readonly indexes: RuleIndexes;
+}
+
 /**
- * Compiles parsed modules into the rule tree of resolved rules, each body in its safe order.
+ * Compiles parsed modules into the rule tree of resolved rules, each body in its safe order, and
+ * the rule indexes over it.
  * Throws `RegoError` (`rego_type_error`, `rego_compile_error`, `rego_recursion_error`,
  * `rego_unsafe_var_error`, `rego_unsupported_error`) at the first stage that finds an error —
  * the error OPA's compiler of `opaVersion` reports first.
  *
  * @example
- * const tree = compileModules([parseModule('package a\np := 1', 'a.rego')], standardBuiltins);
+ * const { tree } = compileModules([parseModule('package a\np := 1', 'a.rego')], standardBuiltins);
  * tree.find(['a', 'p'])?.nodeClass; // 'complete'
  */
 export function compileModules(
   modules: readonly Module[],
   builtins: BuiltinRegistry,
   opaVersion: OpaVersion = DEFAULT_OPA_VERSION,
-): RuleNode<ResolvedRule> {
+): CompiledRules {
   const findings = new StageFindings(opaVersion);
   const tree = findings.run(() => resolveModules(modules, builtins, opaVersion, findings));
   findings.raise('conflicts');
@@ -51,7 +58,7 @@ export function compileModules(
   findings.raise('types');
   findings.raise('deprecated');
   findings.raiseDeferred();
-  return tree;
+  return { tree, indexes: buildIndexes(tree, opaVersion) };
 }
 
 /** Compiles a parsed query against a compiled rule tree: resolved, checked and ordered for safety. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createStandardBuiltins, standardBuiltins } from '../builtins/index.ts';
-import { compilePolicies } from '../index.ts';
+import { createStandardBuiltins, standardBuiltins } from '../../builtins/index.ts';
+import { compilePolicies } from '../../index.ts';
 
 const ROUTES = `package routes
 
