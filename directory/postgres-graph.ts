@@ -45,6 +45,30 @@ function termArrays(rules: GraphRules): [string[], string[], string[], string[]]
   ];
 }
 
+/**
+ * The model's permission terms as the object search looks them up for each step, by key rather
+ * than by scanning every term: `direct` — the permissions a name grants on the same object (key
+ * `type` U+001F `name`); `arrows` — by the name held on the arrow's target, the permission and the
+ * base relation on the objects that point at it.
+ */
+function termLookups(rules: GraphRules): {
+  direct: Record<string, string[]>;
+  arrows: Record<string, { object_type: string; permission: string; base: string }[]>;
+} {
+  const direct: Record<string, string[]> = {};
+  const arrows: Record<string, { object_type: string; permission: string; base: string }[]> = {};
+  for (const t of rules.terms) {
+    if (t.base === '') {
+      const key = `${t.objectType}\u001f${t.name}`;
+      direct[key] = [...(direct[key] ?? []), t.permission];
+    } else {
+      const arrow = { object_type: t.objectType, permission: t.permission, base: t.base };
+      arrows[t.name] = [...(arrows[t.name] ?? []), arrow];
+    }
+  }
+  return { direct, arrows };
+}
+
 async function confirmed(
   context: PostgresGraphContext,
   ids: readonly string[],
@@ -61,13 +85,11 @@ export async function findObjectsInPostgres(
 ): Promise<string[]> {
   const { sql, schema, rules } = context;
   const relations = sql(`${schema}.relations`);
-  const [types, permissions, bases, names] = termArrays(rules);
+  const { direct, arrows } = termLookups(rules);
   const rows = rules.arrowsThroughSets
     ? await sql`SELECT DISTINCT object_id FROM ${relations} WHERE object_type = ${search.objectType}`
     : await sql`
-      WITH RECURSIVE terms (object_type, permission, base, name) AS (
-        SELECT * FROM unnest(${types}::text[], ${permissions}::text[], ${bases}::text[], ${names}::text[])
-      ), holds (object_type, object_id, name) AS (
+      WITH RECURSIVE holds (object_type, object_id, name) AS (
         SELECT r.object_type, r.object_id, r.relation FROM ${relations} r
         WHERE r.subject_type = ${search.subjectType} AND r.subject_id IN (${search.subjectId}, '*')
           AND r.subject_relation = ''
@@ -76,13 +98,13 @@ export async function findObjectsInPostgres(
           SELECT r.object_type, r.object_id, r.relation FROM ${relations} r
           WHERE r.subject_type = h.object_type AND r.subject_id = h.object_id AND r.subject_relation = h.name
           UNION ALL
-          SELECT h.object_type, h.object_id, t.permission FROM terms t
-          WHERE t.object_type = h.object_type AND t.base = '' AND t.name = h.name
+          SELECT h.object_type, h.object_id, d.permission
+          FROM jsonb_array_elements_text(${sql.json(direct)} -> (h.object_type || chr(31) || h.name)) AS d (permission)
           UNION ALL
-          SELECT r.object_type, r.object_id, t.permission FROM terms t
-          JOIN ${relations} r ON r.object_type = t.object_type AND r.relation = t.base
-          WHERE t.base <> '' AND t.name = h.name AND r.subject_type = h.object_type
-            AND r.subject_id = h.object_id AND r.subject_relation = ''
+          SELECT r.object_type, r.object_id, a.permission
+          FROM jsonb_to_recordset(${sql.json(arrows)} -> h.name) AS a (object_type text, permission text, base text)
+          JOIN ${relations} r ON r.object_type = a.object_type AND r.relation = a.base
+          WHERE r.subject_type = h.object_type AND r.subject_id = h.object_id AND r.subject_relation = ''
         ) AS step (object_type, object_id, name)
       )
       SELECT DISTINCT object_id FROM holds WHERE object_type = ${search.objectType} AND name = ${search.relation}`;
