@@ -36,7 +36,6 @@ export {
   checkRelation,
   checkRelations,
   DEFAULT_SUBJECT_TYPE,
-  relationCheck,
 } from './decision-flow.ts';
 export { deniedDecision, isFallbackDenial } from './denial.ts';
 export {
@@ -95,7 +94,6 @@ export type {
   RelationDirectory,
   RelationFilter,
 } from './ports/relation-directory.ts';
-export { applyDirectoryWrite, canApplyBatch } from './ports/relation-directory.ts';
 export type {
   GraphRelationDirectory,
   GraphSearchOptions,
@@ -104,6 +102,5 @@ export type {
   RelationGraph,
   SubjectSearch,
 } from './ports/relation-graph.ts';
-export { canSearchGraph } from './ports/relation-graph.ts';
 export type { Span, SpanAttributes, Tracer } from './ports/tracing.ts';
 export { noopTracer } from './ports/tracing.ts';

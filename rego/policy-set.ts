@@ -3,7 +3,6 @@
  * evaluate `data` paths and queries against inputs as often as needed.
  */
 
-import { checkConstantArguments } from './builtins/declarations/index.ts';
 import {
   type CompileConfig,
   type CompileOptions,
@@ -14,7 +13,14 @@ import {
 } from './compile-options.ts';
 import { compileModules, compileQuery } from './compiler/index.ts';
 import { isStackOverflow, RegoError } from './errors.ts';
-import { CompiledProgram, Ctx, type EvalSettings, EvalState } from './eval/index.ts';
+import {
+  CompiledProgram,
+  Ctx,
+  compileDataGetter,
+  compileQueryRunner,
+  type EvalSettings,
+  EvalState,
+} from './eval/index.ts';
 import { optionProblems } from './option-problems.ts';
 import { parseModule, parseQuery } from './syntax/index.ts';
 import { asValue, fromJson, type Value } from './value/index.ts';
@@ -100,9 +106,8 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
         opaVersion: config.opaVersion,
       }),
     );
-    const tree = compileModules(parsed, config.builtins, config.opaVersion);
-    checkConstantArguments(parsed, config.opaVersion, (name) => config.builtins.has(name));
-    const program = new CompiledProgram(tree, config.builtins, config.opaVersion);
+    const rules = compileModules(parsed, config.builtins, config.opaVersion);
+    const program = new CompiledProgram(rules, config.builtins, config.opaVersion);
     let data: Value;
     try {
       data = fromJson(config.data, 'data');
@@ -179,7 +184,7 @@ class CompiledPolicySet implements PolicySet {
         .replace(/^data(\.|$)/, '')
         .split('.')
         .filter((p) => p !== '');
-      getter = this.program.dataGetter(path);
+      getter = compileDataGetter(this.program, path);
       if (this.getters.size >= MAX_CACHED) this.getters.clear();
       this.getters.set(ref, getter);
     }
@@ -194,7 +199,8 @@ class CompiledPolicySet implements PolicySet {
     try {
       let compiled = this.queries.get(queryText);
       if (!compiled) {
-        compiled = this.program.query(
+        compiled = compileQueryRunner(
+          this.program,
           compileQuery(
             parseQuery(queryText, 'query', this.config.opaVersion),
             this.program.root,

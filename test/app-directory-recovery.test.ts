@@ -5,7 +5,8 @@
  * shares stop granting within 5 s of the recovery, not after a backoff ceiling.
  */
 
-import { canApplyBatch, type DirectoryWrite, type RelationDirectory } from '@gatehousejs/core';
+import type { DirectoryWrite, RelationDirectory } from '@gatehousejs/core';
+import { canApplyBatch } from '@gatehousejs/core/adapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PENDING_NOTE } from '../app/ui/page-frame.ts';
 import { type ApiCall, apiClient } from './support/api-client.ts';

@@ -7,8 +7,8 @@
  * all or none in id order; when a batch fails, the pass goes on entry by entry (above) to find the
  * failing change and deliver the others.
  */
-import { applyDirectoryWrite, canApplyBatch, type RelationDirectory } from '@gatehousejs/core';
-import { Semaphore } from '@gatehousejs/core/adapter';
+import type { RelationDirectory } from '@gatehousejs/core';
+import { applyDirectoryWrite, canApplyBatch, Semaphore } from '@gatehousejs/core/adapter';
 import type { DirectoryOutboxRepository, OutboxEntry } from '../db/index.ts';
 import { objectsTouched } from './objects-touched.ts';
 

@@ -1,4 +1,5 @@
-import { applyDirectoryWrite, type DirectoryWrite } from '@gatehousejs/core';
+import type { DirectoryWrite } from '@gatehousejs/core';
+import { applyDirectoryWrite } from '@gatehousejs/core/adapter';
 import { createMemoryRelationStore, type RelationStore } from '@gatehousejs/engine';
 import { loadManifestFile } from '@gatehousejs/engine/node';
 import { beforeEach, describe, expect, it } from 'vitest';

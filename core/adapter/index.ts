@@ -3,8 +3,9 @@
  * For authors of framework adapters and decision services, not for applications: the plumbing
  * the Hono and Fastify adapters and the Topaz adapter are built from — route inventories and skip
  * marks, the memo of policy paths per route, option parsing and name checks, path exclusions,
- * the cache key and canonical JSON, the breaker's state machine, the concurrency limiter, and the
- * denial every adapter answers (carrying the decision).
+ * the cache key and canonical JSON, the breaker's state machine, the concurrency limiter, the
+ * denial every adapter answers (carrying the decision), the relationship check's input,
+ * and the port helpers relays and stores use (applying a directory write, capability checks).
  * Applications import `@gatehousejs/core`; adapters import both.
  */
 export type { ValidatePoliciesOptions } from '../app-validation-options.ts';
@@ -22,6 +23,7 @@ export { canonicalJson } from '../canonical-json.ts';
 export type { BreakerPermit } from '../circuit-breaker.ts';
 export type { DecisionCacheEntry } from '../decision-cache.ts';
 export type { Check, RequestInfo } from '../decision-check.ts';
+export { decidePolicy, relationCheck } from '../decision-flow.ts';
 export type { Denial } from '../denial-answer.ts';
 export { denialOf } from '../denial-answer.ts';
 export { requireName } from '../option-names.ts';
@@ -30,6 +32,8 @@ export { parseOptions } from '../options.ts';
 export type { PathExclusions, PathPattern } from '../path-exclusions.ts';
 export { compilePathExclusions } from '../path-exclusions.ts';
 export { authorizationMethod, policyPathMemo } from '../policy-path-memo.ts';
+export { applyDirectoryWrite, canApplyBatch } from '../ports/relation-directory.ts';
+export { canSearchGraph } from '../ports/relation-graph.ts';
 export type { RegisteredRoute, ScanOptions } from '../route-inventory.ts';
 export { routeInventory } from '../route-inventory.ts';
 export { Semaphore } from '../semaphore.ts';

@@ -7,14 +7,7 @@
  * API (Hono: `deniedDecision(error)` in `onError`; Fastify: `request.authzDenial` in `onSend`).
  */
 import { expect, it } from 'vitest';
-import type { ContractApp, ContractSetup } from './adapter-contract.ts';
-import type { ContractDecisions } from './adapter-contract-decisions.ts';
-import type { ManualClock } from './manual-clock.ts';
-
-/** Starts one case's application (the suite's own starter). */
-export type ContractStarter = (
-  options?: Partial<ContractSetup>,
-) => Promise<{ app: ContractApp; decisions: ContractDecisions; clock: ManualClock }>;
+import type { ContractStarter } from './adapter-contract-app.ts';
 
 /** Registers the cases (inside the suite's `describe`). */
 export function denialDecisionCases(start: ContractStarter): void {

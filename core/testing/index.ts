@@ -7,13 +7,10 @@
  * a harness that records audit records and log messages. Needs `vitest` (an optional peer).
  */
 
-export type {
-  AdapterContractOptions,
-  ContractApp,
-  ContractResponse,
-  ContractSetup,
-} from './adapter-contract.ts';
-export { CONTRACT_EXCLUDE_PATHS, contractBody, runAdapterContract } from './adapter-contract.ts';
+export type { AdapterContractOptions } from './adapter-contract.ts';
+export { runAdapterContract } from './adapter-contract.ts';
+export type { ContractApp, ContractResponse, ContractSetup } from './adapter-contract-app.ts';
+export { CONTRACT_EXCLUDE_PATHS, contractBody } from './adapter-contract-app.ts';
 export type { ContractDecisions } from './adapter-contract-decisions.ts';
 export {
   CONTRACT_DOCUMENTS,

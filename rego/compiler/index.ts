@@ -1,11 +1,14 @@
 /**
  * @module rego/compiler
  * The Rego compiler, staged as OPA's: the rule tree with its conflict checks, name resolution
- * into the intermediate form, the recursion check, and the safety check that orders every body
- * (see `pipeline.ts`).
+ * into the intermediate form, the recursion check, the safety check that orders every body,
+ * and the rule indexes (see `pipeline.ts`).
  */
+
+export type { IndexEntry, IndexLookup, RuleIndex, RuleIndexes } from './indexes/index.ts';
 export type { Callee, IrBody, IrElse, IrExpr, IrLiteral, IrRule, IrTerm, IrWith, WithTarget } from './ir.ts';
 export { walkBody, walkLiteral, walkRule, walkTerm } from './ir-walk.ts';
+export type { CompiledRules } from './pipeline.ts';
 export { compileModules, compileQuery } from './pipeline.ts';
 export { INLINE_BUILTINS } from './resolve-context.ts';
 export type { ResolvedQuery } from './resolve-query.ts';

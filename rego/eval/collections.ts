@@ -1,38 +1,19 @@
 /**
- * Runtime operations on collections: selection `x[k]`, membership, path lookups and updates
+ * Runtime operations on collections: base-document selection, membership, path updates
  * (for `with`), and the merge of base documents with virtual ones.
  */
 import {
   canonicalKey,
   compareStrings,
   isObject,
+  lookup,
   makeObject,
-  ObjectMap,
   type ObjectValue,
   objectEntries,
   type PlainObject,
   SetValue,
   type Value,
 } from '../value/index.ts';
-
-/** `c[key]`: array element, object value, or the element itself for sets; `undefined` otherwise. */
-export function lookup(c: Value | undefined, key: Value): Value | undefined {
-  if (typeof c !== 'object' || c === null) return undefined;
-  if (typeof key === 'string') {
-    // Only plain objects and arrays have own string-named properties; this order keeps the
-    // common case (a JSON object) free of class checks.
-    if (Object.hasOwn(c, key)) return Array.isArray(c) ? undefined : (c as PlainObject)[key];
-    if (c instanceof SetValue) return c.has(key) ? key : undefined;
-    return c instanceof ObjectMap ? c.get(key) : undefined;
-  }
-  if (Array.isArray(c)) {
-    return typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < c.length
-      ? c[key]
-      : undefined;
-  }
-  if (c instanceof SetValue) return c.has(key) ? key : undefined;
-  return c instanceof ObjectMap ? c.get(key) : undefined;
-}
 
 /**
  * `c[key]` as OPA reads base documents from its store, where paths are strings: a number key
@@ -42,16 +23,6 @@ export function storageLookup(c: Value | undefined, key: Value): Value | undefin
   const v = lookup(c, key);
   if (v !== undefined || (typeof key !== 'number' && typeof key !== 'bigint') || Array.isArray(c)) return v;
   return lookup(c, String(key));
-}
-
-/** Looks up a path of keys. */
-export function lookupPath(v: Value | undefined, path: readonly Value[]): Value | undefined {
-  let x = v;
-  for (const k of path) {
-    if (x === undefined) return undefined;
-    x = lookup(x, k);
-  }
-  return x;
 }
 
 /** Sorted keys of a plain object. */

@@ -5,5 +5,6 @@
  */
 export type { EvalLimits, EvalSettings } from './context.ts';
 export { Ctx, EvalState } from './context.ts';
+export { compileDataGetter, compileQueryRunner } from './entry-points.ts';
 export { formatValue } from './format.ts';
 export { CompiledProgram } from './program.ts';

@@ -6,8 +6,7 @@
  * Conflicts and built-in errors of other keys therefore never surface.
  */
 import type { IrTerm, ResolvedRule } from '../compiler/index.ts';
-import type { SetValue, Value } from '../value/index.ts';
-import { lookup } from './collections.ts';
+import { lookup, type SetValue, type Value } from '../value/index.ts';
 import type { Ctx } from './context.ts';
 import {
   type CompiledDefinition,

@@ -4,13 +4,20 @@
  * nodes below), functions, and packages (objects of their children merged with base data).
  * Values are cached per scope.
  */
-import type { ResolvedRule, RuleNode } from '../compiler/index.ts';
+import type { ResolvedRule, RuleIndex, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
-import { canonicalKey, equal, makeObject, type ObjectValue, SetValue, type Value } from '../value/index.ts';
-import { lookupPath, mergeBase } from './collections.ts';
+import {
+  canonicalKey,
+  equal,
+  lookupPath,
+  makeObject,
+  type ObjectValue,
+  SetValue,
+  type Value,
+} from '../value/index.ts';
+import { mergeBase } from './collections.ts';
 import type { Ctx } from './context.ts';
 import { type CompiledDefinition, runDefinition } from './definitions.ts';
-import { buildIndex, type RuleIndex } from './indexing.ts';
 import type { NodeHandle } from './layout.ts';
 import { ObjectBuilder } from './object-builder.ts';
 
@@ -66,6 +73,7 @@ export class CompiledNode implements NodeHandle {
 
 /** Compiled definitions of a complete rule or function node. */
 export interface DefinitionGroup {
+  /** The index's rules (all but the `default` one), compiled, by index position. */
   readonly definitions: readonly CompiledDefinition[];
   /** The `default` definition, used when no other definition produces a value. */
   readonly fallback: CompiledDefinition | undefined;
@@ -78,7 +86,7 @@ export interface DefinitionGroup {
   readonly explain:
     | ((ctx: Ctx, g: DefinitionGroup, error: RegoError, args?: readonly Value[]) => RegoError)
     | undefined;
-  /** OPA's rule index: which definitions run, in which order, and whether the first success decides. */
+  /** The compiler's rule index: which definitions run, in which order, whether the first success decides. */
   readonly index: RuleIndex;
 }
 
@@ -96,8 +104,9 @@ export function evaluateComplete(g: DefinitionGroup): (ctx: Ctx) => Value | unde
 
 function completeValue(ctx: Ctx, g: DefinitionGroup): Value | undefined {
   let result: Value | undefined;
-  const { entries, earlyExit } = g.index.select(ctx);
-  for (const { definition: d, branches } of entries) {
+  const { entries, earlyExit } = g.index.select(ctx.input);
+  for (const { position, branches } of entries) {
+    const d = g.definitions[position] as CompiledDefinition;
     const v = runDefinition(ctx, d, undefined, branches);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
@@ -137,8 +146,9 @@ export function argumentSlots(args: readonly Value[]): (f: unknown[]) => void {
 function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Value | undefined {
   let result: Value | undefined;
   const init = argumentSlots(args);
-  const { entries, earlyExit } = g.index.select(ctx, args);
-  for (const { definition: d, branches } of entries) {
+  const { entries, earlyExit } = g.index.select(ctx.input, args);
+  for (const { position, branches } of entries) {
+    const d = g.definitions[position] as CompiledDefinition;
     const v = runDefinition(ctx, d, init, branches);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
@@ -150,12 +160,11 @@ function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Va
   return result === undefined && g.fallback ? runDefinition(ctx, g.fallback, init) : result;
 }
 
-/** Evaluation of a set node (`p contains x`). */
+/** Evaluation of a set node (`p contains x`): `definitions` compiled from the index's rules. */
 export function evaluateSet(
+  index: RuleIndex,
   definitions: readonly CompiledDefinition[],
-  sourceOrder: boolean,
 ): (ctx: Ctx) => Value {
-  const index = buildIndex(definitions, sourceOrder);
   return (ctx) => {
     ctx.state.tick();
     const set = new SetValue();
@@ -163,8 +172,8 @@ export function evaluateSet(
       f[0] = set;
     };
     // In the rule index's order: the first error (or conflict) raised is OPA's.
-    for (const { definition, branches } of index.select(ctx).entries)
-      runDefinition(ctx, definition, init, branches);
+    for (const { position, branches } of index.select(ctx.input).entries)
+      runDefinition(ctx, definitions[position] as CompiledDefinition, init, branches);
     return set;
   };
 }
@@ -176,35 +185,19 @@ export interface Contribution {
   readonly isSet: boolean;
 }
 
-/** The definitions of a contribution's rules, as the rule index sees them (only their rules). */
-function indexedRules(c: Contribution): CompiledDefinition[] {
-  return c.handle.node.rules
-    .filter((rule) => !rule.isDefault)
-    .map((rule) => ({ rule, size: 0, bodies: [] }) as unknown as CompiledDefinition);
-}
-
 /**
  * Evaluation of an object node: its ref-head definitions (and those of object nodes below,
  * compiled with their relative path) add to one builder; complete and set nodes below add
  * their values at their relative paths, in the order of OPA's rule index, so the first error or
- * key conflict raised is OPA's: one index over all their rules (`indexBelow`, OPA v1.15), or over
- * the node's own definitions, the nodes below after them (OPA v1.22).
+ * key conflict raised is OPA's: the index holds the rules of the nodes below too before OPA
+ * v1.22; from v1.22 they come after the node's own definitions. `parts` are, by index position,
+ * the definition to run or the node below whose value to add.
  */
 export function evaluateObject(
-  definitions: readonly CompiledDefinition[],
+  index: RuleIndex,
+  parts: readonly (CompiledDefinition | Contribution)[],
   below: readonly Contribution[],
-  indexBelow: boolean,
 ): (ctx: Ctx) => Value {
-  const owners: (Contribution | undefined)[] = definitions.map(() => undefined);
-  const rules = [...definitions];
-  for (const c of indexBelow ? below : []) {
-    for (const d of indexedRules(c)) {
-      rules.push(d);
-      owners.push(c);
-    }
-  }
-  const byRule = new Map(rules.map((d, i) => [d, i]));
-  const index = buildIndex(rules, !indexBelow);
   return (ctx) => {
     ctx.state.tick();
     const builder = new ObjectBuilder();
@@ -224,10 +217,10 @@ export function evaluateObject(
         builder.insert(c.relative, 'value', v, loc);
       }
     };
-    for (const { definition, branches } of index.select(ctx).entries) {
-      const owner = owners[byRule.get(definition) as number];
-      if (owner) contribute(owner);
-      else runDefinition(ctx, definition, init, branches);
+    for (const { position, branches } of index.select(ctx.input).entries) {
+      const part = parts[position] as CompiledDefinition | Contribution;
+      if ('handle' in part) contribute(part);
+      else runDefinition(ctx, part, init, branches);
     }
     // The nodes below not indexed, or skipped by the index (they may still have a default value).
     for (const c of below) contribute(c);

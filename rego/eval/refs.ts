@@ -6,8 +6,8 @@
  * into it; paths outside the tree read the base document.
  */
 import { type IrTerm, unboundPatternVars, withBound } from '../compiler/index.ts';
-import { ObjectMap, type PlainObject, SetValue, type Value } from '../value/index.ts';
-import { lookup, plainKeys, storageLookup } from './collections.ts';
+import { lookup, ObjectMap, type PlainObject, SetValue, type Value } from '../value/index.ts';
+import { plainKeys, storageLookup } from './collections.ts';
 import type { Ctx } from './context.ts';
 import type { Bound, Cx, Frame, Getter, NodeHandle, Program, Step, ValueNext } from './layout.ts';
 

@@ -11,8 +11,7 @@ import {
   unificationOrder,
   withBound,
 } from '../compiler/index.ts';
-import { equal, isObject, objectSize, type Value } from '../value/index.ts';
-import { lookup } from './collections.ts';
+import { equal, isObject, lookup, objectSize, type Value } from '../value/index.ts';
 import { type Bound, type Cx, type Getter, type Next, type Step, unboundError } from './layout.ts';
 
 /** A step comparing two values and continuing with `next` when they are equal. */

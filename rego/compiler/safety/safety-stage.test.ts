@@ -8,7 +8,7 @@ import { displayName } from '../scope.ts';
 import { evaluationOrder } from './evaluation-order.ts';
 
 const compile = (source: string) =>
-  compileModules([parseModule(source, 'a.rego', { version: 'v1' })], standardBuiltins);
+  compileModules([parseModule(source, 'a.rego', { version: 'v1' })], standardBuiltins).tree;
 
 function refusal(source: string): RegoError {
   try {

@@ -1,0 +1,143 @@
+/**
+ * What OPA's rule index (`ast/index.go`) indexes a rule by: the `input` paths its body compares
+ * with a constant (`input.method == "GET"`), reads as a whole (`input.user.admin`, or a path
+ * bound to a variable before a call: `count(input.xs) > 0`), and its constant arguments; and
+ * the constant value of each branch, which decides early exit.
+ */
+import { canonicalKey, type Value } from '../../value/index.ts';
+import type { IrLiteral, IrTerm } from '../ir.ts';
+import type { ResolvedRule } from '../resolve-rule.ts';
+
+/** An indexed reference: an `input` path or an argument of the call. */
+export interface IndexRef {
+  readonly id: string;
+  readonly input?: readonly Value[];
+  readonly arg?: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** What a rule needs of a reference: to be defined (`any`) or equal to a constant. */
+export type Need = { readonly any: true } | { readonly any: false; readonly key: string };
+
+/** The needs of one rule branch on one reference. */
+export interface IndexNeeds {
+  readonly ref: IndexRef;
+  readonly needs: Need[];
+}
+
+function inputRef(t: IrTerm): IndexRef | undefined {
+  if (t.k === 'root' && t.root === 'input')
+    return { id: 'input:[]', input: [], line: t.loc.line, column: t.loc.column };
+  if (t.k !== 'ref' || t.head.k !== 'root' || t.head.root !== 'input') return undefined;
+  const path: Value[] = [];
+  for (const p of t.path) {
+    if (p.k !== 'const') return undefined;
+    path.push(p.value);
+  }
+  return { id: `input:${canonicalKey(path)}`, input: path, line: t.head.loc.line, column: t.head.loc.column };
+}
+
+/** Whether `v` is a scalar, the only values the index holds as constants. */
+export const isScalar = (v: Value) => v === null || typeof v !== 'object';
+
+/** The `input` paths a head value reads (OPA binds them in the body before the value). */
+function valueReads(t: IrTerm | undefined): IndexRef[] {
+  if (!t) return [];
+  const ref = inputRef(t);
+  if (ref) return [ref];
+  // A template string renders an undefined part (`<undefined>`): what it reads stays inside it.
+  if (t.k === 'call') return t.callee.kind === 'template' ? [] : t.args.flatMap(valueReads);
+  if (t.k === 'array' || t.k === 'set') return t.items.flatMap(valueReads);
+  if (t.k === 'object') return t.entries.flatMap(([k, v]) => [...valueReads(k), ...valueReads(v)]);
+  return [];
+}
+
+/**
+ * The references one branch of a rule (0: the main body, then each `else`) is indexed by:
+ * OPA's `refindices.Update` on its body, its arguments and what its head value reads.
+ */
+export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, IndexNeeds> {
+  const out = new Map<string, IndexNeeds>();
+  const varRefs = new Map<string, IndexRef>();
+  const constants = new Map<string, Value>();
+  const add = (ref: IndexRef, need: Need) => {
+    const entry = out.get(ref.id) ?? { ref, needs: [] };
+    out.set(ref.id, entry);
+    const same = entry.needs.findIndex((n) => (n.any ? need.any : !need.any && n.key === need.key));
+    if (same >= 0) return;
+    const anyAt = entry.needs.findIndex((n) => n.any);
+    if (!need.any && anyAt >= 0) entry.needs[anyAt] = need;
+    else entry.needs.push(need);
+  };
+  rule.args.forEach((a, i) => {
+    const ref: IndexRef = { id: `arg:${i}`, arg: i, line: a.loc.line, column: a.loc.column };
+    if (a.k === 'var') varRefs.set(a.name, ref);
+    else if (a.k === 'const' && isScalar(a.value)) add(ref, { any: false, key: canonicalKey(a.value) });
+  });
+  const needOf = (t: IrTerm): Need | undefined => {
+    if (t.k === 'var') {
+      const c = constants.get(t.name);
+      return c !== undefined && isScalar(c) ? { any: false, key: canonicalKey(c) } : { any: true };
+    }
+    return t.k === 'const' && isScalar(t.value) ? { any: false, key: canonicalKey(t.value) } : undefined;
+  };
+  const equalish = (a: IrTerm, b: IrTerm): boolean => {
+    if (a.k === 'var') {
+      if (b.k === 'const') constants.set(a.name, b.value);
+      const ref = varRefs.get(a.name);
+      const need = needOf(b);
+      // Only a constant narrows a variable's path (the engine binds parameters to variables too).
+      if (!ref || !need || need.any) return false;
+      add(ref, need);
+      return true;
+    }
+    const ref = inputRef(a);
+    const need = needOf(b);
+    if (!ref || !need) return false;
+    add(ref, need);
+    if (b.k === 'var' && need.any) varRefs.set(b.name, ref);
+    return true;
+  };
+  const body = branch === 0 ? rule.body : rule.elses[branch - 1]?.body;
+  const value = branch === 0 ? rule.value : rule.elses[branch - 1]?.value;
+  const literals = (body?.literals ?? []) as readonly IrLiteral[];
+  // OPA does not index a definition that prints.
+  const prints = (l: IrLiteral) =>
+    l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print';
+  if (literals.some(prints)) return new Map();
+  for (const lit of literals) {
+    if (lit.withs.length > 0) continue;
+    const e = lit.expr;
+    // OPA binds the references among a call's arguments to variables first: each is indexed.
+    const callReads = (t: IrTerm) => {
+      if (t.k === 'call') for (const ref of valueReads(t)) add(ref, { any: true });
+    };
+    if (e.k === 'unify') {
+      if (!equalish(e.left, e.right)) equalish(e.right, e.left);
+      callReads(e.left);
+      callReads(e.right);
+    } else if (e.k === 'term') {
+      const t = e.term;
+      const ref = inputRef(t);
+      if (ref) add(ref, { any: true });
+      else if (
+        t.k === 'call' &&
+        t.callee.kind === 'builtin' &&
+        t.callee.name === 'equal' &&
+        t.args.length === 2
+      ) {
+        const [a, b] = t.args as [IrTerm, IrTerm];
+        if (!equalish(a, b)) equalish(b, a);
+      } else callReads(t);
+    }
+  }
+  for (const ref of valueReads(value)) add(ref, { any: true });
+  return out;
+}
+
+/** A branch's head value: a constant, or `undefined` for a computed one. */
+export function headValue(rule: ResolvedRule, branch: number): Value | undefined {
+  const t = branch === 0 ? rule.value : rule.elses[branch - 1]?.value;
+  return t === undefined ? true : t.k === 'const' ? t.value : undefined;
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { createStandardBuiltins, standardBuiltins } from '../../builtins/index.ts';
+import { compilePolicies } from '../../index.ts';
+
+const ROUTES = `package routes
+
+default allow := false
+
+allow { print("GET"); input.method == "GET"; input.path == "/docs" }
+allow { print("POST"); input.method = "POST"; input.user.admin }
+allow { print("ANY"); input.user.root }
+allow { print("DELETE"); "DELETE" == input.method; input.user.owner } else { print("else"); input.user.delegate }
+`;
+
+function run(input: unknown): { allow: unknown; printed: string[] } {
+  const printed: string[] = [];
+  const policies = compilePolicies([{ file: 'routes.rego', source: ROUTES }], { builtins: standardBuiltins });
+  const allow = policies.evaluate('routes.allow', input, { print: (m) => printed.push(m) });
+  return { allow, printed: printed.sort() };
+}
+
+describe('rule indexing', () => {
+  it('decides as without indexing, for matching, other and missing values', () => {
+    expect(run({ method: 'GET', path: '/docs', user: {} }).allow).toBe(true);
+    expect(run({ method: 'POST', path: '/docs', user: { admin: true } }).allow).toBe(true);
+    expect(run({ method: 'PUT', user: { root: true } }).allow).toBe(true);
+    expect(run({ method: 'PUT', user: {} }).allow).toBe(false);
+    expect(run({ user: {} }).allow).toBe(false);
+    expect(run({ method: 'GET', user: { delegate: true } }).allow).toBe(true);
+  });
+
+  it('indexes no definition that prints, as OPA', () => {
+    expect(run({ method: 'PUT', user: {} }).printed).toEqual(['ANY', 'DELETE', 'GET', 'POST', 'else']);
+  });
+
+  /** The value or error code of `data.p.r1` for `rules` (strict built-in errors). */
+  function decide(rules: string, input: unknown, opaVersion: 'v1.15.2' | 'v1.22.2' = 'v1.15.2'): unknown {
+    const p = compilePolicies([{ file: 'p.rego', source: `package p\n${rules}` }], {
+      builtins: createStandardBuiltins({ opaVersion }),
+      version: 'v1',
+      opaVersion,
+    });
+    try {
+      return p.evaluate('p.r1', input, { strict: true });
+    } catch (e) {
+      return (e as { code: string }).code;
+    }
+  }
+
+  it("runs definitions in OPA's index order and stops at the first success when all yield one constant", () => {
+    const input = { v: [[], '10Mi', 'a'] };
+    const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';
+    const count = 'r1 := 2 if { count(input.v[1]) > 0 }';
+    // What OPA v1.15.2 and v1.22.2 answer: the definition reading the later path runs first.
+    expect(decide(`${plus}\n${count}`, input)).toBe(2);
+    expect(decide(`${count}\n${plus}`, input)).toBe('eval_type_error');
+    // Different values: every definition runs, in source order here.
+    expect(decide(`${plus}\nr1 := 3 if { count(input.v[1]) > 0 }`, input)).toBe('eval_type_error');
+    // A definition reading an undefined path is skipped, so the others may exit early.
+    expect(decide(`${plus}\n${count}\nr1 := 1 if { true; input.missing }`, input)).toBe(2);
+    // A definition the index cannot place runs first.
+    expect(decide(`${plus}\nr1 := 2 if { 1 / 0 }\n${count}`, input)).toBe('eval_builtin_error');
+    expect(decide(`${plus}\nr1 := 2 if { false }\n${count}`, input)).toBe(2);
+  });
+
+  it('runs the definitions the index selects in source order from OPA v1.22', () => {
+    const input = { v: [[], '10Mi', 'a'] };
+    const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';
+    const count = 'r1 := 2 if { count(input.v[1]) > 0 }';
+    // What OPA v1.22.2 answers.
+    expect(decide(`${plus}\n${count}`, input, 'v1.22.2')).toBe('eval_type_error');
+    expect(decide(`${count}\n${plus}`, input, 'v1.22.2')).toBe(2);
+    expect(decide(`${count}\nr1 := 1 if { true; input.missing }\n${plus}`, input, 'v1.22.2')).toBe(2);
+    expect(decide(`r1 := 2 if { input.v[2] == "b"; 1 / 0 }\n${count}`, input, 'v1.22.2')).toBe(2);
+  });
+
+  it('selects function definitions by constant arguments', () => {
+    const printed: string[] = [];
+    const p = compilePolicies(
+      [
+        {
+          file: 'f.rego',
+          source:
+            'package f\nimport future.keywords.in\nlevel("admin") = 3 { print("admin") }\nlevel("user") = 1 { print("user") }\nlevel(x) = 0 { print("any"); not x in {"admin", "user"} }',
+        },
+      ],
+      { builtins: standardBuiltins },
+    );
+    expect(p.evaluate('f.level', undefined)).toBeUndefined();
+    expect(p.query('x := data.f.level("user")', { print: (m) => printed.push(m) })).toEqual([{ x: 1 }]);
+    expect(printed.sort()).toEqual(['any', 'user']);
+  });
+
+  it("builds partial objects in the index's order, so a key conflict can come before another definition's error", () => {
+    const rules = [
+      'o[k] := [1, 2] if {',
+      '  k := "b"',
+      '  1 / input.v[4] > 0',
+      '}',
+      'o["b"] := object.get(input.obj, "b", 0) if input.v[2] > 0',
+      'o[k] := true if some k in ["b", "c", "a"]',
+    ].join('\n');
+    const decideObject = (opaVersion: 'v1.15.2' | 'v1.22.2') => {
+      const p = compilePolicies([{ file: 'p.rego', source: `package p\n${rules}` }], {
+        builtins: createStandardBuiltins({ opaVersion }),
+        version: 'v1',
+        opaVersion,
+      });
+      try {
+        return p.evaluate('p.o', { v: [0, '', '  pad  ', [], ''], obj: { b: 'abc' } }, { strict: true });
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    // What OPA answers: v1.15.2 the conflict of the last two definitions, v1.22.2 the first one's error.
+    expect(decideObject('v1.15.2')).toBe('eval_conflict_error');
+    expect(decideObject('v1.22.2')).toBe('eval_type_error');
+  });
+
+  it('indexes each else branch on its own, so a conflict between else values can come before an error', () => {
+    const input = { v: ['a', 'v1.0.0-rc.1', 0.5, 10], s: '2017' };
+    const d1 = 'f(x) := 2 if input.s == "a" else := [1]';
+    const d2 = 'f(x) := 1 if { input.s == "a"; x } else := input.v[0]';
+    const y = 'f(x) := 1 if { input.v[3] / 0 }';
+    const run = (defs: string[]) => decide(`${defs.join('\n')}\nr1 := f(false)`, input);
+    // What OPA v1.15.2 answers for each order of the definitions.
+    expect(run([d1, d2, y])).toBe('eval_builtin_error');
+    expect(run([d1, y, d2])).toBe('eval_conflict_error');
+    expect(run([y, d1, d2])).toBe('eval_conflict_error');
+    expect(run([d1, d2, 'f(x) := 1 if count(input.v[2]) > 0 else := [1]'])).toBe('eval_type_error');
+  });
+
+  it('evaluates a package in key order, so the first error raised is that of the first key', () => {
+    const rules = (name: string) =>
+      `package p\n${name} := yaml.unmarshal("a: .nan")\no[k] := 1 if some k in ["b"]\no[k] := 2 if some k in ["b"]`;
+    const code = (name: string) => {
+      const p = compilePolicies([{ file: 'p.rego', source: rules(name) }], {
+        builtins: standardBuiltins,
+        version: 'v1',
+      });
+      try {
+        return p.evaluate('p', undefined, { strict: true });
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    // What OPA v1.15.2 and v1.22.2 answer for `data.p`.
+    expect(code('z0')).toBe('eval_conflict_error');
+    expect(code('a0')).toBe('eval_builtin_error');
+  });
+});
