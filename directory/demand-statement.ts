@@ -25,13 +25,20 @@ export interface DemandRow {
   readonly [column: string]: unknown;
 }
 
-/** Creates (or replaces) the function in the schema; run inside the tables' creation transaction. */
+/**
+ * Creates the function in the schema unless it is there (a changed body gets a new name, so an
+ * existing one is never replaced under instances using it); run inside the tables' creation
+ * transaction.
+ */
 export async function ensureDemandStatement(tx: TransactionSql, t: DirectoryTables): Promise<void> {
+  const signature = `${t.schema}.${FUNCTION_NAME}(text[], text[], text[], text[], text[], text[], integer)`;
+  const [existing] = await tx`SELECT to_regprocedure(${signature}) IS NOT NULL AS found`;
+  if (existing?.found === true) return;
   const relations = tx(`${t.schema}.relations`);
   const objects = tx(`${t.schema}.objects`);
   const state = tx(`${t.schema}.state`);
   // `use_column`: the output columns share names with the tables' columns the query reads.
-  await tx`CREATE OR REPLACE FUNCTION ${tx(`${t.schema}.${FUNCTION_NAME}`)}(
+  await tx`CREATE FUNCTION ${tx(`${t.schema}.${FUNCTION_NAME}`)}(
       object_types text[], object_ids text[], subject_types text[], subject_ids text[],
       arrow_types text[], arrow_relations text[], prefetch_depth integer)
     RETURNS TABLE (kind text, object_type text, object_id text, relation text, subject_type text,
