@@ -4,7 +4,7 @@
 // compiling TypeScript at run time. The workspace packages are bundled from their sources
 // (through tsconfig.json's `paths`, as tsx runs them); npm packages stay external and load from
 // node_modules. `app/dist/inputs.json` lists what the bundle was built from, for `isBuildFresh`.
-import { mkdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -15,6 +15,9 @@ export const BUILT_LOCATION = path.join(distDir, 'location-main.js');
 /** The built application. */
 export const BUILT_MAIN = path.join(distDir, 'main.js');
 const INPUTS = path.join(distDir, 'inputs.json');
+const chunksDir = path.join(distDir, 'chunks');
+/** How long a replaced chunk is kept for a process started from the previous build that has yet to load it. */
+const STALE_CHUNK_MS = 10 * 60_000;
 /** Files that shape the build without being bundled. */
 const BUILD_FILES = ['app/build.mjs', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json'];
 
@@ -42,6 +45,16 @@ async function writeAtomically(file, contents, time) {
   await rename(temporary, file);
 }
 
+/** Removes chunks of earlier builds (after a while: a process of the previous build may still load one). */
+async function removeStaleChunks(current) {
+  for (const name of await readdir(chunksDir)) {
+    const file = path.join(chunksDir, name);
+    if (current.has(file)) continue;
+    const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs > STALE_CHUNK_MS) await rm(file, { force: true });
+  }
+}
+
 /**
  * Builds `app/dist/main.js` from `app/main.ts` (and `app/dist/location-main.js`); returns the milliseconds it took. The bundle is
  * dated when the build began, so that a source saved during the build makes it stale.
@@ -55,6 +68,10 @@ export async function buildApp() {
     entryPoints: ['app/main.ts', 'app/location-main.ts'],
     outdir: distDir,
     entryNames: '[name]',
+    // What main.ts imports dynamically (the server, while PostgreSQL starts) is a chunk of its
+    // own, so its npm packages load then rather than before anything starts.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -67,13 +84,14 @@ export async function buildApp() {
     plugins: [ownFileUrls],
     logLevel: 'warning',
   });
-  await mkdir(distDir, { recursive: true });
+  await mkdir(chunksDir, { recursive: true });
   const inputs = [...Object.keys(result.metafile.inputs), ...BUILD_FILES];
   await writeAtomically(INPUTS, `${JSON.stringify(inputs)}\n`);
   // The bundle last: its presence and date say the build is complete.
   const bundle = result.outputFiles.find((f) => f.path === BUILT_MAIN);
   for (const f of result.outputFiles) if (f !== bundle) await writeAtomically(f.path, f.contents);
   await writeAtomically(BUILT_MAIN, bundle.contents, began);
+  await removeStaleChunks(new Set(result.outputFiles.map((f) => f.path)));
   return performance.now() - started;
 }
 

@@ -7,13 +7,7 @@
 import { consola } from 'consola';
 import { type AppSettings, ConfigError, loadSettings } from './config/index.ts';
 import { connectDatabase, type Database, migrate } from './db/index.ts';
-import {
-  type AuthorizationBackend,
-  startApplication,
-  startEmbeddedAuthorization,
-  startTopazAuthorization,
-  startupBanner,
-} from './server/index.ts';
+import type { AuthorizationBackend } from './server/index.ts';
 import { companionServices, startDevStack } from './stack/index.ts';
 
 const log = consola.withTag('gatehouse');
@@ -21,10 +15,16 @@ const startedAt = performance.now();
 // What a launcher started for this run (`npm run start:topaz`: Topaz, Keycloak) stops last.
 const cleanups: (() => Promise<unknown>)[] = companionServices().map((service) => () => service.stop());
 
+type ServerModule = typeof import('./server/index.ts');
+
 /** The decision service and directory: Topaz when `TOPAZ_URL` is set, else the embedded engine. */
-function chooseAuthorization(settings: AppSettings, sql: Database): Promise<AuthorizationBackend> {
-  if (settings.topaz) return startTopazAuthorization(settings.topaz);
-  return startEmbeddedAuthorization({
+function chooseAuthorization(
+  server: ServerModule,
+  settings: AppSettings,
+  sql: Database,
+): Promise<AuthorizationBackend> {
+  if (settings.topaz) return server.startTopazAuthorization(settings.topaz);
+  return server.startEmbeddedAuthorization({
     sql,
     policiesDir: settings.authorization.policiesDir,
     allowUnknownLocation: settings.authorization.allowUnknownLocation,
@@ -55,19 +55,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   const settings = loadSettings();
   log.start('Starting Gatehouse…');
+  // The application's modules load while the development stack starts (PostgreSQL runs in a
+  // process of its own), not before it; a failure to load is reported once awaited below.
+  const loadingServer = import('./server/index.ts');
+  loadingServer.catch(() => {});
   const stack = await startDevStack(settings);
   cleanups.push(() => stack.stop());
   const sql = await connectDatabase(stack.services.databaseUrl);
   cleanups.push(() => sql.end({ timeout: 5 }));
   await migrate(sql);
-  const authorization = await chooseAuthorization(settings, sql);
+  const server = await loadingServer;
+  const authorization = await chooseAuthorization(server, settings, sql);
   cleanups.push(() => authorization.close());
-  const running = await startApplication({ settings, services: stack.services, sql, authorization });
+  const running = await server.startApplication({ settings, services: stack.services, sql, authorization });
   cleanups.push(() => running.stop());
   const { delivered } = running.startupDelivery;
   if (delivered > 0) log.info(`Delivered ${delivered} directory change(s) left by the previous run`);
   console.log(
-    startupBanner({
+    server.startupBanner({
       url: running.url,
       stack,
       authorization: authorization.description,

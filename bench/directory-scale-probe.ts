@@ -32,7 +32,15 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 const manifest = await loadManifestFile(MANIFEST);
-const sql = postgres(url as string, { max: 4, onnotice: () => {} });
+// Over the server's Unix socket when the URL names one (`?host=/dir`), as the application connects.
+const address = new URL(url as string);
+const socketDir = address.searchParams.get('host');
+address.searchParams.delete('host');
+const sql = postgres(address.href, {
+  max: 4,
+  onnotice: () => {},
+  ...(socketDir ? { path: path.join(socketDir, `.s.PGSQL.${address.port}`) } : {}),
+});
 const began = performance.now();
 const store = await createPostgresRelationStore({ sql, manifest, schema, loading });
 const startMs = performance.now() - began;

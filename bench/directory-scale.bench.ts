@@ -6,6 +6,7 @@
  * 1,000,000 — beyond, it needs several GB) and `on-demand` (a bounded cache). Printed: start-up,
  * heap and resident memory (after the checks, and the peak), check p50/p99 cold (a document's
  * first check) and warm (the same checks again), and the on-demand/snapshot ratios of the same run.
+ * The probe connects over the server's Unix socket, as the application does.
  * Targets at 10M (on demand): < 512 MB resident, start-up ≤ 2 s, warm p50 ≤ 20 µs, cold p99 ≤ 2 ms.
  */
 import { spawnSync } from 'node:child_process';
@@ -100,7 +101,8 @@ export async function run(): Promise<void> {
             'tsx',
             '--expose-gc',
             path.join(HERE, 'directory-scale-probe.ts'),
-            url,
+            // As the application connects to its embedded server: over the Unix socket.
+            server.overSocket(url),
             schema,
             String(documents),
             String(users),

@@ -1,12 +1,13 @@
 /**
- * What a store that loads on demand reads from Postgres for the misses of one pass: one statement
- * per kind, all sent at once. Each statement also reads the directory's version, in the same
+ * What a store that loads on demand reads from Postgres for the misses of one pass: objects and
+ * subjects in one statement, each relation query and graph search in its own, all sent at once. Each statement also reads the directory's version, in the same
  * snapshot, so every entry knows which changes it already reflects.
  */
 
 import { cacheKey, queryMatcher } from './demand-cache.ts';
 import { type CacheEntry, nodeOf } from './demand-entries.ts';
 import type { Miss } from './demand-reader.ts';
+import { readDemandRows } from './demand-statement.ts';
 import type { DirectoryModel } from './model.ts';
 import type { Sql } from './postgres-driver/index.ts';
 import { type DirectoryTables, directoryTable, objectFromRow, relationFromRow } from './postgres-tables.ts';
@@ -33,11 +34,12 @@ function interned(model: DirectoryModel, record: RelationRecord): RelationRecord
   return { ...record, objectType, relation, subjectType };
 }
 
-/** How many arrows deep an object load follows (a folder's folder's folder…) in the same statement. */
-const PREFETCH_DEPTH = 8;
+const arrowsByModel = new WeakMap<DirectoryModel, [string[], string[]]>();
 
 /** The `(object type, relation)` pairs arrows follow (`parent` of `parent->can_read`). */
 function arrowBases(model: DirectoryModel): [string[], string[]] {
+  const known = arrowsByModel.get(model);
+  if (known) return known;
   const pairs = new Set<string>();
   for (const type of model.types.values()) {
     for (const permission of type.permissions.values()) {
@@ -45,50 +47,27 @@ function arrowBases(model: DirectoryModel): [string[], string[]] {
     }
   }
   const split = [...pairs].map((pair) => pair.split('\u0000') as [string, string]);
-  return [split.map(([t]) => t), split.map(([, r]) => r)];
+  const arrows: [string[], string[]] = [split.map(([t]) => t), split.map(([, r]) => r)];
+  arrowsByModel.set(model, arrows);
+  return arrows;
 }
 
-async function loadObjects(
+/**
+ * Objects (their relations and records, with the objects their arrows lead to) and whether
+ * subjects hold any relation, in one statement: a check's first pass usually misses its object
+ * and its subject, and one round trip wakes one server process rather than two.
+ */
+async function loadObjectsAndSubjects(
   context: DemandLoadContext,
-  keys: readonly { type: string; id: string }[],
+  objectKeys: readonly { type: string; id: string }[],
+  subjectKeys: readonly { type: string; id: string }[],
 ): Promise<[string, CacheEntry][]> {
   const { sql, tables, model } = context;
-  const relations = directoryTable(sql, tables, 'relations');
-  const objects = directoryTable(sql, tables, 'objects');
-  const state = directoryTable(sql, tables, 'state');
-  const [arrowTypes, arrowRelations] = arrowBases(model);
-  // The objects asked for, and those their arrows lead to (a document's folder, that folder's
-  // folder…): a check that follows an arrow needs its target next, so it comes in the same trip.
-  const rows = await sql`WITH RECURSIVE asked(t, i, depth) AS (
-      SELECT t, i, 0 FROM unnest(${sql.array(keys.map((k) => k.type))}::text[],
-        ${sql.array(keys.map((k) => k.id))}::text[]) AS u(t, i)
-      UNION
-      SELECT r.subject_type, r.subject_id, asked.depth + 1
-        FROM asked CROSS JOIN LATERAL unnest(${sql.array(arrowTypes)}::text[], ${sql.array(arrowRelations)}::text[])
-          AS a(t, relation)
-        CROSS JOIN LATERAL (SELECT subject_type, subject_id FROM ${relations}
-          WHERE object_type = asked.t AND object_id = asked.i AND relation = a.relation
-            AND subject_relation = '' AND subject_id <> '*') AS r
-        WHERE asked.depth < ${PREFETCH_DEPTH} AND a.t = asked.t),
-    k AS (SELECT DISTINCT t, i FROM asked)
-    SELECT 'k' AS kind, k.t AS object_type, k.i AS object_id, NULL::text AS relation, NULL::text AS subject_type,
-      NULL::text AS subject_id, NULL::text AS subject_relation, NULL::float8 AS created_ms, NULL::text AS display_name,
-      NULL::jsonb AS properties, NULL::float8 AS updated_ms, NULL::text AS version
-      FROM k
-    UNION ALL
-    SELECT 'r', r.object_type, r.object_id, r.relation, r.subject_type, r.subject_id, r.subject_relation,
-      floor(extract(epoch FROM r.created_at) * 1000)::float8, NULL, NULL, NULL, NULL
-      FROM k CROSS JOIN LATERAL (SELECT * FROM ${relations} WHERE object_type = k.t AND object_id = k.i) AS r
-    UNION ALL
-    SELECT 'o', o.object_type, o.object_id, NULL, NULL, NULL, NULL, floor(extract(epoch FROM o.created_at) * 1000)::float8,
-      o.display_name, o.properties, floor(extract(epoch FROM o.updated_at) * 1000)::float8, NULL
-      FROM k CROSS JOIN LATERAL (SELECT * FROM ${objects} WHERE object_type = k.t AND object_id = k.i) AS o
-    UNION ALL
-    SELECT 'v', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, version::text
-      FROM ${state} WHERE id = 1`;
+  const rows = await readDemandRows(sql, tables, objectKeys, subjectKeys, arrowBases(model));
   let loadedAt = 0;
   type Found = { type: string; id: string; relations: RelationRecord[]; record?: ObjectRecord };
   const found = new Map<string, Found>();
+  const subjects: [string, boolean][] = [];
   const entryOf = (type: string, id: string): Found => {
     const key = cacheKey.object(type, id);
     let entry = found.get(key);
@@ -103,6 +82,8 @@ async function loadObjects(
     else if (row.kind === 'k') entryOf(row.object_type, row.object_id);
     else if (row.kind === 'r')
       entryOf(row.object_type, row.object_id).relations.push(interned(model, relationFromRow(row)));
+    else if (row.kind === 's' || row.kind === 'n')
+      subjects.push([cacheKey.subject(row.object_type, row.object_id), row.kind === 's']);
     else {
       const record = objectFromRow(row);
       entryOf(row.object_type, row.object_id).record = {
@@ -111,35 +92,26 @@ async function loadObjects(
       };
     }
   }
-  return [...found].map(([key, { type, id, relations: records, record }]): [string, CacheEntry] => [
+  const objectEntries = [...found].map(
+    ([key, { type, id, relations: records, record }]): [string, CacheEntry] => [
+      key,
+      {
+        kind: 'object',
+        type,
+        id,
+        node: nodeOf(records),
+        record,
+        weight: records.length + 1,
+        loadedAt,
+        used: true,
+      },
+    ],
+  );
+  const subjectEntries = subjects.map(([key, exists]): [string, CacheEntry] => [
     key,
-    {
-      kind: 'object',
-      type,
-      id,
-      node: nodeOf(records),
-      record,
-      weight: records.length + 1,
-      loadedAt,
-      used: true,
-    },
+    { kind: 'subject', exists, weight: 1, loadedAt, used: true },
   ]);
-}
-
-async function loadSubjects(
-  context: DemandLoadContext,
-  keys: readonly { type: string; id: string }[],
-): Promise<[string, CacheEntry][]> {
-  const { sql, tables } = context;
-  const relations = directoryTable(sql, tables, 'relations');
-  const rows = await sql`SELECT k.t, k.i, EXISTS (SELECT 1 FROM ${relations} r
-        WHERE r.subject_type = k.t AND r.subject_id = k.i) AS found,
-      (SELECT version::text FROM ${directoryTable(sql, tables, 'state')} WHERE id = 1) AS version
-    FROM unnest(${sql.array(keys.map((k) => k.type))}::text[], ${sql.array(keys.map((k) => k.id))}::text[]) AS k(t, i)`;
-  return rows.map((row): [string, CacheEntry] => [
-    cacheKey.subject(row.t, row.i),
-    { kind: 'subject', exists: row.found === true, weight: 1, loadedAt: Number(row.version), used: true },
-  ]);
+  return [...objectEntries, ...subjectEntries];
 }
 
 async function loadQuery(context: DemandLoadContext, query: RelationQuery): Promise<[string, CacheEntry]> {
@@ -199,7 +171,7 @@ export async function loadMisses(
     else if (miss.kind === 'query') loads.push(loadQuery(context, miss.query).then((e) => [e]));
     else loads.push(loadGraph(context, miss.query).then((e) => [e]));
   }
-  if (objects.length > 0) loads.push(loadObjects(context, objects));
-  if (subjects.length > 0) loads.push(loadSubjects(context, subjects));
+  if (objects.length > 0 || subjects.length > 0)
+    loads.push(loadObjectsAndSubjects(context, objects, subjects));
   return (await Promise.all(loads)).flat();
 }

@@ -9,6 +9,7 @@
  * and `pg_notify` announces it on commit. Readers replay the log past the version they hold.
  */
 
+import { ensureDemandStatement } from './demand-statement.ts';
 import type { DirectoryChange } from './directory-state.ts';
 import type { Sql, TransactionSql } from './postgres-driver/index.ts';
 import type { ObjectRecord, RelationRecord } from './relation-store.ts';
@@ -63,6 +64,7 @@ export async function ensureDirectoryTables(sql: Sql, t: DirectoryTables): Promi
       pruned_through bigint NOT NULL)`;
     await tx`INSERT INTO ${table(tx, t, 'state')} (id, version, pruned_through) VALUES (1, 0, 0)
       ON CONFLICT (id) DO NOTHING`;
+    await ensureDemandStatement(tx, t);
   });
 }
 

@@ -6,12 +6,7 @@
 
 import { AuthzConfigError } from '@gatehousejs/core';
 import { type DirectoryModel, parseManifest } from '@gatehousejs/engine';
-import {
-  createTopazDecisionService,
-  createTopazRelationDirectory,
-  type TopazDecisionService,
-  type TopazRelationDirectory,
-} from '@gatehousejs/topaz';
+import type { TopazDecisionService, TopazRelationDirectory } from '@gatehousejs/topaz';
 import { ConfigError, type TopazSettings } from '../config/index.ts';
 import type { AuthorizationBackend } from './authorization-backend.ts';
 import { AuthorizationStartError } from './authorization-error.ts';
@@ -79,6 +74,8 @@ async function readDirectoryModel(
  * }
  */
 export async function startTopazAuthorization(topaz: TopazSettings): Promise<AuthorizationBackend> {
+  // Loaded only when Topaz decides: its gRPC stack is a large part of what a start would load.
+  const { createTopazDecisionService, createTopazRelationDirectory } = await import('@gatehousejs/topaz');
   const connection = {
     tenantId: topaz.tenantId,
     apiKey: topaz.apiKey,

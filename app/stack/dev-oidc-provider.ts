@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { getRequestListener } from '@hono/node-server';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Configuration } from 'oidc-provider';
+import type { Configuration, default as Provider } from 'oidc-provider';
 import { z } from 'zod';
 import { createDevAccounts } from './dev-accounts.ts';
 import { DEV_USERS } from './dev-users.ts';
@@ -138,9 +138,12 @@ export async function startDevOidcProvider(options: DevOidcProviderOptions): Pro
       Grant: 86_400,
     },
   };
+  // Loaded here, not with the application: only the development stack needs it, and its import
+  // (a large package) then overlaps PostgreSQL's start instead of delaying everything.
+  const { default: OidcProvider } = await import('oidc-provider');
   let provider: Provider;
   try {
-    provider = new Provider(issuer, configuration);
+    provider = new OidcProvider(issuer, configuration);
   } catch (cause) {
     await server.close();
     throw cause;
