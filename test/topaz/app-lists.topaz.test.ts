@@ -26,6 +26,11 @@ let publicId: number;
 let aliceOwnId: number;
 
 const byNumber = (x: number, y: number) => x - y;
+/**
+ * A listing of 2,000 costs Topaz about 2 s of processor; on a machine shared at load 20–25 it took
+ * 10–85 s. The assertions are about answers, not speed (that is `npm run bench -- topaz`).
+ */
+const LISTING_TIMEOUT_MS = 5 * 60_000;
 
 /** Every id of the caller's API list, pages of 1,000, with each page's status (the failure printed). */
 async function listAll(caller: ApiCall): Promise<{ ids: number[]; statuses: number[] }> {
@@ -82,52 +87,68 @@ afterAll(async () => {
 });
 
 describe('lists of 2,000 readable documents on Topaz, from the first listing after start', () => {
-  it("answers bob's first API list 200 and complete while alice and anonymous visitors are served", async () => {
-    const { result, ms, others } = await whileOthersRead(() => listAll(bob));
-    console.log(
-      `bob's first list of ${result.ids.length} readable documents (pages of 1,000): ${ms.toFixed(0)} ms; ` +
-        `${others.length} requests of alice and anonymous meanwhile`,
-    );
-    expect(
-      result.statuses.every((s) => s === 200),
-      `page statuses ${result.statuses}`,
-    ).toBe(true);
-    // Exactly what bob may read: the folder's documents, those shared with him, the public one.
-    expect([...result.ids].sort(byNumber)).toEqual(
-      [...readable.inFolder, ...readable.sharedDirectly, publicId].sort(byNumber),
-    );
-    expect(others.length).toBeGreaterThan(0);
-    expect(others.filter((s) => s !== 200)).toEqual([]);
-  });
+  it(
+    "answers bob's first API list 200 and complete while alice and anonymous visitors are served",
+    async () => {
+      const { result, ms, others } = await whileOthersRead(() => listAll(bob));
+      console.log(
+        `bob's first list of ${result.ids.length} readable documents (pages of 1,000): ${ms.toFixed(0)} ms; ` +
+          `${others.length} requests of alice and anonymous meanwhile`,
+      );
+      expect(
+        result.statuses.every((s) => s === 200),
+        `page statuses ${result.statuses}`,
+      ).toBe(true);
+      // Exactly what bob may read: the folder's documents, those shared with him, the public one.
+      expect([...result.ids].sort(byNumber)).toEqual(
+        [...readable.inFolder, ...readable.sharedDirectly, publicId].sort(byNumber),
+      );
+      expect(others.length).toBeGreaterThan(0);
+      expect(others.filter((s) => s !== 200)).toEqual([]);
+    },
+    LISTING_TIMEOUT_MS,
+  );
 
-  it("answers alice's own list of 2,000 and more 200 and complete while others are served", async () => {
-    const { result, ms, others } = await whileOthersRead(() => listAll(alice));
-    console.log(`alice's own list of ${result.ids.length} documents: ${ms.toFixed(0)} ms`);
-    expect(
-      result.statuses.every((s) => s === 200),
-      `page statuses ${result.statuses}`,
-    ).toBe(true);
-    expect([...result.ids].sort(byNumber)).toEqual(
-      [...readable.inFolder, ...readable.sharedDirectly, publicId, aliceOwnId].sort(byNumber),
-    );
-    expect(others.filter((s) => s !== 200)).toEqual([]);
-  });
+  it(
+    "answers alice's own list of 2,000 and more 200 and complete while others are served",
+    async () => {
+      const { result, ms, others } = await whileOthersRead(() => listAll(alice));
+      console.log(`alice's own list of ${result.ids.length} documents: ${ms.toFixed(0)} ms`);
+      expect(
+        result.statuses.every((s) => s === 200),
+        `page statuses ${result.statuses}`,
+      ).toBe(true);
+      expect([...result.ids].sort(byNumber)).toEqual(
+        [...readable.inFolder, ...readable.sharedDirectly, publicId, aliceOwnId].sort(byNumber),
+      );
+      expect(others.filter((s) => s !== 200)).toEqual([]);
+    },
+    LISTING_TIMEOUT_MS,
+  );
 
-  it("shows bob the folder page with all of the folder's 1,000 documents while others are served", async () => {
-    const { result, ms, others } = await whileOthersRead(() => bob('GET', `/folders/${readable.folderId}`));
-    const shown = new Set([...result.text.matchAll(/href="\/documents\/(\d+)"/g)].map((m) => Number(m[1])));
-    console.log(`bob's folder page of ${shown.size} documents: ${ms.toFixed(0)} ms`);
-    expect(result.status).toBe(200);
-    expect([...shown].sort(byNumber)).toEqual([...readable.inFolder].sort(byNumber));
-    expect(others.filter((s) => s !== 200)).toEqual([]);
-  });
+  it(
+    "shows bob the folder page with all of the folder's 1,000 documents while others are served",
+    async () => {
+      const { result, ms, others } = await whileOthersRead(() => bob('GET', `/folders/${readable.folderId}`));
+      const shown = new Set([...result.text.matchAll(/href="\/documents\/(\d+)"/g)].map((m) => Number(m[1])));
+      console.log(`bob's folder page of ${shown.size} documents: ${ms.toFixed(0)} ms`);
+      expect(result.status).toBe(200);
+      expect([...shown].sort(byNumber)).toEqual([...readable.inFolder].sort(byNumber));
+      expect(others.filter((s) => s !== 200)).toEqual([]);
+    },
+    LISTING_TIMEOUT_MS,
+  );
 
-  it('leaves everyone served afterwards: alice, anonymous visitors, and /health ready', async () => {
-    expect((await alice('GET', `/api/documents/${aliceOwnId}`)).status).toBe(200);
-    expect((await anonymous('GET', `/api/documents/${publicId}`)).status).toBe(200);
-    expect((await anonymous('GET', '/health')).status).toBe(200);
-    const again = await listAll(bob);
-    expect(again.statuses.every((s) => s === 200)).toBe(true);
-    expect(again.ids.length).toBe(COUNT + 1);
-  });
+  it(
+    'leaves everyone served afterwards: alice, anonymous visitors, and /health ready',
+    async () => {
+      expect((await alice('GET', `/api/documents/${aliceOwnId}`)).status).toBe(200);
+      expect((await anonymous('GET', `/api/documents/${publicId}`)).status).toBe(200);
+      expect((await anonymous('GET', '/health')).status).toBe(200);
+      const again = await listAll(bob);
+      expect(again.statuses.every((s) => s === 200)).toBe(true);
+      expect(again.ids.length).toBe(COUNT + 1);
+    },
+    LISTING_TIMEOUT_MS,
+  );
 });

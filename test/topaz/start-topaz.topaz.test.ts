@@ -112,6 +112,9 @@ async function portsOf(): Promise<Record<string, string>> {
   };
 }
 
+/** Longest wait for the launcher to exit after Ctrl-C. */
+const STOP_MS = 3 * 60_000;
+
 /** Signs alice in, creates and reads a document (decided by Topaz), then Ctrl-C; every port closes. */
 async function useThenStop(started: Started, env: Record<string, string>): Promise<void> {
   const appUrl = `http://127.0.0.1:${env.PORT}`;
@@ -124,7 +127,18 @@ async function useThenStop(started: Started, env: Record<string, string>): Promi
   expect((await anonymous('GET', `/api/documents/${created.body.id}`)).status).toBe(401);
 
   process.kill(-(started.child.pid as number), 'SIGINT');
-  expect(await started.exited).toBe(0);
+  // Stopping takes seconds (Keycloak's JVM included); a launcher that does not exit is a failure
+  // that shows what it printed, not a test that runs out of time.
+  const stopped = await Promise.race([
+    started.exited,
+    new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), STOP_MS)),
+  ]);
+  if (stopped === 'running') {
+    throw new Error(
+      `npm run start:topaz still ran ${STOP_MS / 60_000} min after Ctrl-C; its output:\n${started.output()}`,
+    );
+  }
+  expect(stopped, started.output()).toBe(0);
   const ports = [
     env.PORT,
     env.OIDC_PROVIDER_PORT,
