@@ -3,7 +3,6 @@
  * evaluate `data` paths and queries against inputs as often as needed.
  */
 
-import { checkConstantArguments } from './builtins/declarations/index.ts';
 import {
   type CompileConfig,
   type CompileOptions,
@@ -108,7 +107,6 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
       }),
     );
     const rules = compileModules(parsed, config.builtins, config.opaVersion);
-    checkConstantArguments(parsed, config.opaVersion, (name) => config.builtins.has(name));
     const program = new CompiledProgram(rules, config.builtins, config.opaVersion);
     let data: Value;
     try {

@@ -94,3 +94,23 @@ describe('a comprehension variable shadowing an outer binding', () => {
     expect(answer('r := [x | some x in input.a] if { x := input.a }', 'v1', 'v1.22.2')).toEqual([1, 2]);
   });
 });
+
+describe('root documents as local names (RewriteLocalVars)', () => {
+  it('lets a v0 body assign `input` and `data`, which then name local variables', () => {
+    expect(answer('r { input := 2 }', 'v0')).toBe(true);
+    expect(answer('r = [input, x] { x := 1; input := 2 }', 'v0')).toEqual([2, 1]);
+    expect(answer('r = x { data := {"a": 1}; x := data.a }', 'v0')).toBe(1);
+    expect(answer('r = x { x := [input | input := 3] }', 'v0')).toEqual([3]);
+    expect(answer('r { input := 2; input := 3 }', 'v0')).toBe('rego_compile_error: var input assigned above');
+  });
+
+  it('refuses assigning them in v1, and a function parameter named after one in both', () => {
+    expect(answer('r if { input := 2 }')).toBe('rego_compile_error: cannot assign to input');
+    const shadowing = 'rego_compile_error: args must not shadow input (use a different variable name)';
+    expect(answer('f(input) := 1\nr := f(2)')).toBe(shadowing);
+    expect(answer('f(input) = 1\nr = x { x := f(2) }', 'v0')).toBe(shadowing);
+    expect(answer('f(data) := 1\nr := f(2)')).toBe(
+      'rego_compile_error: args must not shadow data (use a different variable name)',
+    );
+  });
+});

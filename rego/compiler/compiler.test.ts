@@ -127,8 +127,10 @@ describe('rule conflicts', () => {
     );
   });
 
-  it('refuses assigning to input or data', () => {
-    expect(compileError('package a\np { input := 1 }').detail).toBe('cannot assign to input');
+  it('refuses assigning to input or data in v1 syntax (a v0 body may: a local name)', () => {
+    expect(compileError('package a\nimport rego.v1\np if { input := 1 }').detail).toBe(
+      'cannot assign to input',
+    );
   });
 
   it('refuses `with` replacing part of a virtual document', () => {

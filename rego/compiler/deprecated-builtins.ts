@@ -21,15 +21,14 @@ export const DEPRECATED_BUILTINS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Throws OPA's `rego_type_error` when `name` is a deprecated built-in called from a v1 module.
- * @example checkDeprecatedBuiltin('any', 'v1', loc); // throws
+ * OPA's `rego_type_error` when `name` is a deprecated built-in called from a v1 module.
+ * @example deprecatedBuiltinError('any', 'v1', loc); // RegoError
  */
-export function checkDeprecatedBuiltin(
+export function deprecatedBuiltinError(
   name: string,
   syntax: RegoVersion | undefined,
   loc: SourceLocation,
-): void {
-  if (syntax === 'v1' && DEPRECATED_BUILTINS.has(name)) {
-    throw new RegoError('rego_type_error', `deprecated built-in function calls in expression: ${name}`, loc);
-  }
+): RegoError | undefined {
+  if (syntax !== 'v1' || !DEPRECATED_BUILTINS.has(name)) return undefined;
+  return new RegoError('rego_type_error', `deprecated built-in function calls in expression: ${name}`, loc);
 }

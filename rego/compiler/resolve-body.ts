@@ -9,19 +9,31 @@ import { hoistOperands, inputReadsFirst, refuseNegatedWildcards } from './call-o
 import type { IrExpr, IrLiteral, IrTerm } from './ir.ts';
 import { calleeArity, compileError, type ResolveContext, withOuter } from './resolve-context.ts';
 import { resolveTest } from './resolve-logic.ts';
-import { resolveCall, resolveTerm } from './resolve-term.ts';
+import { arityError, resolveCall, resolveTerm } from './resolve-term.ts';
 import { resolveWith } from './resolve-with.ts';
 import { mentionedVars, Scope, termVars } from './scope.ts';
 import { checkMatchable } from './unmatchable-patterns.ts';
 
-/** Resolves the literals of a body in `scope`. */
-export function resolveBody(cx: ResolveContext, body: Body, scope: Scope): IrLiteral[] {
+/**
+ * Resolves the literals of a body in `scope`.
+ * @param checkUnused default true; false for a rule body, whose head may use what it declares
+ *   (the rule then calls {@link reportUnusedDeclared} once its head is resolved)
+ */
+export function resolveBody(cx: ResolveContext, body: Body, scope: Scope, checkUnused = true): IrLiteral[] {
   const out: IrLiteral[] = [];
   for (const lit of body) {
     out.push(...resolveLiteral(cx, lit, scope));
   }
-  scope.checkUnusedDeclared();
+  if (checkUnused) reportUnusedDeclared(cx, scope);
   return inputReadsFirst(out);
+}
+
+/** OPA's `declared var x unused` for each `some x` of `scope` nothing used. */
+export function reportUnusedDeclared(cx: ResolveContext, scope: Scope): void {
+  for (const unused of scope.unusedDeclared()) {
+    if (!cx.findings) throw unused;
+    cx.findings.record('unusedDeclared', unused);
+  }
 }
 
 /** Names of the variables of a pattern term (`x`, `[a, {"k": b}]`). */
@@ -76,21 +88,25 @@ function redeclared(name: string, loc: SourceLocation, scope: Scope): void {
     compileError('rego_compile_error', `var ${name} ${scope.declaredHow(name)} above`, loc);
 }
 
-function declareAssigned(t: Term, scope: Scope): void {
+/**
+ * Declares the variables `:=` assigns. v1 refuses assigning to `input` and `data` (keywords
+ * there); a v0 module may, and the name is then a local variable shadowing the document.
+ */
+function declareAssigned(cx: ResolveContext, t: Term, scope: Scope): void {
   switch (t.type) {
     case 'var':
       if (t.name.startsWith('$')) return;
-      if (t.name === 'input' || t.name === 'data')
+      if ((t.name === 'input' || t.name === 'data') && cx.syntax !== 'v0')
         compileError('rego_compile_error', `cannot assign to ${t.name}`, t.loc);
       redeclared(t.name, t.loc, scope);
       if (scope.usedHere(t.name)) compileError('rego_compile_error', `var ${t.name} referenced above`, t.loc);
       scope.declare(t.name, 'assigned');
       return;
     case 'array':
-      for (const i of t.items) declareAssigned(i, scope);
+      for (const i of t.items) declareAssigned(cx, i, scope);
       return;
     case 'object':
-      for (const [, v] of t.entries) declareAssigned(v, scope);
+      for (const [, v] of t.entries) declareAssigned(cx, v, scope);
       return;
     case 'scalar':
       return;
@@ -143,7 +159,7 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
         if (mentioned.has(name))
           compileError('rego_compile_error', `var ${name} referenced above`, e.left.loc);
       checkMatchable(e.left, e.right);
-      declareAssigned(e.left, scope);
+      declareAssigned(cx, e.left, scope);
       return { k: 'unify', left: resolveTerm(cx, e.left, scope), right };
     }
     case 'somein': {
@@ -187,12 +203,6 @@ function resolveTermExpr(cx: ResolveContext, t: Term, scope: Scope): IrExpr {
     const out = args.pop() as IrTerm;
     return { k: 'unify', left: out, right: { k: 'call', callee, args, loc: t.loc } };
   }
-  if (arity >= 0 && args.length !== arity) {
-    compileError(
-      'rego_type_error',
-      `${t.name}: arity mismatch: have ${args.length} arguments, want ${arity}`,
-      t.loc,
-    );
-  }
+  if (arity >= 0 && args.length !== arity) arityError(cx, t, arity, args.length);
   return { k: 'term', term: { k: 'call', callee, args, loc: t.loc } };
 }

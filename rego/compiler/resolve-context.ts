@@ -11,6 +11,7 @@ import type { Callee, IrBody, IrLiteral } from './ir.ts';
 import type { RuleMetadata } from './metadata.ts';
 import type { RuleNode } from './rule-tree.ts';
 import type { Scope } from './scope.ts';
+import type { LaterStage, StageFindings } from './stage-findings.ts';
 
 /** What resolution knows about the module being resolved. */
 export interface ResolveContext {
@@ -36,6 +37,11 @@ export interface ResolveContext {
    * so the term resolver reaches bodies through this instead of importing them.
    */
   readonly resolveBody: (cx: ResolveContext, body: Body, scope: Scope) => IrLiteral[];
+  /**
+   * Where errors of OPA's later stages (undefined functions, arity, deprecated built-ins) are
+   * recorded for the pipeline to raise in OPA's order; absent (queries), they are thrown at once.
+   */
+  readonly findings?: StageFindings;
 }
 
 /** Operators the evaluator implements itself (their arity), even without a registry entry. */
@@ -53,6 +59,19 @@ export const INLINE_BUILTINS: ReadonlyMap<string, number> = new Map([
 /** Throws a compile error of `code` at `loc`. */
 export function compileError(code: RegoError['code'], message: string, loc: SourceLocation): never {
   throw new RegoError(code, message, loc);
+}
+
+/** Records an error OPA reports in a later stage (or throws it when nothing records). */
+export function laterError(
+  cx: ResolveContext,
+  stage: LaterStage,
+  code: RegoError['code'],
+  message: string,
+  loc: SourceLocation,
+): void {
+  const error = new RegoError(code, message, loc);
+  if (!cx.findings) throw error;
+  cx.findings.record(stage, error);
 }
 
 /** The body with the variables it shares with enclosing scopes. */

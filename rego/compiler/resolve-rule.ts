@@ -11,11 +11,12 @@ import { affixGuards } from './affix-guards.ts';
 import { andOperandReadsFirst, hoistOperands, inputReadsFirst } from './call-operands.ts';
 import type { IrElse, IrLiteral, IrRule, IrTerm } from './ir.ts';
 import { MetadataIndex } from './metadata.ts';
-import { patternVars, resolveBody } from './resolve-body.ts';
+import { patternVars, reportUnusedDeclared, resolveBody } from './resolve-body.ts';
 import { compileError, type ResolveContext, withOuter } from './resolve-context.ts';
 import { resolveTerm } from './resolve-term.ts';
-import { checkRuleTree, RuleNode, type RuleShape } from './rule-tree.ts';
+import { checkRuleTree, classifyRuleTree, RuleNode, type RuleShape } from './rule-tree.ts';
 import { mentionedVars, Scope, VarNamer } from './scope.ts';
+import type { StageFindings } from './stage-findings.ts';
 
 /** A resolved rule with what the rule tree needs. */
 export interface ResolvedRule extends IrRule, RuleShape {}
@@ -43,13 +44,15 @@ function shapeOf(rule: Rule, dynamicLength: number): RuleShape {
 }
 
 /**
- * Resolves `modules` into a checked rule tree whose nodes hold {@link ResolvedRule}s.
- * Throws `RegoError` (`rego_type_error`, `rego_compile_error`) on conflicts and unknown names.
+ * Resolves `modules` into a rule tree whose nodes hold {@link ResolvedRule}s. Throws
+ * `rego_compile_error` for what OPA's `RewriteLocalVars` refuses; records in `findings` what
+ * later stages refuse (rule conflicts, unknown functions, arity, deprecated built-ins).
  */
 export function resolveModules(
   modules: readonly Module[],
   builtins: BuiltinRegistry,
-  opaVersion: OpaVersion = DEFAULT_OPA_VERSION,
+  opaVersion: OpaVersion,
+  findings: StageFindings,
 ): RuleNode<ResolvedRule> {
   const shapes = new RuleNode<RuleShape>([]);
   const ruleNames = new Map<string, Set<string>>();
@@ -65,7 +68,8 @@ export function resolveModules(
       node.rules.push(shapeOf(r, dynamic.length));
     }
   }
-  checkRuleTree(shapes);
+  const conflict = classifyRuleTree(shapes);
+  if (conflict) findings.record('conflicts', conflict);
 
   const tree = new RuleNode<ResolvedRule>([]);
   const metadata = new MetadataIndex(modules, (r) => splitRef(r).path);
@@ -80,6 +84,7 @@ export function resolveModules(
       opaVersion,
       syntax: m.version,
       resolveBody,
+      findings,
     };
     for (const r of m.rules) {
       const path = [...m.packagePath, ...splitRef(r).path];
@@ -91,7 +96,7 @@ export function resolveModules(
     let pkgNode = tree;
     for (const k of m.packagePath) pkgNode = pkgNode.child(k);
   }
-  checkRuleTree(tree);
+  if (!conflict) checkRuleTree(tree);
   return tree;
 }
 
@@ -112,11 +117,21 @@ function guardedBody(cx: ResolveContext, body: Body, scope: Scope): IrLiteral[] 
   const guards = opaAtLeast(cx.opaVersion ?? DEFAULT_OPA_VERSION, 'v1.22.2')
     ? affixGuards(cx, body, scope)
     : [];
-  return [...guards, ...resolveBody(cx, body, scope)];
+  return [...guards, ...resolveBody(cx, body, scope, false)];
 }
 
+/** Declares a function's parameters; OPA refuses a parameter named after a root document. */
 function declareParams(args: readonly Term[], scope: Scope): void {
-  for (const a of args) for (const name of patternVars(a)) scope.declare(name);
+  for (const a of args)
+    for (const name of patternVars(a)) {
+      if (name === 'input' || name === 'data')
+        compileError(
+          'rego_compile_error',
+          `args must not shadow ${name} (use a different variable name)`,
+          a.loc,
+        );
+      scope.declare(name);
+    }
 }
 
 function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
@@ -157,8 +172,10 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
     declareParams(rule.args, s);
     const elseArgs = rule.args.map((a) => resolveTerm(cx, a, s));
     const body = guardedBody(cx, e.body, s);
+    const value = resolveTerm(cx, e.value, s);
+    reportUnusedDeclared(cx, s);
     return {
-      value: resolveTerm(cx, e.value, s),
+      value,
       body: withOuter(bindArgs(elseArgs, args, body), s),
       loc: e.loc,
     };
@@ -166,6 +183,7 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
   const dyn = dynamic.map((t) => resolveTerm(cx, t, scope));
   const key = rule.key && headOperands(rule.key);
   const value = rule.value && headOperands(rule.value);
+  reportUnusedDeclared(cx, scope);
   return {
     kind: rule.kind,
     isDefault: rule.isDefault,

@@ -8,13 +8,14 @@ import type { SourceLocation } from '../errors.ts';
 import type { CallTerm, Term } from '../syntax/index.ts';
 import { TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
 import { makeObject, SetValue, type Value } from '../value/index.ts';
-import { checkDeprecatedBuiltin } from './deprecated-builtins.ts';
+import { deprecatedBuiltinError } from './deprecated-builtins.ts';
 import type { Callee, IrTerm } from './ir.ts';
 import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
 import {
   calleeArity,
   compileError,
   INLINE_BUILTINS,
+  laterError,
   type ResolveContext,
   withOuter,
 } from './resolve-context.ts';
@@ -97,7 +98,7 @@ export function resolveTerm(cx: ResolveContext, t: Term, scope: Scope): IrTerm {
     case 'call': {
       const { callee, args } = resolveCall(cx, t, scope);
       const arity = calleeArity(cx, callee);
-      if (arity >= 0 && args.length !== arity) arityError(t, arity, args.length);
+      if (arity >= 0 && args.length !== arity) arityError(cx, t, arity, args.length);
       return { k: 'call', callee, args, loc: t.loc };
     }
     case 'array':
@@ -134,8 +135,11 @@ export function resolveTerm(cx: ResolveContext, t: Term, scope: Scope): IrTerm {
   }
 }
 
-function arityError(t: CallTerm, want: number, have: number): never {
-  return compileError(
+/** Records OPA's arity mismatch (a `CheckTypes` error). */
+export function arityError(cx: ResolveContext, t: CallTerm, want: number, have: number): void {
+  laterError(
+    cx,
+    'types',
     'rego_type_error',
     `${t.name}: arity mismatch: have ${have} argument${have === 1 ? '' : 's'}, want ${want}`,
     t.loc,
@@ -165,7 +169,7 @@ export function resolveCallee(cx: ResolveContext, name: string, loc: SourceLocat
   if (name === TEMPLATE_STRING) return { kind: 'template' };
   const parts = name.split('.');
   const first = parts[0] as string;
-  if (scope.declaredName(first)) return compileError('rego_type_error', `undefined function ${name}`, loc);
+  if (scope.declaredName(first)) return undefinedFunction(cx, name, loc);
   let path: readonly string[] | undefined;
   if (first === 'data') path = parts.slice(1);
   else if (cx.imports.has(first)) {
@@ -175,7 +179,7 @@ export function resolveCallee(cx: ResolveContext, name: string, loc: SourceLocat
   if (path) {
     const node = cx.tree.find(path);
     if (node?.nodeClass === 'function') return { kind: 'function', name: ['data', ...path].join('.'), path };
-    return compileError('rego_type_error', `undefined function ${['data', ...path].join('.')}`, loc);
+    return undefinedFunction(cx, ['data', ...path].join('.'), loc);
   }
   if (name === 'rego.metadata.rule' || name === 'rego.metadata.chain') {
     const answer: Value =
@@ -184,11 +188,21 @@ export function resolveCallee(cx: ResolveContext, name: string, loc: SourceLocat
   }
   const def = cx.builtins.get(name);
   if (def || INLINE_BUILTINS.has(name)) {
-    checkDeprecatedBuiltin(name, cx.syntax, loc);
+    const deprecated = deprecatedBuiltinError(name, cx.syntax, loc);
+    if (deprecated) laterError(cx, 'deprecated', deprecated.code, deprecated.detail, loc);
     return { kind: 'builtin', name, def };
   }
   if (OPA_BUILTIN_NAMES.has(name)) {
     return compileError('rego_unsupported_error', `built-in function ${name} is not supported`, loc);
   }
-  return compileError('rego_type_error', `undefined function ${name}`, loc);
+  return undefinedFunction(cx, name, loc);
+}
+
+/**
+ * Records OPA's `undefined function` (a `CheckUndefinedFuncs` error); the call resolves to a
+ * built-in without implementation, never run since the compilation fails.
+ */
+function undefinedFunction(cx: ResolveContext, name: string, loc: SourceLocation): Callee {
+  laterError(cx, 'undefinedFunctions', 'rego_type_error', `undefined function ${name}`, loc);
+  return { kind: 'builtin', name, def: undefined };
 }

@@ -80,27 +80,40 @@ function classify(rule: RuleShape): NodeClass {
  * with rules below it.
  */
 export function checkRuleTree(root: RuleNode): void {
+  const conflict = classifyRuleTree(root);
+  if (conflict) throw conflict;
+}
+
+/** Classifies every node's rules (by its first rule) and returns the first conflict, if any. */
+export function classifyRuleTree(root: RuleNode): RegoError | undefined {
+  let conflict: RegoError | undefined;
   for (const node of root.walk()) {
     const first = node.rules[0];
     if (!first) continue;
-    const cls = classify(first);
-    for (const r of node.rules) {
-      if (classify(r) !== cls || (cls === 'function' && r.arity !== first.arity)) {
-        throw new RegoError('rego_type_error', `conflicting rules ${node.name} found`, r.loc);
-      }
-    }
-    const defaults = node.rules.filter((r) => r.isDefault);
-    if (defaults.length > 1) {
-      throw new RegoError('rego_type_error', `multiple default rules ${node.name} found`, defaults[1]?.loc);
-    }
-    if (cls !== 'object' && node.hasRulesBelow()) {
-      const below = [...node.walk()].filter((n) => n !== node && n.rules.length > 0).map((n) => n.name);
-      throw new RegoError(
-        'rego_type_error',
-        `rule ${node.name} conflicts with [${below.join(' ')}]`,
-        first.loc,
-      );
-    }
-    node.nodeClass = cls;
+    node.nodeClass = classify(first);
+    conflict ??= nodeConflict(node, node.nodeClass);
   }
+  return conflict;
+}
+
+function nodeConflict(node: RuleNode, cls: NodeClass): RegoError | undefined {
+  const first = node.rules[0] as RuleShape;
+  for (const r of node.rules) {
+    if (classify(r) !== cls || (cls === 'function' && r.arity !== first.arity)) {
+      return new RegoError('rego_type_error', `conflicting rules ${node.name} found`, r.loc);
+    }
+  }
+  const defaults = node.rules.filter((r) => r.isDefault);
+  if (defaults.length > 1) {
+    return new RegoError('rego_type_error', `multiple default rules ${node.name} found`, defaults[1]?.loc);
+  }
+  if (cls !== 'object' && node.hasRulesBelow()) {
+    const below = [...node.walk()].filter((n) => n !== node && n.rules.length > 0).map((n) => n.name);
+    return new RegoError(
+      'rego_type_error',
+      `rule ${node.name} conflicts with [${below.join(' ')}]`,
+      first.loc,
+    );
+  }
+  return undefined;
 }

@@ -96,9 +96,10 @@ export class Scope {
    * OPA's check of declared variables (rewriteDeclaredVars): a `some x` that nothing in its body
    * uses is `declared var x unused`.
    */
-  checkUnusedDeclared(): void {
-    for (const { name, loc } of this.someDeclared.values())
-      throw new RegoError('rego_compile_error', `declared var ${name} unused`, loc);
+  unusedDeclared(): RegoError[] {
+    return [...this.someDeclared.values()].map(
+      ({ name, loc }) => new RegoError('rego_compile_error', `declared var ${name} unused`, loc),
+    );
   }
 
   /** The unique name of the undeclared variable `name` as used in this scope. */

@@ -7,43 +7,31 @@
  * for the record; the speed target lives in `npm run bench -- topaz`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../app/db/index.ts';
-import { documentCreated, shareGranted } from '../../app/directory-sync/index.ts';
-import { DEV_USERS } from '../../app/stack/index.ts';
 import { type ApiCall, apiClient } from '../support/api-client.ts';
+import {
+  listAllDocuments,
+  loadReadableDocuments,
+  type ReadableDocuments,
+} from '../support/readable-documents.ts';
 import { startTopazTestApp, type TopazTestApp } from '../support/topaz-app.ts';
 
-const HALF = 1_000;
-const subOf = (username: string) => DEV_USERS.find((u) => u.username === username)?.sub as string;
+const COUNT = 2_000;
 
 let app: TopazTestApp;
 let alice: ApiCall;
 let bob: ApiCall;
 let anonymous: ApiCall;
-let folderId: number;
-let inFolder: number[];
-let sharedDirectly: number[];
+let readable: ReadableDocuments;
 let publicId: number;
 let aliceOwnId: number;
 
 const byNumber = (x: number, y: number) => x - y;
 
-/** Every id of the caller's API list, pages of 1,000, with each page's status. */
+/** Every id of the caller's API list, pages of 1,000, with each page's status (the failure printed). */
 async function listAll(caller: ApiCall): Promise<{ ids: number[]; statuses: number[] }> {
-  const ids: number[] = [];
-  const statuses: number[] = [];
-  let next: string | undefined = '/api/documents?limit=1000';
-  while (next) {
-    const page = await caller('GET', next);
-    statuses.push(page.status);
-    if (page.status !== 200) {
-      console.log(`GET ${next}: ${page.status} ${page.text.slice(0, 300)}`);
-      break;
-    }
-    ids.push(...(page.body as { id: number }[]).map((d) => d.id));
-    next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
-  }
-  return { ids, statuses };
+  const listed = await listAllDocuments(caller);
+  if (listed.failure) console.log(listed.failure);
+  return listed;
 }
 
 /**
@@ -78,44 +66,15 @@ beforeAll(async () => {
   alice = apiClient(await app.signIn('alice'));
   bob = apiClient(await app.signIn('bob'));
   anonymous = apiClient(app.url);
-  const created = async (body: Record<string, unknown>, path = '/api/documents') => {
-    const res = await alice('POST', path, body);
+  const created = async (body: Record<string, unknown>) => {
+    const res = await alice('POST', '/api/documents', body);
     expect(res.status, res.text).toBe(201);
     return (res.body as { id: number }).id;
   };
-  folderId = await created({ name: 'Archive', parent_folder_id: null }, '/api/folders');
-  expect(
-    (await alice('POST', `/api/folders/${folderId}/shares`, { email: 'bob@example.com', permission: 'read' }))
-      .status,
-  ).toBe(201);
   publicId = await created({ name: 'Public notice', content: 'for everyone', is_public: true });
   aliceOwnId = await created({ name: 'Alice private', content: 'mine' });
-  // Written as the application writes them (rows and directory changes in one transaction),
-  // delivered to Topaz by the relay. No list is asked before the tests below.
-  const aliceSub = subOf('alice');
-  const bobSub = subOf('bob');
-  [inFolder, sharedDirectly] = await withTransaction(app.sql, async (tx) => {
-    const folderDocs: number[] = [];
-    const direct: number[] = [];
-    for (let i = 0; i < 2 * HALF; i++) {
-      const document = await tx.documents.create({
-        name: `Archived ${i}`,
-        content: `archived text ${i}`,
-        ownerId: aliceSub,
-        ...(i < HALF ? { folderId } : {}),
-      });
-      await tx.directoryOutbox.enqueue(documentCreated(document));
-      if (i < HALF) {
-        folderDocs.push(document.id);
-        continue;
-      }
-      const share = await tx.shares.create({ documentId: document.id, userId: bobSub, permission: 'read' });
-      await tx.directoryOutbox.enqueue(shareGranted(share));
-      direct.push(document.id);
-    }
-    return [folderDocs, direct];
-  });
-  await app.running.documentApp.relay.flush();
+  // No list is asked before the tests below.
+  readable = await loadReadableDocuments(app, alice, COUNT);
 }, 10 * 60_000);
 
 afterAll(async () => {
@@ -134,7 +93,9 @@ describe('lists of 2,000 readable documents on Topaz, from the first listing aft
       `page statuses ${result.statuses}`,
     ).toBe(true);
     // Exactly what bob may read: the folder's documents, those shared with him, the public one.
-    expect([...result.ids].sort(byNumber)).toEqual([...inFolder, ...sharedDirectly, publicId].sort(byNumber));
+    expect([...result.ids].sort(byNumber)).toEqual(
+      [...readable.inFolder, ...readable.sharedDirectly, publicId].sort(byNumber),
+    );
     expect(others.length).toBeGreaterThan(0);
     expect(others.filter((s) => s !== 200)).toEqual([]);
   });
@@ -147,17 +108,17 @@ describe('lists of 2,000 readable documents on Topaz, from the first listing aft
       `page statuses ${result.statuses}`,
     ).toBe(true);
     expect([...result.ids].sort(byNumber)).toEqual(
-      [...inFolder, ...sharedDirectly, publicId, aliceOwnId].sort(byNumber),
+      [...readable.inFolder, ...readable.sharedDirectly, publicId, aliceOwnId].sort(byNumber),
     );
     expect(others.filter((s) => s !== 200)).toEqual([]);
   });
 
   it("shows bob the folder page with all of the folder's 1,000 documents while others are served", async () => {
-    const { result, ms, others } = await whileOthersRead(() => bob('GET', `/folders/${folderId}`));
+    const { result, ms, others } = await whileOthersRead(() => bob('GET', `/folders/${readable.folderId}`));
     const shown = new Set([...result.text.matchAll(/href="\/documents\/(\d+)"/g)].map((m) => Number(m[1])));
     console.log(`bob's folder page of ${shown.size} documents: ${ms.toFixed(0)} ms`);
     expect(result.status).toBe(200);
-    expect([...shown].sort(byNumber)).toEqual([...inFolder].sort(byNumber));
+    expect([...shown].sort(byNumber)).toEqual([...readable.inFolder].sort(byNumber));
     expect(others.filter((s) => s !== 200)).toEqual([]);
   });
 
@@ -167,6 +128,6 @@ describe('lists of 2,000 readable documents on Topaz, from the first listing aft
     expect((await anonymous('GET', '/health')).status).toBe(200);
     const again = await listAll(bob);
     expect(again.statuses.every((s) => s === 200)).toBe(true);
-    expect(again.ids.length).toBe(2 * HALF + 1);
+    expect(again.ids.length).toBe(COUNT + 1);
   });
 });

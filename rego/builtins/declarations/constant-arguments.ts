@@ -13,6 +13,7 @@ import type { CallTerm, Module, Term } from '../../syntax/index.ts';
 import { BUILTIN_DECLARATIONS } from './all.ts';
 import type { BuiltinDeclaration } from './declaration.ts';
 import { ANY_TYPE, parseTypeNotation, type RegoType } from './type-notation.ts';
+import { admitsKey, arraySelect, isAnything, unifies } from './type-unification.ts';
 
 type Declarations = ReadonlyMap<string, BuiltinDeclaration>;
 
@@ -50,49 +51,6 @@ function typeOf(term: Term, known: Declarations): RegoType {
     default:
       return ANY_TYPE;
   }
-}
-
-function isAnything(t: RegoType): boolean {
-  return t.k === 'any' && t.of.length === 0;
-}
-
-function arraySelect(t: RegoType & { k: 'array' }, i: number): RegoType | undefined {
-  return i < t.items.length ? t.items[i] : t.dynamic;
-}
-
-/** Whether a type admits a key of type `key` (OPA's `Contains` on key types). */
-function admitsKey(t: RegoType, key: RegoType): boolean {
-  if (t.k === 'any') return t.of.length === 0 || t.of.some((alt) => admitsKey(alt, key));
-  return t.k === key.k;
-}
-
-function objectSelect(t: RegoType & { k: 'object' }, key: string): RegoType | undefined {
-  const prop = t.props.find(([name]) => name === key);
-  if (prop) return prop[1];
-  return t.dynamic && admitsKey(t.dynamic.key, { k: 'string' }) ? t.dynamic.value : undefined;
-}
-
-/** OPA's `unifies`: whether two types can describe one value. */
-function unifies(a: RegoType | undefined, b: RegoType | undefined): boolean {
-  if (!a || !b) return false;
-  if (a.k === 'any' || b.k === 'any') {
-    if (a.k === 'any' && (a.of.length === 0 || a.of.some((alt) => unifies(alt, b)))) return true;
-    if (b.k === 'any' && (b.of.length === 0 || b.of.some((alt) => unifies(alt, a)))) return true;
-    return false;
-  }
-  if (a.k !== b.k) return false;
-  if (a.k === 'array' && b.k === 'array') {
-    const longest = Math.max(a.items.length, b.items.length);
-    for (let i = 0; i < longest; i++) if (!unifies(arraySelect(a, i), arraySelect(b, i))) return false;
-    return !a.dynamic || !b.dynamic || unifies(a.dynamic, b.dynamic);
-  }
-  if (a.k === 'object' && b.k === 'object') {
-    const keys = [...a.props, ...b.props].map(([k]) => k);
-    if (!keys.every((k) => unifies(objectSelect(a, k), objectSelect(b, k)))) return false;
-    return !a.dynamic || !b.dynamic || unifies(a.dynamic.value, b.dynamic.value);
-  }
-  if (a.k === 'set' && b.k === 'set') return unifies(a.of, b.of);
-  return true;
 }
 
 /** A constant key as the string OPA's `Select` compares static properties with. */
@@ -156,17 +114,18 @@ function notIsOperator(module: Module, opaVersion: OpaVersion): boolean {
 }
 
 /**
- * Throws OPA's `rego_type_error` for the first built-in call of `modules` whose argument, as
- * written, is of a type the built-in's declaration in `opaVersion` rules out.
+ * OPA's `rego_type_error`s for the built-in calls of `modules` whose argument, as written, is of
+ * a type the built-in's declaration in `opaVersion` rules out, in source order per module.
  *
  * @param isBuiltin whether a name is a built-in of the policy set (not replaced by the user's own)
- * @example checkConstantArguments([parseModule('package a\nr := concat(1, ["a"])', 'a.rego')], 'v1.15.2', () => true); // throws
+ * @example constantArgumentErrors([parseModule('package a\nr := concat(1, ["a"])', 'a.rego')], 'v1.15.2', () => true); // [RegoError]
  */
-export function checkConstantArguments(
+export function constantArgumentErrors(
   modules: readonly Module[],
   opaVersion: OpaVersion,
   isBuiltin: (name: string) => boolean,
-): void {
+): RegoError[] {
+  const errors: RegoError[] = [];
   const known: Declarations = new Map(
     BUILTIN_DECLARATIONS.filter((d) => d.releases.includes(opaVersion) && isBuiltin(d.name)).map((d) => [
       d.name,
@@ -184,7 +143,8 @@ export function checkConstantArguments(
         const operand = declaration.args[i] ?? declaration.variadic;
         return operand !== undefined && !unify1(arg, parseTypeNotation(operand.type), scope);
       });
-      if (wrong) throw new RegoError('rego_type_error', `${call.name}: invalid argument(s)`, call.loc);
+      if (wrong) errors.push(new RegoError('rego_type_error', `${call.name}: invalid argument(s)`, call.loc));
     }
   }
+  return errors;
 }

@@ -9,5 +9,8 @@
 export { BUILTIN_DECLARATIONS } from './all.ts';
 export type { ArgumentProblem } from './argument-types.ts';
 export { builtinArgumentProblems } from './argument-types.ts';
-export { checkConstantArguments } from './constant-arguments.ts';
+export { constantArgumentErrors } from './constant-arguments.ts';
 export type { BuiltinDeclaration, BuiltinOperand } from './declaration.ts';
+export type { RegoType } from './type-notation.ts';
+export { ANY_TYPE, parseTypeNotation } from './type-notation.ts';
+export { arraySelect, isAnything, objectSelect, unifies } from './type-unification.ts';
