@@ -65,6 +65,8 @@ describe('sprintf of float literals beyond 2^53 and -0.0', () => {
     expect(call('sprintf', '%d', [10n ** 21n])).toBe('1000000000000000000000');
     expect(call('sprintf', '%s', [parseNumber('-0.0') as number])).toBe('%!s(float64=-0)');
     expect(call('sprintf', '%v', [[parseNumber('-0.0') as number]])).toBe('[-0.0]');
+    expect(call('sprintf', '%b', [parseNumber('-0.0') as number])).toBe('-0p-1074');
+    expect(call('sprintf', '%x', [parseNumber('-0.0') as number])).toBe('-0x0p+00');
   });
 });
 
