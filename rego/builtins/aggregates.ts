@@ -4,7 +4,7 @@
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import { compare, isNumber, isObject, objectSize, SetValue, type Value } from '../value/index.ts';
-import { addNumbers, type IntegerArithmetic, multiplyNumbers, type Num } from './number-ops.ts';
+import { addNumbers, exactProduct, type IntegerArithmetic, multiplyNumbers, type Num } from './number-ops.ts';
 import { arg, collectionItems, defineFunction, elementError, typeError } from './operands.ts';
 
 /** Number of Unicode code points in `s` (Go counts runes). */
@@ -38,16 +38,17 @@ function items(name: string, v: Value): readonly Value[] {
   return list;
 }
 
+function numbers(name: string, v: Value): Num[] {
+  const out: Num[] = [];
+  for (const x of items(name, v)) {
+    if (!isNumber(x)) throw elementError(name, 1, v, x, 'number');
+    out.push(x);
+  }
+  return out;
+}
+
 function fold(name: string, start: Num, op: (a: Num, b: Num) => Num): BuiltinDefinition {
-  return defineFunction(name, 1, (args) => {
-    const v = arg(args, 0);
-    let acc = start;
-    for (const x of items(name, v)) {
-      if (!isNumber(x)) throw elementError(name, 1, v, x, 'number');
-      acc = op(acc, x);
-    }
-    return acc;
-  });
+  return defineFunction(name, 1, (args) => numbers(name, arg(args, 0)).reduce(op, start));
 }
 
 function extreme(name: string, better: (order: number) => boolean): BuiltinDefinition {
@@ -64,7 +65,9 @@ function extreme(name: string, better: (order: number) => boolean): BuiltinDefin
 export function createNumberFoldBuiltins(integers: IntegerArithmetic): readonly BuiltinDefinition[] {
   return [
     fold('sum', 0, (a, b) => addNumbers(integers, a, b)),
-    fold('product', 1, (a, b) => multiplyNumbers(integers, a, b)),
+    integers === 'exact'
+      ? defineFunction('product', 1, (args) => exactProduct(numbers('product', arg(args, 0))))
+      : fold('product', 1, (a, b) => multiplyNumbers(integers, a, b)),
   ];
 }
 

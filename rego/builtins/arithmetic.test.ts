@@ -58,6 +58,13 @@ describe('arithmetic built-ins', () => {
     expect(call('mul', 5e-324, 0.5)).toBe(5e-324);
   });
 
+  it('multiplies a product of floats at 64 bits in OPA v1.15 and at 53 bits in v1.22 (big.NewFloat)', () => {
+    expect(exactly('v1.15.2')('product', [0.1, 3])).toBe(0.3);
+    expect(exactly('v1.22.2')('product', [0.1, 3])).toBe(0.30000000000000004);
+    expect(exactly('v1.22.2')('product', [2n ** 70n, 3])).toBe(3541774862152233910272n);
+    expect(exactly('v1.15.2')('sum', [0.1, 0.2])).toBe(0.3);
+  });
+
   it('reads a float literal beyond 2^53 as the integer its text denotes in OPA v1.22, rounded in v1.15', () => {
     expect(releaseBuiltins('v1.15.2').failure('rem', 1e21, 1e308).message).toBe('rem: modulo by zero');
     expect(exactly('v1.22.2')('rem', 1e21, 1e308)).toBe(10n ** 21n);

@@ -3,7 +3,7 @@
  * precision (Go's `roundShortest`, which bounds by half an ulp on either side), written in `%f`
  * or `%g` form, and OPA's `FloatToNumber` choice between them (integers in full, others `%g`).
  */
-import { type BigFloat, isIntegral } from './go-big-float.ts';
+import { type BigFloat, bitLength, isIntegral, powerOfFive } from './go-big-float.ts';
 
 /** A decimal `0.d₁d₂… × 10^point`: `digits` without leading or trailing zeros ('' for zero). */
 interface Decimal {
@@ -14,9 +14,11 @@ interface Decimal {
 /** The exact decimal of `m × 2^e`. */
 function exactDecimal(m: bigint, e: number): Decimal {
   if (m === 0n) return { digits: '', point: 0 };
-  const scaled = e >= 0 ? (m << BigInt(e)).toString() : (m * 5n ** BigInt(-e)).toString();
+  const scaled = e >= 0 ? (m << BigInt(e)).toString() : (m * powerOfFive(-e)).toString();
   const point = e >= 0 ? scaled.length : scaled.length + e;
-  return { digits: scaled.replace(/0+$/, ''), point };
+  let end = scaled.length;
+  while (scaled.charCodeAt(end - 1) === 48) end--;
+  return { digits: scaled.slice(0, end), point };
 }
 
 function digitAt(d: Decimal, i: number): number {
@@ -52,7 +54,7 @@ function shortest(x: BigFloat, d: Decimal): void {
   if (d.digits === '') return;
   let mant = x.mant;
   let exp = x.exp;
-  const s = mant.toString(2).length - (x.prec + 1);
+  const s = bitLength(mant) - (x.prec + 1);
   if (s < 0) mant <<= BigInt(-s);
   else if (s > 0) mant >>= BigInt(s);
   exp += s;

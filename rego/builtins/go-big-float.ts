@@ -18,8 +18,21 @@ export interface BigFloat {
 /** The precision OPA's numbers get (`big.Float`'s default for `SetString`). */
 export const OPA_PRECISION = 64;
 
-function bitLength(n: bigint): number {
-  return n === 0n ? 0 : n.toString(2).length;
+const HEX_DIGIT_BITS: Record<string, number> = { '1': 1, '2': 2, '3': 2, '4': 3, '5': 3, '6': 3, '7': 3 };
+
+/** The number of bits of `n` ≥ 0. */
+export function bitLength(n: bigint): number {
+  if (n === 0n) return 0;
+  const hex = n.toString(16);
+  return (hex.length - 1) * 4 + (HEX_DIGIT_BITS[hex[0] as string] ?? 4);
+}
+
+const powersOfFive: bigint[] = [1n];
+
+/** `5^k`, remembered (the decimal conversions of a float need the same few powers over and over). */
+export function powerOfFive(k: number): bigint {
+  for (let i = powersOfFive.length; i <= k; i++) powersOfFive.push((powersOfFive[i - 1] as bigint) * 5n);
+  return powersOfFive[k] as bigint;
 }
 
 /** `(-1)^neg × m × 2^e` (m ≥ 0, exact) rounded to `prec` bits, ties to even; `sticky` marks a nonzero tail below `m`. */
@@ -38,8 +51,8 @@ const POW5_EXACT = 27;
 
 /** `5^n` as Go's `Float.pow5` builds it (exact to 5^27, then squarings rounded at `prec` + 64 bits). */
 function pow5(n: number, prec: number): BigFloat {
-  if (n <= POW5_EXACT) return { neg: false, mant: 5n ** BigInt(n), exp: 0, prec };
-  let z: BigFloat = { neg: false, mant: 5n ** BigInt(POW5_EXACT), exp: 0, prec };
+  if (n <= POW5_EXACT) return { neg: false, mant: powerOfFive(n), exp: 0, prec };
+  let z: BigFloat = { neg: false, mant: powerOfFive(POW5_EXACT), exp: 0, prec };
   let f: BigFloat = { neg: false, mant: 5n, exp: 0, prec: prec + 64 };
   for (let k = n - POW5_EXACT; k > 0; k >>= 1) {
     if (k & 1) z = multiply(z, f, prec);

@@ -5,7 +5,7 @@
  * model's invariant (safe integers are `number`s, larger ones `bigint`s).
  */
 import { normalizeNumber } from '../value/index.ts';
-import { multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
+import { type BigFloat, multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
 import {
   fromBigFloat,
   type IntegerArithmetic,
@@ -77,6 +77,23 @@ export function multiplyNumbers(integers: IntegerArithmetic, a: Num, b: Num): Nu
     if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
   }
   return arithmetic(a, b, integers, (x, y) => x * y, multiply);
+}
+
+/** The precision of `big.NewFloat`, which OPA v1.22's `product` starts from. */
+const DOUBLE_PRECISION = 53;
+
+/**
+ * OPA v1.22's `product`: exact when every factor is an integer, else a `big.Float` of 53 bits
+ * (`big.NewFloat(1)`), rounded after each factor.
+ */
+export function exactProduct(factors: readonly Num[]): Num {
+  const integers = factors.map((n) => opaInteger(n, 'exact'));
+  if (integers.every((n) => n !== undefined)) {
+    return normalizeNumber(integers.reduce((a: bigint, b) => a * (b as bigint), 1n));
+  }
+  let acc: BigFloat = { neg: false, mant: 1n, exp: 0, prec: DOUBLE_PRECISION };
+  for (const n of factors) acc = multiply(acc, toBigFloat(n), DOUBLE_PRECISION);
+  return fromBigFloat(acc);
 }
 
 function isZero(n: Num): boolean {

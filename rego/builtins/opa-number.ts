@@ -8,6 +8,7 @@ import { normalizeNumber } from '../value/index.ts';
 import {
   type BigFloat,
   bigFloatOfInteger,
+  bitLength,
   isIntegral,
   OPA_PRECISION,
   parseBigFloat,
@@ -25,10 +26,51 @@ export type Num = number | bigint;
  */
 export type IntegerArithmetic = 'rounded' | 'exact';
 
+/** Operands read lately: policies compute with the same few constants over and over. */
+const parsed = new Map<number, BigFloat>();
+const PARSED_LIMIT = 4096;
+
 /** `n` as OPA's `NumberToFloat` reads its text: a `big.Float` of 64 bits. */
 export function toBigFloat(n: Num): BigFloat {
   if (typeof n === 'bigint') return bigFloatOfInteger(n);
-  return parseBigFloat(String(n), OPA_PRECISION) as BigFloat;
+  if (Number.isSafeInteger(n)) return bigFloatOfInteger(BigInt(n));
+  let x = parsed.get(n);
+  if (x === undefined) {
+    x = parseBigFloat(String(n), OPA_PRECISION) as BigFloat;
+    if (parsed.size >= PARSED_LIMIT) parsed.clear();
+    parsed.set(n, x);
+  }
+  return x;
+}
+
+/** Normal doubles: below, the nearest double of the bits and of the text may differ. */
+const MIN_NORMAL_EXPONENT = -1022;
+const MAX_EXPONENT = 1023;
+
+/**
+ * The double nearest `x` straight from its bits, when that is the double nearest its shortest text
+ * too: always, unless `x` lies exactly halfway between two doubles (the text, within half a 64-bit
+ * ulp of `x`, can only fall on the other side of a halfway point `x` is on), is subnormal or beyond
+ * the doubles, or is an integer beyond 2^53 (an exact `bigint`). `undefined` in those cases.
+ */
+function nearestDouble(x: BigFloat): number | undefined {
+  if (x.mant === 0n) return 0;
+  const bits = bitLength(x.mant);
+  const top = x.exp + bits - 1;
+  if (top < MIN_NORMAL_EXPONENT || top > MAX_EXPONENT) return undefined;
+  let m = x.mant;
+  let e = x.exp;
+  if (bits > 53) {
+    const shift = BigInt(bits - 53);
+    const rest = m & ((1n << shift) - 1n);
+    const half = 1n << (shift - 1n);
+    if (rest === half) return undefined;
+    m = (m >> shift) + (rest > half ? 1n : 0n);
+    e += bits - 53;
+  }
+  const value = Number(m) * 2 ** e;
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) return undefined;
+  return x.neg ? -value : value;
 }
 
 /**
@@ -36,6 +78,8 @@ export function toBigFloat(n: Num): BigFloat {
  * shortest `%g`), read back as the engine's number: integers exactly, others as the nearest double.
  */
 export function fromBigFloat(x: BigFloat): Num {
+  const fast = nearestDouble(x);
+  if (fast !== undefined) return normalizeNumber(fast);
   const text = opaNumberText(x);
   return isIntegral(x) ? normalizeNumber(BigInt(text)) : normalizeNumber(Number(text));
 }

@@ -51,6 +51,15 @@ describe('numbers', () => {
     expect(numberText(9007199254740993n)).toBe('9007199254740993');
   });
 
+  it('keeps the negative zero of a float literal, equal to 0 and written -0.0', () => {
+    expect(Object.is(parseNumber('-0.0'), -0)).toBe(true);
+    expect(Object.is(parseNumber('-0'), 0)).toBe(true);
+    expect(equal(parseNumber('-0.0') as number, 0)).toBe(true);
+    expect(new SetValue([parseNumber('-0.0') as number, 0]).size).toBe(1);
+    expect(numberText(parseNumber('-0.0') as number)).toBe('-0.0');
+    expect(Object.is(normalizeNumber(-0), 0)).toBe(true);
+  });
+
   it('compares numbers across representations', () => {
     expect(equal(1, 1.0)).toBe(true);
     expect(compare(9007199254740993n, 9007199254740992n)).toBe(1);

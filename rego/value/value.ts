@@ -7,7 +7,7 @@
  *   (so precision is never lost silently); {@link normalizeNumber} keeps that invariant. A literal
  *   written as a float (`1e21`, `1e308`) stays a `number` even when integral, as OPA keeps it a
  *   float (`sprintf("%d", [1e21])` is `%!d(float64=1e+21)`); equality and keys treat it as the
- *   integer it equals.
+ *   integer it equals. So does `-0.0` (`-0`, equal to `0`); computed results never are `-0`.
  * - arrays are JS arrays (never mutated once built).
  * - objects whose keys are all strings are plain JS objects (own enumerable properties; input
  *   objects may have `Object.prototype`, engine-built ones have a null prototype);
@@ -96,17 +96,19 @@ export function parseNumber(text: string): number | bigint | undefined {
   if (Number.isInteger(n) && !Number.isSafeInteger(n) && /^-?\d+(\.0*)?$/.test(text)) {
     return normalizeNumber(BigInt(text.split('.')[0] as string));
   }
-  // Written with an exponent: a float, even when integral beyond 2^53.
-  return n === 0 ? 0 : n;
+  // Written as a float: a float, even when integral beyond 2^53 or a negative zero (`-0.0`).
+  return n;
 }
 
 /**
  * The text OPA keeps for a number, as JSON and `print` write it: integers in full, other numbers
  * in their shortest form, and a float literal beyond 2^53 in the exponent form one writes it in
- * (`1e21`, `1.7976931348623157e308`, where JavaScript writes `1e+21` and `10000000000000000`).
+ * (`1e21`, `1.7976931348623157e308`, where JavaScript writes `1e+21` and `10000000000000000`);
+ * a negative zero (only a literal keeps one) as `-0.0`.
  */
 export function numberText(n: number | bigint): string {
   if (typeof n === 'bigint') return n.toString();
+  if (Object.is(n, -0)) return '-0.0';
   if (!isUnsafeIntegral(n)) return String(n);
   const [mantissa, exponent] = n.toExponential().split('e') as [string, string];
   return `${mantissa}e${Number(exponent)}`;

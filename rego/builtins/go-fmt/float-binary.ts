@@ -46,7 +46,6 @@ export function hexFloatMagnitude(x: number, upper: boolean): string {
 
 /** `%b` of a finite float64, without sign. */
 export function binaryFloatMagnitude(x: number): string {
-  if (x === 0) return '0';
   // Go prints the raw mantissa and exponent of the encoding; subnormals keep a smaller mantissa.
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, x);

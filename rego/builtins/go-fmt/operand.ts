@@ -58,9 +58,11 @@ export function toGoArg(v: Value, intType: GoIntType): GoArg {
     if (v > MAX_DOUBLE || v < -MAX_DOUBLE) return { type: 'string', value: exponentText(v) };
     return { type: v < INT64_MIN || v > INT64_MAX ? '*big.Int' : intType, value: v };
   }
-  // A float literal beyond 2^53 (`1e21`) is no integer text for OPA: it reaches fmt as a float64.
+  // A float literal beyond 2^53 (`1e21`) or `-0.0` is no integer text for OPA: it reaches fmt as a float64.
   if (typeof v === 'number')
-    return Number.isSafeInteger(v) ? { type: intType, value: BigInt(v) } : { type: 'float64', value: v };
+    return Number.isSafeInteger(v) && !Object.is(v, -0)
+      ? { type: intType, value: BigInt(v) }
+      : { type: 'float64', value: v };
   if (typeof v === 'string') return { type: 'string', value: v };
   return { type: 'string', value: regoText(v) };
 }

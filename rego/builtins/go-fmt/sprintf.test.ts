@@ -54,7 +54,7 @@ describe('sprintf', () => {
   });
 });
 
-describe('sprintf of float literals beyond 2^53', () => {
+describe('sprintf of float literals beyond 2^53 and -0.0', () => {
   // What OPA answers: `1e21` is written as a float, so fmt gets a float64, not an integer.
   it('hands them to fmt as float64', () => {
     const float = (text: string) => parseNumber(text) as number;
@@ -63,6 +63,10 @@ describe('sprintf of float literals beyond 2^53', () => {
     expect(call('sprintf', '%.1f', [float('1e16')])).toBe('10000000000000000.0');
     expect(call('sprintf', '%v', [float('1e21')])).toBe('1e+21');
     expect(call('sprintf', '%d', [10n ** 21n])).toBe('1000000000000000000000');
+    expect(call('sprintf', '%s', [parseNumber('-0.0') as number])).toBe('%!s(float64=-0)');
+    expect(call('sprintf', '%v', [[parseNumber('-0.0') as number]])).toBe('[-0.0]');
+    expect(call('sprintf', '%b', [parseNumber('-0.0') as number])).toBe('-0p-1074');
+    expect(call('sprintf', '%x', [parseNumber('-0.0') as number])).toBe('-0x0p+00');
   });
 });
 
