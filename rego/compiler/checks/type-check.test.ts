@@ -63,6 +63,8 @@ describe('types of variables', () => {
       'r if { x := {1, "a"}; concat(",", x) }',
       'r if { x := [1, 2]; y := x[_]; y > 0 }',
       'r if { x := input.a; x = 1; x = "a" }',
+      'f(x) := 1 if { x == "a" } else := 2 if { x == 1 }\nr := f(1)',
+      'r if { x := [1, 2]; every y in [1] { x = 1; y } }',
     ]) {
       expect(verdict(rules), rules).toBe('compiled');
     }

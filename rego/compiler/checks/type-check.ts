@@ -21,11 +21,10 @@ import {
 import { RegoError, type SourceLocation } from '../../errors.ts';
 import type { OpaVersion } from '../../opa-version.ts';
 import type { Module } from '../../syntax/index.ts';
-import type { Value } from '../../value/index.ts';
 import type { IrBody, IrExpr, IrTerm } from '../ir.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import type { RuleNode } from '../rule-tree.ts';
-import { displayName } from '../scope.ts';
+import { isEquality, refText, ruleDepth, termText } from './ref-text.ts';
 import { elementType, selectType, unionOf, valueType } from './term-types.ts';
 import { unifiesTerm } from './term-unification.ts';
 
@@ -53,7 +52,8 @@ class TypeChecker {
     if (known) return known;
     this.rules.set(rule, 'checking');
     const [env, skip] = [this.env, this.skipNegations];
-    this.env = new Map();
+    // Parameters are of any type (OPA infers them from the callers; the engine does not).
+    this.env = new Map(rule.args.flatMap(patternVarNames).map((name) => [name, ANY_TYPE] as const));
     this.skipNegations = this.negationsUnchecked(rule.loc.file);
     this.body(rule.body);
     for (const t of rule.dynamic) this.type(t);
@@ -111,10 +111,15 @@ class TypeChecker {
         if (e.key) this.bind(e.key, ANY_TYPE);
         return;
       }
-      case 'every':
+      case 'every': {
+        // OPA checks an `every` body apart, where the enclosing variables are of any type.
         this.type(e.domain);
+        const env = this.env;
+        this.env = new Map();
         this.body(e.body);
+        this.env = env;
         return;
+      }
       case 'not':
         if (!this.skipNegations) this.body(e.body);
         return;
@@ -219,38 +224,19 @@ class TypeChecker {
   }
 }
 
-/** The number of leading constant keys of `keys` that name a node holding rules (0: none). */
-function ruleDepth(tree: RuleNode<ResolvedRule>, keys: readonly (Value | undefined)[]): number {
-  let node: RuleNode<ResolvedRule> | undefined = tree;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (typeof key !== 'string') return 0;
-    node = node.children.get(key);
-    if (!node) return 0;
-    if (node.rules.length > 0) return i + 1;
+/** The variables of a parameter pattern. */
+function patternVarNames(t: IrTerm): string[] {
+  switch (t.k) {
+    case 'var':
+      return [t.name];
+    case 'array':
+    case 'set':
+      return t.items.flatMap(patternVarNames);
+    case 'object':
+      return t.entries.flatMap(([, v]) => patternVarNames(v));
+    default:
+      return [];
   }
-  return 0;
-}
-
-function isEquality(t: IrTerm): t is Extract<IrTerm, { k: 'call' }> {
-  return t.k === 'call' && t.callee.kind === 'builtin' && t.callee.name === 'equal' && t.args.length === 2;
-}
-
-function termText(t: IrTerm): string {
-  if (t.k === 'var') return displayName(t.name);
-  return t.k === 'ref' ? refText(t, t.path.length) : t.k;
-}
-
-function refText(t: Extract<IrTerm, { k: 'ref' }>, length: number): string {
-  const head = t.head.k === 'var' ? displayName(t.head.name) : t.head.k === 'root' ? t.head.root : 'ref';
-  const parts = t.path.slice(0, length).map((p) => {
-    if (p.k === 'const' && typeof p.value === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(p.value))
-      return `.${p.value}`;
-    return p.k === 'const'
-      ? `[${JSON.stringify(p.value)}]`
-      : `[${p.k === 'var' ? displayName(p.name) : '_'}]`;
-  });
-  return head + parts.join('');
 }
 
 /**
