@@ -3,7 +3,13 @@
  * several types (`types.Or`), and the type of `t[key]` — with "closed" types (scalars, objects
  * and arrays of known shape) where a key that cannot exist is OPA's `undefined ref`.
  */
-import { ANY_TYPE, arraySelect, objectSelect, type RegoType } from '../../builtins/declarations/index.ts';
+import {
+  ANY_TYPE,
+  arraySelect,
+  objectSelect,
+  type RegoType,
+  unifies,
+} from '../../builtins/declarations/index.ts';
 import { isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
 
 /** OPA's `types.Or`: the alternatives, deduplicated; anything when one of them is. */
@@ -64,7 +70,8 @@ export function selectType(t: RegoType, key: Value | undefined): RegoType | 'non
       return arraySelect(t, i) ?? 'none';
     }
     case 'set':
-      return t.of;
+      // A member is its own key: a key of another type cannot be one.
+      return key === undefined || unifies(valueType(key), t.of) ? t.of : 'none';
     case 'object': {
       if (key === undefined) return t.dynamic ? t.dynamic.value : ANY_TYPE;
       if (typeof key !== 'string') return t.dynamic ? t.dynamic.value : 'none';

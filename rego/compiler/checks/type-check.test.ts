@@ -78,6 +78,8 @@ describe('types of rules', () => {
     refusedByBoth('o[k] := 1 if { some k in ["a"] }\nr if upper(o)', 'upper: invalid argument(s)');
     refusedByBoth('r := y if { x := 1; y := x + 1 }\nq if upper(r)', 'upper: invalid argument(s)');
     refusedByBoth('p := 1\nr if p.a', 'undefined ref: data.t.p.a');
+    refusedByBoth('s contains count([])\nr if s.a', 'undefined ref: data.t.s.a');
+    expect(verdict('s contains count([])\nr if s[0]')).toBe('compiled');
     expect(verdict('p := 1 if input.a\np := "a" if input.b\nr if upper(p)')).toBe('compiled');
     expect(verdict('default p := false\np := "a" if input.a\nr if upper(p)')).toBe('compiled');
   });
