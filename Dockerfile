@@ -24,13 +24,14 @@ COPY adapters/hono/package.json adapters/hono/
 COPY adapters/fastify/package.json adapters/fastify/
 COPY adapters/topaz/package.json adapters/topaz/
 COPY adapters/opentelemetry/package.json adapters/opentelemetry/
+COPY directory/package.json directory/
 COPY engine/package.json engine/
 COPY cli/package.json cli/
 COPY publisher/package.json publisher/
 COPY app/package.json app/
-# postinstall builds the PostgreSQL driver with its fix (engine/postgres-driver/build-driver.mjs),
+# postinstall builds the PostgreSQL driver with its fix (directory/postgres-driver/build-driver.mjs),
 # from the `postgres` and `esbuild` development dependencies.
-COPY engine/postgres-driver/*.mjs engine/postgres-driver/
+COPY directory/postgres-driver/*.mjs directory/postgres-driver/
 RUN npm ci --no-audit --no-fund && npm cache clean --force
 COPY . .
 RUN node app/build.mjs

@@ -7,7 +7,9 @@
  *     (`bench/topaz-go-client`, run with `go run`), interleaved rounds; goal: adapter ≤ 1.2× Go;
  * (b) the authorized list at 100 / 1,000 / 10,000 readable documents: the graph search of what the
  *     caller can read (Topaz `GetGraph`; the engine's store) and the policy's decisions on one page
- *     of 100 rows (core's `filterAuthorized`, decision cache off).
+ *     of 100 rows (core's `filterAuthorized`, decision cache off);
+ * (c) listings of 2,000 readable documents through the application on Topaz, the first after
+ *     start included (topaz-app-lists.ts); goal: p50 ≤ 1 s on a quiet machine.
  * Wall-clock medians of rounds; the load average is printed, since Topaz shares the machine.
  */
 import { execFile } from 'node:child_process';
@@ -27,6 +29,7 @@ import { findTopazd, TOPAZ_INSTALL_HINT } from '../app/stack/topaz-server.ts';
 import { startTestTopaz } from '../test/support/topaz.ts';
 import { printTable } from './measure.ts';
 import { loadNow, machineLine, median, range } from './rounds.ts';
+import { listingsOnTopaz } from './topaz-app-lists.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const POLICIES_DIR = path.join(HERE, '..', 'policies');
@@ -215,4 +218,5 @@ export async function run(): Promise<void> {
     await engine.close();
     await topaz.stop();
   }
+  await listingsOnTopaz();
 }

@@ -46,12 +46,10 @@ export function decisionCacheKey(input: DecisionCacheKeyInput): string {
     input.decision,
     input.resourceContext,
   ];
+  const known = knownKeys.findValue(parts);
+  if (known !== undefined) return known;
   const tokens: Token[] = [];
   const rememberable = appendTokens(parts, tokens);
-  if (rememberable) {
-    const known = knownKeys.find(tokens);
-    if (known !== undefined) return known;
-  }
   const key = bytesToHex(sha256(utf8.encode(canonicalEncoding(parts))).subarray(0, 16));
   if (rememberable) knownKeys.remember(tokens, key);
   return key;

@@ -8,7 +8,7 @@ import type { Check, Decision, RequestInfo } from './decision-check.ts';
 import { DecisionUnavailableError } from './errors.ts';
 import { evaluate, evaluateAll } from './evaluation.ts';
 import type { ResourceContext } from './ports/decision-service.ts';
-import { resolveScope } from './request-scope.ts';
+import { resolveScope, type ScopeResult } from './request-scope.ts';
 
 /** The decision rule every flow asks for. */
 export const ALLOWED_DECISION = 'allowed';
@@ -80,14 +80,36 @@ export async function checkPolicy<R>(
   info: RequestInfo = {},
   decision: string = ALLOWED_DECISION,
 ): Promise<Decision> {
-  // Only promises are awaited: with synchronous providers, a cache hit decides without a pause.
+  return decidePolicy(config, request, policyPath, info, decision);
+}
+
+/**
+ * {@link checkPolicy} for adapters on the hot path: the decision itself when nothing had to be
+ * waited for (synchronous providers and a cache hit, or a check that cannot be put to the
+ * service), a promise otherwise — so that a cache hit costs no promise and no pause.
+ *
+ * @throws {DecisionUnavailableError} synchronously when the configuration is closed; as a
+ *   rejected promise on a transient failure without a circuit breaker
+ */
+export function decidePolicy<R>(
+  config: AuthzConfig<R>,
+  request: R,
+  policyPath: string,
+  info: RequestInfo,
+  decision: string = ALLOWED_DECISION,
+): Decision | Promise<Decision> {
   const resolved = resolveScope(config, request, info);
-  const { scope, resourceContext, problem } = resolved instanceof Promise ? await resolved : resolved;
-  const check: Check = problem
+  if (resolved instanceof Promise) {
+    return resolved.then((later) => evaluate(later.scope, policyCheck(policyPath, decision, later)));
+  }
+  return evaluate(resolved.scope, policyCheck(policyPath, decision, resolved));
+}
+
+function policyCheck<R>(policyPath: string, decision: string, resolved: ScopeResult<R>): Check {
+  const { resourceContext, problem } = resolved;
+  return problem
     ? { policyPath, decision, resourceContext, problem }
     : { policyPath, decision, resourceContext };
-  const decided = evaluate(scope, check);
-  return decided instanceof Promise ? await decided : decided;
 }
 
 /**

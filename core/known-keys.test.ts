@@ -7,10 +7,19 @@ const tokensOf = (value: unknown): Token[] | undefined => {
 };
 
 describe('appendTokens', () => {
-  it('reads objects in sorted key order, so key order never matters', () => {
-    expect(tokensOf({ b: 1, a: { d: 2, c: [null, true] } })).toEqual(
-      tokensOf({ a: { c: [null, true], d: 2 }, b: 1 }),
-    );
+  it('reads members in their own order: the sequence still tells the value, so it is found again', () => {
+    const known = new KnownKeys(10);
+    const value = { b: 1, a: { d: 2, c: [null, true] } };
+    known.remember(tokensOf(value)!, 'k');
+    expect(known.findValue({ b: 1, a: { d: 2, c: [null, true] } })).toBe('k');
+    expect(known.findValue({ a: { c: [null, true], d: 2 }, b: 1 })).toBe(undefined);
+    for (const other of [
+      { b: 1 },
+      { b: 1, a: { d: 2, c: [null] } },
+      { b: 1, a: { d: 2, c: [null, true] }, e: 0 },
+    ]) {
+      expect(known.findValue(other), JSON.stringify(other)).toBe(undefined);
+    }
   });
 
   it('keeps apart values whose text would read alike', () => {
@@ -36,10 +45,20 @@ describe('appendTokens', () => {
     }
   });
 
-  it('declines what it does not remember: non-finite numbers, undefined, toJSON, BigInt, deep nesting', () => {
+  it('reads values without JSON form as JSON writes them: members left out, items and non-finite numbers null', () => {
+    const skip = (): void => {};
+    expect(tokensOf({ a: 1, u: undefined, f: skip, s: Symbol('s') })).toEqual(tokensOf({ a: 1 }));
+    expect(tokensOf([undefined, skip, Number.NaN, Number.POSITIVE_INFINITY])).toEqual(
+      tokensOf([null, null, null, null]),
+    );
+    expect(tokensOf({ n: Number.NaN })).toEqual(tokensOf({ n: null }));
+    expect(tokensOf({ u: undefined })).not.toEqual(tokensOf({ u: null }));
+  });
+
+  it('declines what it does not remember: toJSON, BigInt, deep nesting, a bare value without JSON form', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 40; i++) deep = [deep];
-    for (const value of [{ n: Number.NaN }, { u: undefined }, { d: new Date(0) }, { b: 1n }, deep]) {
+    for (const value of [{ d: new Date(0) }, { b: 1n }, deep, undefined]) {
       expect(tokensOf(value)).toBe(undefined);
     }
   });

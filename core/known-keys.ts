@@ -2,9 +2,13 @@
  * Decision cache keys already computed, found again without hashing and without building the
  * hashed text: the key's material read as a sequence of tokens (the JSON values' strings, numbers,
  * booleans and nulls, and structure marks), looked up in a trie. A cache hit recomputes its key,
- * and a JavaScript SHA-256 costs microseconds; this lookup costs a few map reads.
+ * and a JavaScript SHA-256 costs microseconds; this lookup reads the value once, walking the trie
+ * as it goes, and allocates nothing but its cursor.
+ *
+ * Object members are read in the object's own key order, not sorted: the token sequence still
+ * determines the value (and so its canonical encoding and its key), and the same context built
+ * in another order is simply remembered once more, under the same key.
  */
-import { sortedKeys } from './sorted-keys.ts';
 
 /** A structure mark: distinct from every JSON value (Map keys compare symbols by identity). */
 const OPEN_OBJECT = Symbol('{');
@@ -14,47 +18,115 @@ const CLOSE = Symbol(']');
 /** One element of a key's material: a JSON atom or a structure mark. */
 export type Token = string | number | boolean | null | symbol;
 
+/** Where the tokens of a value go; `false` from `take` stops the reading. */
+interface TokenSink {
+  take(token: Token): boolean;
+}
+
 /** Depth past which a value is not remembered (and so a cyclic value never loops here). */
 const MAX_DEPTH = 32;
 
+/** Whether a value has no JSON form (a member JSON drops, an array item JSON writes as `null`). */
+function isOmitted(value: unknown): boolean {
+  const type = typeof value;
+  return type === 'undefined' || type === 'function' || type === 'symbol';
+}
+
 /**
- * Appends the tokens of `value` to `out`; `false` when the value is outside what is remembered
- * (non-finite numbers, `undefined`, `toJSON`, BigInt, functions, deep nesting) — such keys are
- * simply computed each time, by the canonical encoding's own rules.
+ * Reads the tokens of `value` into `sink`, by the canonical encoding's rules: an object member
+ * without JSON form (`undefined`, a function, a symbol) is left out, and such an array item or a
+ * non-finite number is `null`. `false` when the sink stopped, or the value is outside what is
+ * remembered (`toJSON`, BigInt, deep nesting, a top-level value without JSON form).
  */
-export function appendTokens(value: unknown, out: Token[], depth = 0): boolean {
+function readTokens(value: unknown, sink: TokenSink, depth: number): boolean {
   switch (typeof value) {
     case 'string':
     case 'boolean':
-      out.push(value);
-      return true;
+      return sink.take(value);
     case 'number':
-      out.push(value);
-      return Number.isFinite(value);
+      return sink.take(Number.isFinite(value) ? value : null);
     case 'object': {
-      if (value === null) {
-        out.push(null);
-        return true;
-      }
+      if (value === null) return sink.take(null);
       if (depth >= MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
       if (Array.isArray(value)) {
-        out.push(OPEN_ARRAY);
-        for (let i = 0; i < value.length; i++) if (!appendTokens(value[i], out, depth + 1)) return false;
+        if (!sink.take(OPEN_ARRAY)) return false;
+        for (let i = 0; i < value.length; i++) {
+          const item = value[i];
+          if (isOmitted(item) ? !sink.take(null) : !readTokens(item, sink, depth + 1)) return false;
+        }
       } else {
-        out.push(OPEN_OBJECT);
+        if (!sink.take(OPEN_OBJECT)) return false;
         const record = value as Record<string, unknown>;
-        const keys = sortedKeys(record);
+        const keys = Object.keys(record);
         for (let i = 0; i < keys.length; i++) {
           const key = keys[i]!;
-          out.push(key);
-          if (!appendTokens(record[key], out, depth + 1)) return false;
+          const member = record[key];
+          if (isOmitted(member)) continue;
+          if (!sink.take(key) || !readTokens(member, sink, depth + 1)) return false;
         }
       }
-      out.push(CLOSE);
-      return true;
+      return sink.take(CLOSE);
     }
     default:
       return false;
+  }
+}
+
+/** Collects tokens into an array. */
+class TokenList implements TokenSink {
+  readonly tokens: Token[] = [];
+  take(token: Token): boolean {
+    this.tokens.push(token);
+    return true;
+  }
+}
+
+/**
+ * Appends the tokens of `value` to `out` (see {@link KnownKeys}); `false` when the value is outside
+ * what is remembered (`toJSON`, BigInt, deep nesting, a top-level value without JSON form) — such
+ * keys are simply computed each time.
+ */
+export function appendTokens(value: unknown, out: Token[]): boolean {
+  const list = new TokenList();
+  const complete = readTokens(value, list, 0);
+  for (const token of list.tokens) out.push(token);
+  return complete;
+}
+
+/** The rest of one remembered sequence below a trie node, and its key. */
+interface Tail {
+  readonly rest: readonly Token[];
+  readonly key: string;
+}
+type TrieNode = Map<Token, TrieNode | Tail>;
+
+/** A walk down the trie, one token at a time: in a node, or `at` tokens into a tail. */
+class TrieWalk implements TokenSink {
+  node: TrieNode | undefined;
+  tail: Tail | undefined = undefined;
+  at = 0;
+
+  constructor(root: TrieNode) {
+    this.node = root;
+  }
+
+  take(token: Token): boolean {
+    const tail = this.tail;
+    if (tail !== undefined) return tail.rest[this.at++] === token; // past the end: undefined, never a token
+    const next = (this.node as TrieNode).get(token);
+    if (next === undefined) return false;
+    if (next instanceof Map) this.node = next;
+    else {
+      this.tail = next;
+      this.node = undefined;
+    }
+    return true;
+  }
+
+  /** The key where the walk ended, when it ended exactly at the end of a remembered sequence. */
+  found(): string | undefined {
+    const tail = this.tail;
+    return tail !== undefined && this.at === tail.rest.length ? tail.key : undefined;
   }
 }
 
@@ -65,13 +137,6 @@ function restIs(tokens: readonly Token[], from: number, rest: readonly Token[]):
   return true;
 }
 
-/** The rest of one remembered sequence below a trie node, and its key. */
-interface Tail {
-  readonly rest: readonly Token[];
-  readonly key: string;
-}
-type TrieNode = Map<Token, TrieNode | Tail>;
-
 /**
  * Keys by their token sequence, at most `limit` of them (all forgotten at once past it). The
  * sequences are complete values, so none is a prefix of another: every key sits on a {@link Tail}.
@@ -80,6 +145,7 @@ type TrieNode = Map<Token, TrieNode | Tail>;
  * const known = new KnownKeys(4096);
  * known.remember(['a', 1], 'k');
  * known.find(['a', 1]); // 'k'
+ * known.remember(tokensOf(value), key); known.findValue(value); // key
  */
 export class KnownKeys {
   #root: TrieNode = new Map();
@@ -90,17 +156,15 @@ export class KnownKeys {
 
   /** The key remembered for `tokens`, if any. */
   find(tokens: readonly Token[]): string | undefined {
-    let node = this.#root;
-    for (let i = 0; i < tokens.length; i++) {
-      const next = node.get(tokens[i]!);
-      if (next === undefined) return undefined;
-      if (next instanceof Map) {
-        node = next;
-        continue;
-      }
-      return restIs(tokens, i + 1, next.rest) ? next.key : undefined;
-    }
-    return undefined;
+    const walk = new TrieWalk(this.#root);
+    for (let i = 0; i < tokens.length; i++) if (!walk.take(tokens[i]!)) return undefined;
+    return walk.found();
+  }
+
+  /** The key remembered for the tokens of `value` ({@link appendTokens}), read without collecting them. */
+  findValue(value: unknown): string | undefined {
+    const walk = new TrieWalk(this.#root);
+    return readTokens(value, walk, 0) ? walk.found() : undefined;
   }
 
   /** Remembers `key` for `tokens` (a copy of them is kept). */

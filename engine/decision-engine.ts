@@ -6,10 +6,11 @@
  */
 import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
 import { DecisionServiceError } from '@gatehousejs/core';
+import type { RelationStore } from '@gatehousejs/directory';
 import type { BuiltinDefinition, EvalOptions, PlainObject, Value } from '@gatehousejs/rego';
 import { createStandardBuiltins, type OutboundCalls } from '@gatehousejs/rego';
 import { DecisionRefs, decisionInput, identityInput } from './decision-input.ts';
-import { createDirectoryBuiltins, type RelationStore } from './directory/index.ts';
+import { createDirectoryBuiltins } from './directory-builtins/index.ts';
 import type { EngineSettings } from './embedded-service-options.ts';
 import type {
   PolicyCatalog,
@@ -103,13 +104,18 @@ export function policyLoadSettings(config: EngineSettings, outbound?: OutboundCa
   };
 }
 
+type CallerInput = ReturnType<typeof topazCallerInput>;
+
 /**
- * Topaz's caller fields within one batch, by the queries' identity object (core puts the same
- * one in every query of a request) and, for equal identities in other objects, by `type NUL value`.
+ * Topaz's caller fields within one batch: the last caller's (core puts the same caller in every
+ * query of a request: two string comparisons, no key built and no map read), and others' by
+ * `type NUL value`.
  */
 interface CallerInputs {
-  readonly byObject: Map<unknown, ReturnType<typeof topazCallerInput>>;
-  readonly byValue: Map<string, ReturnType<typeof topazCallerInput>>;
+  lastType: string | undefined;
+  lastValue: string | undefined;
+  last: CallerInput | undefined;
+  readonly byValue: Map<string, CallerInput>;
 }
 
 class Engine implements EmbeddedDecisionService {
@@ -142,7 +148,12 @@ class Engine implements EmbeddedDecisionService {
       throw new DecisionServiceError('invalid_request', 'queries must be an array');
     return this.#config.store.readThrough(() => {
       // What depends only on the caller (Topaz's identity resolution) is worked out once per batch.
-      const callers: CallerInputs = { byObject: new Map(), byValue: new Map() };
+      const callers: CallerInputs = {
+        lastType: undefined,
+        lastValue: undefined,
+        last: undefined,
+        byValue: new Map(),
+      };
       return queries.map((query) => this.#decide(query, options, callers));
     });
   }
@@ -150,8 +161,7 @@ class Engine implements EmbeddedDecisionService {
   #decide(query: DecisionQuery, options: DecideOptions | undefined, callers?: CallerInputs): Decisions {
     this.#ensureAvailable(options?.signal);
     const { policyPath, decisions, refs, input: checked } = decisionInput(query, this.#refs);
-    const input =
-      this.#config.input === 'topaz' ? this.#topazInput(checked, query.identity, callers) : checked;
+    const input = this.#config.input === 'topaz' ? this.#topazInput(checked, callers) : checked;
     const loaded = this.#policies.current;
     if (!loaded.documents.has(policyPath)) {
       throw new DecisionServiceError(
@@ -174,10 +184,12 @@ class Engine implements EmbeddedDecisionService {
     return result;
   }
 
-  #topazInput(input: PlainObject, given: unknown, callers: CallerInputs | undefined): PlainObject {
-    let caller = callers?.byObject.get(given);
-    if (!caller) {
-      const identity = input.identity as { type: string; value?: string };
+  #topazInput(input: PlainObject, callers: CallerInputs | undefined): PlainObject {
+    const identity = input.identity as { type: string; value?: string };
+    let caller: CallerInput | undefined;
+    if (callers?.last && identity.type === callers.lastType && identity.value === callers.lastValue) {
+      caller = callers.last;
+    } else {
       const key = `${identity.type}\u0000${identity.value ?? ''}`;
       caller = callers?.byValue.get(key);
       if (!caller) {
@@ -185,7 +197,11 @@ class Engine implements EmbeddedDecisionService {
         caller = topazCallerInput(identity as PlainObject, store.reader, store.model);
         callers?.byValue.set(key, caller);
       }
-      callers?.byObject.set(given, caller);
+      if (callers) {
+        callers.lastType = identity.type;
+        callers.lastValue = identity.value;
+        callers.last = caller;
+      }
     }
     // Built field by field: an object rest (`{ identity, ...rest }`) costs more than the evaluation.
     const topaz: { [key: string]: Value } = {

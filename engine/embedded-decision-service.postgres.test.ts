@@ -1,7 +1,7 @@
 import { decisionServiceFixture, runDecisionServiceContract } from '@gatehousejs/core/testing';
+import { parseManifest } from '@gatehousejs/directory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedPostgresServer, startTestPostgres } from '../test/support/postgres.ts';
-import { parseManifest } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
 import { createPostgresRelationStore, type PostgresRelationStore, postgres, type Sql } from './postgres.ts';
 import { createTempPolicyDir, type TempPolicyDir } from './temp-policy-dir.ts';

@@ -1,8 +1,8 @@
 import { type DecisionQuery, DecisionServiceError, type Identity } from '@gatehousejs/core';
 import { runDecisionServiceContract } from '@gatehousejs/core/testing';
+import { createMemoryRelationStore, parseManifest, type RelationStore } from '@gatehousejs/directory';
 import { RegoError } from '@gatehousejs/rego';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRelationStore, parseManifest, type RelationStore } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
 import type { EmbeddedDecisionServiceOptions } from './embedded-service-options.ts';
 import type { EngineError } from './engine-error.ts';

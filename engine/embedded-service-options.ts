@@ -4,9 +4,9 @@
  */
 
 import { type Clock, consoleLogger, type Logger } from '@gatehousejs/core';
+import type { RelationStore } from '@gatehousejs/directory';
 import { DEFAULT_OPA_VERSION, type JsonValue, OPA_VERSIONS } from '@gatehousejs/rego';
 import { z } from 'zod';
-import type { RelationStore } from './directory/index.ts';
 import { EngineError } from './engine-error.ts';
 import { optionProblems } from './option-problems.ts';
 

@@ -1,8 +1,8 @@
 import type { Identity } from '@gatehousejs/core';
 import { runDecisionServiceContract } from '@gatehousejs/core/testing';
+import { createMemoryRelationStore, parseManifest } from '@gatehousejs/directory';
 import { RegoError } from '@gatehousejs/rego';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRelationStore, parseManifest } from './directory/index.ts';
 import { EngineError } from './engine-error.ts';
 import { createInlineDecisionService } from './inline-decision-service.ts';
 

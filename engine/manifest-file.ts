@@ -2,7 +2,7 @@
  * Reading a Topaz directory manifest from a file.
  */
 import { readFile } from 'node:fs/promises';
-import { type DirectoryModel, parseManifest } from './directory/index.ts';
+import { type DirectoryModel, parseManifest } from '@gatehousejs/directory';
 import { EngineError } from './engine-error.ts';
 
 /**

@@ -4,8 +4,8 @@
  * the original file are not kept; the types, relations and permissions are, in their order.
  */
 
+import type { DirectoryModel, PermissionModel, RelationTerm } from '@gatehousejs/directory';
 import { stringify } from '@gatehousejs/rego/yaml';
-import type { DirectoryModel, PermissionModel, RelationTerm } from './directory/index.ts';
 
 const OPERATORS: Readonly<Record<PermissionModel['operator'], string>> = {
   union: ' | ',

@@ -1,6 +1,6 @@
+import { createMemoryRelationStore, parseManifest } from '@gatehousejs/directory';
 import { RegoError } from '@gatehousejs/rego';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRelationStore, parseManifest } from './directory/index.ts';
 import { createEmbeddedDecisionService } from './embedded-decision-service.ts';
 import { EngineError } from './engine-error.ts';
 import { createInlineDecisionService } from './inline-decision-service.ts';

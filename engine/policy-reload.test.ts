@@ -1,7 +1,7 @@
 import type { Logger } from '@gatehousejs/core';
+import { createMemoryRelationStore, parseManifest } from '@gatehousejs/directory';
 import { RegoError } from '@gatehousejs/rego';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryRelationStore, parseManifest } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
 import type { ReloadEvent } from './embedded-service-options.ts';
 import { createTempPolicyDir, type TempPolicyDir } from './temp-policy-dir.ts';

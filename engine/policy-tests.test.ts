@@ -1,6 +1,6 @@
+import { createMemoryRelationStore, parseManifest } from '@gatehousejs/directory';
 import { RegoError } from '@gatehousejs/rego';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRelationStore, parseManifest } from './directory/index.ts';
 import type { EngineError } from './engine-error.ts';
 import { runPolicyTests } from './policy-tests.ts';
 import { createTempPolicyDir, type TempPolicyDir } from './temp-policy-dir.ts';

@@ -5,6 +5,7 @@
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { createMemoryRelationStore, parseManifest, type RelationStore } from '@gatehousejs/directory';
 import {
   type BuiltinDefinition,
   compilePolicies,
@@ -15,12 +16,7 @@ import {
   type PolicyTest,
 } from '@gatehousejs/rego';
 import { z } from 'zod';
-import {
-  createDirectoryBuiltins,
-  createMemoryRelationStore,
-  parseManifest,
-  type RelationStore,
-} from './directory/index.ts';
+import { createDirectoryBuiltins } from './directory-builtins/index.ts';
 import { parseEngineOptions } from './embedded-service-options.ts';
 import { loadManifestFile } from './manifest-file.ts';
 import { readPolicySources } from './policy-source.ts';

@@ -1,6 +1,6 @@
 import type { Identity } from '@gatehousejs/core';
+import { createMemoryRelationStore, parseManifest, type RelationStore } from '@gatehousejs/directory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRelationStore, parseManifest, type RelationStore } from './directory/index.ts';
 import { createEmbeddedDecisionService, type EmbeddedDecisionService } from './embedded-decision-service.ts';
 import { createTempPolicyDir, type TempPolicyDir } from './temp-policy-dir.ts';
 

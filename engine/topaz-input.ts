@@ -5,8 +5,9 @@
  * `identifier` is the caller's identity — and no decision at all when there is none.
  */
 import { DecisionServiceError } from '@gatehousejs/core';
+import type { DirectoryModel, DirectoryReader } from '@gatehousejs/directory';
 import type { PlainObject, Value } from '@gatehousejs/rego';
-import { type DirectoryModel, type DirectoryReader, objectJson } from './directory/index.ts';
+import { objectJson } from './directory-builtins/index.ts';
 
 /** The user Topaz resolves an identity to: `user:?#identifier@identity:<sub>`, or the legacy inverse. */
 function resolveUser(sub: string, reader: DirectoryReader, model: DirectoryModel): string | undefined {

@@ -1,7 +1,7 @@
 /**
  * PostgreSQL killed (immediate shutdown) and started again three times while clients create,
  * edit, share and revoke: the application never ends (the driver's closed-connection bug would end
- * it — see engine/postgres-driver/closed-connection-fix.mjs), never hangs a request, answers 503 while the database is
+ * it — see directory/postgres-driver/closed-connection-fix.mjs), never hangs a request, answers 503 while the database is
  * away (never a 500), serves again within seconds of each restart, delivers every pending directory
  * change, and loses no acknowledged write.
  */

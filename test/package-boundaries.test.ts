@@ -65,7 +65,8 @@ const within = (file: string, folder: string) => file.startsWith(`${folder}/`);
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@gatehousejs/core': [],
   '@gatehousejs/rego': [],
-  '@gatehousejs/engine': ['@gatehousejs/core', '@gatehousejs/rego'],
+  '@gatehousejs/directory': ['@gatehousejs/core', '@gatehousejs/rego'],
+  '@gatehousejs/engine': ['@gatehousejs/core', '@gatehousejs/rego', '@gatehousejs/directory'],
   '@gatehousejs/hono': ['@gatehousejs/core'],
   '@gatehousejs/fastify': ['@gatehousejs/core'],
   '@gatehousejs/topaz': ['@gatehousejs/core'],

@@ -14,7 +14,13 @@ import { describe, expect, it } from 'vitest';
 // edge runtimes themselves.)
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ENTRIES = ['core/index.ts', 'rego/index.ts', 'adapters/hono/index.ts', 'engine/index.ts'];
+const ENTRIES = [
+  'core/index.ts',
+  'rego/index.ts',
+  'adapters/hono/index.ts',
+  'directory/index.ts',
+  'engine/index.ts',
+];
 const NODE_GLOBALS = new Set(['Buffer', 'process', 'require', '__dirname', '__filename', 'global']);
 const NODE_MODULE = new RegExp(
   `^(node:.*|${builtinModules.map((m) => m.replace(/[/]/g, '\\/')).join('|')})$`,

@@ -80,6 +80,18 @@ export function sendAccessDenied(
 }
 
 /**
+ * Sends the answer to a core error ({@link answerOf}: 403/401 for a denial, 404, 503); `false`
+ * for any other error, which the caller hands on.
+ */
+export function answerCoreError(reply: FastifyReply, error: unknown): boolean {
+  const answer = answerOf(error);
+  if (!answer) return false;
+  if (error instanceof AccessDeniedError) sendAccessDenied(reply, error.policyPath, error.decision);
+  else sendAnswer(reply, answer.status, answer.detail);
+  return true;
+}
+
+/**
  * Runs `task`; when it fails with a core error, sends that error's answer and resolves to
  * `undefined` (the hook then returns the reply). Any other error propagates.
  */
@@ -87,13 +99,7 @@ export async function orAnswer<T>(reply: FastifyReply, task: () => Promise<T>): 
   try {
     return await task();
   } catch (error) {
-    const answer = answerOf(error);
-    if (!answer) throw error;
-    if (error instanceof AccessDeniedError) {
-      sendAccessDenied(reply, error.policyPath, error.decision);
-      return undefined;
-    }
-    sendAnswer(reply, answer.status, answer.detail);
+    if (!answerCoreError(reply, error)) throw error;
     return undefined;
   }
 }

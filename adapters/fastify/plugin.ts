@@ -2,10 +2,21 @@
  * The plugin: authorizes every request by the policy path of its matched route pattern.
  */
 
-import { AuthzConfigError, checkPolicy } from '@gatehousejs/core';
-import { compilePathExclusions, type PathPattern, policyPathMemo } from '@gatehousejs/core/adapter';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { answeringAuthzErrors, orAnswer, sendAccessDenied } from './http-answers.ts';
+import { AuthzConfigError, type Decision } from '@gatehousejs/core';
+import {
+  compilePathExclusions,
+  decidePolicy,
+  type PathPattern,
+  policyPathMemo,
+} from '@gatehousejs/core/adapter';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
+import { answerCoreError, answeringAuthzErrors, sendAccessDenied } from './http-answers.ts';
 import { type FastifyAuthzConfig, REQUEST_DECORATIONS, requestInfo } from './request-state.ts';
 import { isSkippedRoute, recordRoutes, refuseEarlierRoutes } from './route-registry.ts';
 
@@ -46,19 +57,52 @@ async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOpt
   fastify.addHook('onRoute', (route) => {
     route.errorHandler = answeringAuthzErrors(route.errorHandler);
   });
-  fastify.addHook('onRequest', async function authorize(request, reply) {
+  // A callback hook, not an async one: a cache hit decides synchronously and calls `done` at
+  // once — no promise, no pause before the next step of the request.
+  fastify.addHook('onRequest', function authorize(request, reply, done) {
     request.authzConfig = config;
-    const route = request.routeOptions;
+    const route = request.routeOptions; // a getter that builds an object: read it once
     // No route matched: the not-found handler answers, as for Hono's 404.
-    if (route.url === undefined) return;
+    if (route.url === undefined) return done();
     const info = requestInfo(request);
-    if (excluded.matches(info.path) || isSkippedRoute(request)) return;
+    if (excluded.matches(info.path) || isSkippedRoute(route)) return done();
     const path = pathOf(request.method, route.url);
-    const decision = await orAnswer(reply, () => checkPolicy(config, request, path, info));
-    if (!decision) return reply;
-    if (!decision.allowed) return sendAccessDenied(reply, path, decision);
-    request.authzDecision = decision;
+    let decided: Decision | Promise<Decision>;
+    try {
+      decided = decidePolicy(config, request, path, info);
+    } catch (error) {
+      return answerFailure(reply, error, done);
+    }
+    if (decided instanceof Promise) {
+      decided.then(
+        (decision) => admit(request, reply, path, decision, done),
+        (error: unknown) => answerFailure(reply, error, done),
+      );
+      return;
+    }
+    admit(request, reply, path, decided, done);
   });
+}
+
+/** Lets an allowed request go on (its decision on the request); answers the denial otherwise. */
+function admit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  decision: Decision,
+  done: HookHandlerDoneFunction,
+): void {
+  if (!decision.allowed) {
+    sendAccessDenied(reply, path, decision); // answered: the request goes no further
+    return;
+  }
+  request.authzDecision = decision;
+  done();
+}
+
+/** Answers a core error (503 when the service is unavailable); any other error goes to Fastify. */
+function answerFailure(reply: FastifyReply, error: unknown, done: HookHandlerDoneFunction): void {
+  if (!answerCoreError(reply, error)) done(error as Error);
 }
 
 /**

@@ -61,8 +61,8 @@ export function refuseEarlierRoutes(fastify: FastifyInstance): void {
 }
 
 /** Whether the request's route was marked with {@link skipMiddleware}. */
-export function isSkippedRoute(request: FastifyRequest): boolean {
-  return (request.routeOptions.config as { [SKIPPED_ROUTE]?: unknown })[SKIPPED_ROUTE] === true;
+export function isSkippedRoute(route: Pick<FastifyRequest['routeOptions'], 'config'>): boolean {
+  return (route.config as { [SKIPPED_ROUTE]?: unknown })[SKIPPED_ROUTE] === true;
 }
 
 /** The recorded routes of `app`, or `undefined` when authzPlugin was not registered on it. */

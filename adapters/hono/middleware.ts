@@ -2,9 +2,14 @@
  * The global middleware: authorizes every request by the policy path of its matched route.
  */
 
-import { checkPolicy, type Decision } from '@gatehousejs/core';
-import { compilePathExclusions, type PathPattern, policyPathMemo } from '@gatehousejs/core/adapter';
-import type { MiddlewareHandler } from 'hono';
+import type { Decision } from '@gatehousejs/core';
+import {
+  compilePathExclusions,
+  decidePolicy,
+  type PathPattern,
+  policyPathMemo,
+} from '@gatehousejs/core/adapter';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
 import { targetRoute } from './route-match.ts';
@@ -39,7 +44,9 @@ export function authzMiddleware(
     config.logger.warn(message),
   );
   const pathOf = policyPathMemo(config.policyPathRoot);
-  return async function authorize(c, next) {
+  // Not an async function: a cache hit decides synchronously, and the request goes on with
+  // `return next()` — no promise of its own, no pause before the handler runs.
+  return function authorize(c, next) {
     rememberConfig(c, config);
     if (excluded.matches(c.req.path)) return next();
     const route = targetRoute(c);
@@ -48,16 +55,33 @@ export function authzMiddleware(
     // While deciding, c.req.param() in the providers reads the target route's parameters.
     const own = c.req.routeIndex;
     c.req.routeIndex = route.index;
-    let decision: Decision;
+    let decided: Decision | Promise<Decision>;
     try {
-      decision = await checkPolicy(config, c, path, requestInfo(c));
+      decided = decidePolicy(config, c, path, requestInfo(c));
     } catch (error) {
-      throw toHttpError(error);
-    } finally {
       c.req.routeIndex = own;
+      throw toHttpError(error);
     }
-    if (!decision.allowed) throw accessDenied(path, decision);
-    c.set('authzDecision', decision);
-    await next();
+    if (decided instanceof Promise) {
+      return decided.then(
+        (decision) => {
+          c.req.routeIndex = own;
+          return admit(c, path, decision, next);
+        },
+        (error: unknown) => {
+          c.req.routeIndex = own;
+          throw toHttpError(error);
+        },
+      );
+    }
+    c.req.routeIndex = own;
+    return admit(c, path, decided, next);
   };
+}
+
+/** Lets an allowed request through (its decision on the context); throws the denial otherwise. */
+function admit(c: Context<AuthzEnv>, path: string, decision: Decision, next: Next): Promise<void> {
+  if (!decision.allowed) throw accessDenied(path, decision);
+  c.set('authzDecision', decision);
+  return next();
 }

@@ -17,7 +17,7 @@ import {
   type ResourceContext,
 } from '@gatehousejs/core';
 import { identityContextOf, isRequestOf, type PolicyInstance, structOf } from './authorizer-messages.ts';
-import { batchAnswers, batchQueryRequest, planBatch } from './batch-query.ts';
+import { batchAnswers, batchQueryRequest, planBatch, QUERY_RESOURCES } from './batch-query.ts';
 import { loadedPackages } from './loaded-packages.ts';
 import { dottedPackagePath } from './policy-packages.ts';
 import { createPooledCalls } from './pooled-calls.ts';
@@ -132,32 +132,45 @@ export function createTopazDecisionService(options: TopazDecisionServiceOptions)
     }
   };
 
+  /** The decisions of a batch in one `Query` per identity and policy path. */
+  const decideInOneQuery = async (
+    queries: readonly DecisionQuery[],
+    callOptions?: DecideOptions,
+  ): Promise<Decisions[]> => {
+    const plan = planBatch(queries);
+    const answers = await Promise.all(
+      plan.groups.map(async (group, g) => {
+        const response = await calls.run(
+          `Query ${group.policyPath} (${group.resourceContexts.length} resources)`,
+          (channel, grpcOptions) =>
+            channel.clients.authorizer.query(batchQueryRequest(group, instance), grpcOptions),
+          callOptions?.signal,
+        );
+        const found = batchAnswers(group, response.response);
+        if (found) return found;
+        // Nothing defined for any resource: `Is` names the problem (an unknown path, say).
+        const first = queries[plan.slots.findIndex((slot) => slot.group === g)];
+        if (first) await decide(first, callOptions);
+        return group.resourceContexts.map(() => ({}) as Decisions);
+      }),
+    );
+    return queries.map((query, index) => {
+      const slot = plan.slots[index];
+      const answer = slot ? answers[slot.group]?.[slot.position] : undefined;
+      return Object.fromEntries(query.decisions.map((name) => [name, answer?.[name] === true]));
+    });
+  };
+
   return {
     decide,
 
     async decideBatch(queries, callOptions) {
-      const plan = planBatch(queries);
-      const answers = await Promise.all(
-        plan.groups.map(async (group, g) => {
-          const response = await calls.run(
-            `Query ${group.policyPath} (${group.resourceContexts.length} resources)`,
-            (channel, grpcOptions) =>
-              channel.clients.authorizer.query(batchQueryRequest(group, instance), grpcOptions),
-            callOptions?.signal,
-          );
-          const found = batchAnswers(group, response.response);
-          if (found) return found;
-          // Nothing defined for any resource: `Is` names the problem (an unknown path, say).
-          const first = queries[plan.slots.findIndex((slot) => slot.group === g)];
-          if (first) await decide(first, callOptions);
-          return group.resourceContexts.map(() => ({}) as Decisions);
-        }),
-      );
-      return queries.map((query, index) => {
-        const slot = plan.slots[index];
-        const answer = slot ? answers[slot.group]?.[slot.position] : undefined;
-        return Object.fromEntries(query.decisions.map((name) => [name, answer?.[name] === true]));
-      });
+      // One call at a time, each of at most QUERY_RESOURCES: a call's time is its own slice's.
+      const answers: Decisions[] = [];
+      for (let start = 0; start < queries.length; start += QUERY_RESOURCES) {
+        answers.push(...(await decideInOneQuery(queries.slice(start, start + QUERY_RESOURCES), callOptions)));
+      }
+      return answers;
     },
 
     decisionTree(query, callOptions) {

@@ -12,6 +12,7 @@ import type { MessageShape } from '@bufbuild/protobuf';
 import type { DecisionQuery, DecisionServiceError } from '@gatehousejs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedGrpcServer, startScriptedGrpcServer } from '../../test/support/scripted-grpc.ts';
+import { QUERY_RESOURCES } from './batch-query.ts';
 import { createTopazDecisionService } from './index.ts';
 
 type IsRequest = MessageShape<typeof IsRequestSchema>;
@@ -184,6 +185,34 @@ describe('the Topaz decision service on the wire', () => {
       expect(JSON.parse(sent[0]?.input ?? '')).toEqual({
         gatehouse_batch: [{ id: '2' }, { id: '3' }, { id: '4' }],
       });
+    } finally {
+      await topaz.close();
+    }
+  });
+
+  it('puts a large batch to Query calls of at most QUERY_RESOURCES resources, one after another', async () => {
+    const topaz = adapter();
+    let inFlight = 0;
+    let mostInFlight = 0;
+    responder.on(Authorizer.method.query, async (request) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      const resources = (JSON.parse(request.input) as { gatehouse_batch: { id: string }[] }).gatehouse_batch;
+      const pairs = resources.map((r, i) => [i, Number(r.id) % 3 === 0]);
+      return { message: { response: { result: [{ expressions: [], bindings: { x0: pairs } }] } } };
+    });
+    try {
+      const ids = Array.from({ length: 2 * QUERY_RESOURCES + 10 }, (_, i) => String(i));
+      const before = responder.requests('Query').length;
+      const answers = await topaz.decideBatch(ids.map((id) => ask({ resourceContext: { id } })));
+      expect(answers.map((a) => a.allowed)).toEqual(ids.map((id) => Number(id) % 3 === 0));
+      const sent = responder.requests('Query').slice(before) as { input: string }[];
+      expect(
+        sent.map((r) => (JSON.parse(r.input) as { gatehouse_batch: unknown[] }).gatehouse_batch.length),
+      ).toEqual([QUERY_RESOURCES, QUERY_RESOURCES, 10]);
+      expect(mostInFlight).toBe(1);
     } finally {
       await topaz.close();
     }

@@ -23,62 +23,14 @@ import {
 import { Code, ConnectError, type Transport } from '@connectrpc/connect';
 import { findTrailerError, requestHeader, validateResponse } from '@connectrpc/connect/protocol-grpc';
 import type { Http2SessionManager } from '@connectrpc/connect-node';
+import { resetError, transportError } from './grpc-failures.ts';
+import { envelope, messages, singleMessage } from './grpc-frames.ts';
 
 /** What a unary transport sends every call through. */
 export interface GrpcUnaryTransportOptions {
   readonly sessionManager: Http2SessionManager;
   /** Headers sent with every call (credentials, tenant). */
   readonly headers: Readonly<Record<string, string>>;
-}
-
-/** Node error codes meaning the server could not be reached at all. */
-const unreachable = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-/** Node error codes meaning an established connection or stream broke. */
-const broken = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_HTTP2_INVALID_STREAM']);
-
-function errorCodes(reason: unknown): string[] {
-  const codes: string[] = [];
-  for (let current = reason, depth = 0; current instanceof Error && depth < 8; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-    current = current.cause;
-  }
-  return codes;
-}
-
-/** A `ConnectError` for a Node transport failure, keeping the Node error as its cause. */
-function transportError(reason: unknown): ConnectError {
-  if (reason instanceof ConnectError) return reason;
-  const codes = errorCodes(reason);
-  const code = codes.some((c) => unreachable.has(c))
-    ? Code.Unavailable
-    : codes.some((c) => broken.has(c))
-      ? Code.Aborted
-      : Code.Internal;
-  const error = ConnectError.from(reason, code);
-  error.cause = reason;
-  return error;
-}
-
-/** The gRPC code for a stream reset by the peer (gRPC's HTTP/2 mapping), if it is an error. */
-function resetError(rstCode: number): ConnectError | undefined {
-  const reset = (code: Code) => new ConnectError(`http/2 stream reset with code ${rstCode}`, code);
-  switch (rstCode) {
-    case constants.NGHTTP2_NO_ERROR:
-    case constants.NGHTTP2_STREAM_CLOSED:
-      return undefined;
-    case constants.NGHTTP2_REFUSED_STREAM:
-      return reset(Code.Unavailable);
-    case constants.NGHTTP2_CANCEL:
-      return reset(Code.Canceled);
-    case constants.NGHTTP2_ENHANCE_YOUR_CALM:
-      return reset(Code.ResourceExhausted);
-    case constants.NGHTTP2_INADEQUATE_SECURITY:
-    case constants.NGHTTP2_HTTP_1_1_REQUIRED:
-      return reset(Code.PermissionDenied);
-    default:
-      return reset(Code.Internal);
-  }
 }
 
 function webHeaders(headers: IncomingHttpHeaders): Headers {
@@ -88,49 +40,6 @@ function webHeaders(headers: IncomingHttpHeaders): Headers {
     for (const item of Array.isArray(value) ? value : [value]) result.append(name, item);
   }
   return result;
-}
-
-/** The gRPC length-prefixed frame of one uncompressed message. */
-function envelope(message: Uint8Array): Buffer {
-  const frame = Buffer.allocUnsafe(5 + message.byteLength);
-  frame.writeUInt8(0, 0);
-  frame.writeUInt32BE(message.byteLength, 1);
-  frame.set(message, 5);
-  return frame;
-}
-
-/** The messages of a response body, in order. */
-function messages(body: Buffer): Uint8Array[] {
-  const found: Uint8Array[] = [];
-  let offset = 0;
-  while (offset < body.byteLength) {
-    if (body.byteLength - offset < 5) {
-      throw new ConnectError('protocol error: incomplete message frame', Code.Internal);
-    }
-    if ((body.readUInt8(offset) & 1) === 1) {
-      throw new ConnectError(
-        'protocol error: received a compressed message that was not asked for',
-        Code.Internal,
-      );
-    }
-    const end = offset + 5 + body.readUInt32BE(offset + 1);
-    if (end > body.byteLength) throw new ConnectError('protocol error: incomplete message', Code.Internal);
-    found.push(body.subarray(offset + 5, end));
-    offset = end;
-  }
-  return found;
-}
-
-/** The single message of a unary response body. */
-function singleMessage(body: Buffer): Uint8Array {
-  const found = messages(body);
-  if (found.length === 0) {
-    throw new ConnectError('protocol error: missing output message for unary method', Code.Unimplemented);
-  }
-  if (found.length > 1) {
-    throw new ConnectError('protocol error: expected exactly one output message', Code.Unimplemented);
-  }
-  return found[0] as Uint8Array;
 }
 
 /** Sessions already given {@link guardSession}'s listener. */

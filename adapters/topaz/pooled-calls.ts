@@ -6,7 +6,6 @@
  * or in flight, is `cancelled`: no failure of Topaz's. Channels are closed with the pool.
  */
 import type { CallOptions } from '@connectrpc/connect';
-import { Code, ConnectError } from '@connectrpc/connect';
 import { DecisionServiceError } from '@gatehousejs/core';
 import {
   ConnectionPool,
@@ -105,26 +104,16 @@ export function createPooledCalls<C>(options: PooledCallsOptions<C>): PooledCall
         if (signal?.aborted) throw cancelled();
         throw classifyTopazFailure(error, operation);
       }
-      // The deadline starts now, with the call on its way.
+      // The deadline starts now, with the call on its way: the transport keeps it (and the
+      // caller's signal) with one timer per call.
       const { timeoutMs } = options;
       const sentAt = Date.now();
-      const controller = new AbortController();
-      const timer = setTimeout(
-        () =>
-          controller.abort(new ConnectError(`deadline of ${timeoutMs} ms exceeded`, Code.DeadlineExceeded)),
-        timeoutMs,
-      );
-      const onCallerAbort = () => controller.abort(signal?.reason);
-      signal?.addEventListener('abort', onCallerAbort, { once: true });
       try {
-        return await task(channel, { timeoutMs, signal: controller.signal });
+        return await task(channel, signal ? { timeoutMs, signal } : { timeoutMs });
       } catch (error) {
         if (signal?.aborted) throw cancelled();
-        const reason = controller.signal.aborted ? (controller.signal.reason ?? error) : error;
-        throw classifyTopazFailure(reason, operation, { elapsedMs: Date.now() - sentAt, timeoutMs });
+        throw classifyTopazFailure(error, operation, { elapsedMs: Date.now() - sentAt, timeoutMs });
       } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onCallerAbort);
         resources.release(channel);
       }
     },

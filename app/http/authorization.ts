@@ -48,6 +48,16 @@ export interface AppAuthzOptions {
 }
 
 /**
+ * Calls one list's decisions may have in flight at once (batches of 100). Each batch costs the
+ * decision service work in proportion to its size (Topaz: about 1 ms of its processor per
+ * document); with ten batches at once, as core's default allows, every call of a page of 1,000
+ * finishes only when nearly the whole page is done, so each call ran past its deadline (a 503 for
+ * the list). Two at a time: a call takes the time of its own batch, and one user's list leaves the
+ * rest of the service's connections and processors to everyone else.
+ */
+export const LIST_CALLS_IN_FLIGHT = 2;
+
+/**
  * The resource context provider: `{ ...route parameters, location: { country_code } }` (the country
  * `null` when it cannot be determined; no `location` without a user). One lookup per request.
  */
@@ -84,6 +94,7 @@ export function createAppAuthz(options: AppAuthzOptions): AuthzConfig<Context> {
     resourceContextProvider: locationAwareResourceContext(options.location),
     ...(ttl > 0 ? { decisionCache: { ttlSeconds: ttl, maxSize: 10_000 } } : {}),
     ...(options.changes ? { changeWatcher: options.changes } : {}),
+    maxConcurrentChecks: LIST_CALLS_IN_FLIGHT,
     circuitBreaker: {
       failureThreshold: 5,
       recoveryTimeout: 30,

@@ -55,22 +55,40 @@ export interface RunningKeycloak {
   stop(): Promise<void>;
 }
 
+/** Longest single readiness probe: a Keycloak still starting may accept a connection and not answer. */
+const PROBE_TIMEOUT_MS = 10_000;
+
+/**
+ * Waits until the realm's discovery document is served, at most `timeoutMs` in all (each probe
+ * bounded too, so a probe that hangs cannot outlive the deadline).
+ */
 async function waitForRealm(issuer: string, child: ChildProcess, timeoutMs: number, log: () => string) {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  const discovery = `${issuer}/.well-known/openid-configuration`;
+  let lastProbe = 'no probe answered yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new StackError('start_failed', `Keycloak exited (${child.exitCode}); its output ends:\n${log()}`);
     }
-    const ready = await fetch(`${issuer}/.well-known/openid-configuration`).then(
-      (res) => res.ok,
-      () => false,
+    const signal = AbortSignal.timeout(Math.max(1, Math.min(PROBE_TIMEOUT_MS, deadline - Date.now())));
+    const ready = await fetch(discovery, { signal }).then(
+      (res) => {
+        lastProbe = `the last probe answered ${res.status}`;
+        return res.ok;
+      },
+      (error: unknown) => {
+        lastProbe = `the last probe failed: ${(error as Error).message}`;
+        return false;
+      },
     );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new StackError(
     'start_failed',
-    `Keycloak did not serve ${issuer} in time; its output ends:\n${log()}`,
+    `Keycloak did not serve ${discovery} within ${Math.round((Date.now() - started) / 1000)} s ` +
+      `(${lastProbe}); its output ends:\n${log()}`,
   );
 }
 

@@ -23,7 +23,7 @@ export { canonicalJson } from '../canonical-json.ts';
 export type { BreakerPermit } from '../circuit-breaker.ts';
 export type { DecisionCacheEntry } from '../decision-cache.ts';
 export type { Check, RequestInfo } from '../decision-check.ts';
-export { relationCheck } from '../decision-flow.ts';
+export { decidePolicy, relationCheck } from '../decision-flow.ts';
 export type { Denial } from '../denial-answer.ts';
 export { denialOf } from '../denial-answer.ts';
 export { requireName } from '../option-names.ts';

@@ -4,7 +4,7 @@
  */
 import type { BuiltinDefinition } from '../builtin.ts';
 import { compare, isNumber, isObject, objectSize, SetValue, type Value } from '../value/index.ts';
-import { addNumbers, multiplyNumbers, type Num } from './number-ops.ts';
+import { addNumbers, type IntegerArithmetic, multiplyNumbers, type Num } from './number-ops.ts';
 import { arg, collectionItems, defineFunction, elementError, typeError } from './operands.ts';
 
 /** Number of Unicode code points in `s` (Go counts runes). */
@@ -38,13 +38,13 @@ function items(name: string, v: Value): readonly Value[] {
   return list;
 }
 
-function fold(name: string, start: Num, op: (name: string, a: Num, b: Num) => Num): BuiltinDefinition {
+function fold(name: string, start: Num, op: (a: Num, b: Num) => Num): BuiltinDefinition {
   return defineFunction(name, 1, (args) => {
     const v = arg(args, 0);
     let acc = start;
     for (const x of items(name, v)) {
       if (!isNumber(x)) throw elementError(name, 1, v, x, 'number');
-      acc = op(name, acc, x);
+      acc = op(acc, x);
     }
     return acc;
   });
@@ -60,11 +60,18 @@ function extreme(name: string, better: (order: number) => boolean): BuiltinDefin
   });
 }
 
+/** `sum` and `product` of a release's integer arithmetic ({@link IntegerArithmetic}). */
+export function createNumberFoldBuiltins(integers: IntegerArithmetic): readonly BuiltinDefinition[] {
+  return [
+    fold('sum', 0, (a, b) => addNumbers(integers, a, b)),
+    fold('product', 1, (a, b) => multiplyNumbers(integers, a, b)),
+  ];
+}
+
 /** Aggregate built-ins. */
 export const aggregateBuiltins: readonly BuiltinDefinition[] = [
   defineFunction('count', 1, count),
-  fold('sum', 0, addNumbers),
-  fold('product', 1, multiplyNumbers),
+  ...createNumberFoldBuiltins('rounded'),
   extreme('max', (c) => c > 0),
   extreme('min', (c) => c < 0),
   defineFunction('sort', 1, (args) => [...items('sort', arg(args, 0))].sort(compare)),

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { makeObject, SetValue, type Value } from '../value/index.ts';
+import { makeObject, parseNumber, SetValue, type Value } from '../value/index.ts';
 import { call, callJson, failure } from './test-support.ts';
 
 describe('json built-ins', () => {
+  it('write a float literal beyond 2^53 in the form it is written in, as OPA keeps its text', () => {
+    expect(call('json.marshal', [parseNumber('1e308') as Value, parseNumber('1e16') as Value, 0.1])).toBe(
+      '[1e308,1e16,0.1]',
+    );
+    expect(call('json.marshal', makeObject([[parseNumber('1e21') as Value, 'x']]))).toBe('{"1e21":"x"}');
+  });
+
   it('marshals like Go: sorted keys, HTML-safe escapes, sets as arrays', () => {
     expect(call('json.marshal', { b: [1, '<a&b>'], a: new SetValue([2, 1]) })).toBe(
       '{"a":[1,2],"b":[1,"\\u003ca\\u0026b\\u003e"]}',

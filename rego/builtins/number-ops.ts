@@ -1,13 +1,22 @@
 /**
- * Number arithmetic with OPA's precision rules: integers are exact at any size (`bigint` beyond
- * 2^53), anything with a fraction is an IEEE double. Results keep the value model's invariant
- * (safe integers are `number`s, larger ones `bigint`s).
+ * Number arithmetic as OPA computes it: small integers exactly, anything else through Go's
+ * `big.Float` at 64 bits (`0.1 * 3` is `0.3`, `1 / 3` has 20 digits, nothing overflows), and
+ * integers beyond the small range per release ({@link IntegerArithmetic}). Results keep the value
+ * model's invariant (safe integers are `number`s, larger ones `bigint`s).
  */
 import { normalizeNumber } from '../value/index.ts';
+import { multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
+import {
+  fromBigFloat,
+  type IntegerArithmetic,
+  isInt64,
+  type Num,
+  opaInteger,
+  toBigFloat,
+} from './opa-number.ts';
 import { builtinError } from './operands.ts';
 
-/** A Rego number. */
-export type Num = number | bigint;
+export type { IntegerArithmetic, Num };
 
 /** Whether `n` has no fractional part. */
 export function isInteger(n: Num): boolean {
@@ -19,89 +28,111 @@ export function toBigInt(n: Num): bigint {
   return typeof n === 'bigint' ? n : BigInt(n);
 }
 
-/** A float result, refused when it left the range of doubles (OPA's big floats never overflow). */
-export function floatResult(name: string, x: number): Num {
-  if (!Number.isFinite(x)) throw builtinError(name, 'number out of range');
-  return normalizeNumber(x);
+type Exact = (x: bigint, y: bigint) => bigint;
+type Float = typeof sum;
+
+/** A binary operation: exact on safe integers, then on exact integers (`exact` releases), then on 64-bit floats. */
+function arithmetic(a: Num, b: Num, integers: IntegerArithmetic, exact: Exact, float: Float): Num {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+    // A 64-bit float holds any integer below 2^64 exactly: only larger results differ by release.
+    const r = exact(BigInt(a), BigInt(b));
+    if (integers === 'exact' || BigInt.asIntN(65, r) === r) return normalizeNumber(r);
+  }
+  if (integers === 'exact') {
+    const x = opaInteger(a, integers);
+    const y = x === undefined ? undefined : opaInteger(b, integers);
+    if (x !== undefined && y !== undefined) return normalizeNumber(exact(x, y));
+  }
+  return fromBigFloat(float(toBigFloat(a), toBigFloat(b)));
 }
 
-function integerOp(
-  a: Num,
-  b: Num,
-  small: (x: number, y: number) => number,
-  big: (x: bigint, y: bigint) => bigint,
-): Num {
-  if (typeof a === 'number' && typeof b === 'number') {
-    const r = small(a, b);
-    if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
-  }
-  return normalizeNumber(big(toBigInt(a), toBigInt(b)));
-}
+const SMALL_SUM_LIMIT = 2 ** 52;
 
 /** `a + b`. */
-export function addNumbers(name: string, a: Num, b: Num): Num {
-  if (isInteger(a) && isInteger(b))
-    return integerOp(
-      a,
-      b,
-      (x, y) => x + y,
-      (x, y) => x + y,
-    );
-  return floatResult(name, Number(a) + Number(b));
+export function addNumbers(integers: IntegerArithmetic, a: Num, b: Num): Num {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+    if (Math.abs(a) < SMALL_SUM_LIMIT && Math.abs(b) < SMALL_SUM_LIMIT) return a + b === 0 ? 0 : a + b;
+  }
+  return arithmetic(a, b, integers, (x, y) => x + y, sum);
 }
 
 /** `a - b`. */
-export function subtractNumbers(name: string, a: Num, b: Num): Num {
-  if (isInteger(a) && isInteger(b))
-    return integerOp(
-      a,
-      b,
-      (x, y) => x - y,
-      (x, y) => x - y,
-    );
-  return floatResult(name, Number(a) - Number(b));
+export function subtractNumbers(integers: IntegerArithmetic, a: Num, b: Num): Num {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+    if (Math.abs(a) < SMALL_SUM_LIMIT && Math.abs(b) < SMALL_SUM_LIMIT) return a - b === 0 ? 0 : a - b;
+  }
+  return arithmetic(
+    a,
+    b,
+    integers,
+    (x, y) => x - y,
+    (x, y) => sum(x, negated(y)),
+  );
 }
 
 /** `a * b`. */
-export function multiplyNumbers(name: string, a: Num, b: Num): Num {
-  if (isInteger(a) && isInteger(b))
-    return integerOp(
-      a,
-      b,
-      (x, y) => x * y,
-      (x, y) => x * y,
-    );
-  return floatResult(name, Number(a) * Number(b));
-}
-
-/** `a / b`: exact when both are integers and `b` divides `a`; `divide by zero` for `b = 0`. */
-export function divideNumbers(name: string, a: Num, b: Num): Num {
-  if (b === 0 || b === 0n) throw builtinError(name, 'divide by zero');
-  if (typeof a === 'bigint' || typeof b === 'bigint') {
-    if (isInteger(a) && isInteger(b)) {
-      const x = toBigInt(a);
-      const y = toBigInt(b);
-      if (x % y === 0n) return normalizeNumber(x / y);
-    }
+export function multiplyNumbers(integers: IntegerArithmetic, a: Num, b: Num): Num {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+    const r = a * b;
+    if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
   }
-  return floatResult(name, Number(a) / Number(b));
+  return arithmetic(a, b, integers, (x, y) => x * y, multiply);
 }
 
-/** `a % b` on integers (sign of the dividend, like Go); fractions and zero divisors are errors. */
-export function remainderNumbers(name: string, a: Num, b: Num): Num {
-  if (!isInteger(a) || !isInteger(b)) throw builtinError(name, 'modulo on floating-point number');
-  if (b === 0 || b === 0n) throw builtinError(name, 'modulo by zero');
-  if (typeof a === 'number' && typeof b === 'number') {
+function isZero(n: Num): boolean {
+  return n === 0 || n === 0n;
+}
+
+/** `a / b`: exact when both are machine integers and `b` divides `a`, else a 64-bit float quotient. */
+export function divideNumbers(name: string, a: Num, b: Num): Num {
+  if (isZero(b)) throw builtinError(name, 'divide by zero');
+  if (isInteger(a) && isInteger(b) && isInt64(a) && isInt64(b)) {
+    const x = toBigInt(a);
+    const y = toBigInt(b);
+    if (x % y === 0n) return normalizeNumber(x / y);
+  }
+  return fromBigFloat(quotient(toBigFloat(a), toBigFloat(b)));
+}
+
+/**
+ * `a % b` on integers (sign of the dividend, like Go); fractions are errors, and so is a zero
+ * divisor — under `rounded`, any divisor whose low 64 bits are zero (OPA v1.15 tests `Int64()`).
+ */
+export function remainderNumbers(name: string, integers: IntegerArithmetic, a: Num, b: Num): Num {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+    if (b === 0) throw builtinError(name, 'modulo by zero');
     const r = a % b;
     return r === 0 ? 0 : r;
   }
-  return normalizeNumber(toBigInt(a) % toBigInt(b));
+  const x = opaInteger(a, integers);
+  const y = opaInteger(b, integers);
+  if (x === undefined || y === undefined) throw builtinError(name, 'modulo on floating-point number');
+  if ((integers === 'rounded' ? BigInt.asIntN(64, y) : y) === 0n) throw builtinError(name, 'modulo by zero');
+  return normalizeNumber(x % y);
 }
 
-/** Rounds half away from zero. */
+/** Rounds half away from zero (a 64-bit float plus or minus ½, truncated). */
 export function roundNumber(n: Num): Num {
-  if (typeof n === 'bigint') return n;
-  return normalizeNumber(n < 0 ? -Math.round(-n) : Math.round(n));
+  if (typeof n === 'number' && Math.abs(n) < SMALL_SUM_LIMIT) {
+    return normalizeNumber(n < 0 ? -Math.round(-n) : Math.round(n));
+  }
+  const x = toBigFloat(n);
+  const half = toBigFloat(0.5);
+  return normalizeNumber(truncated(sum(x, x.neg ? negated(half) : half)));
+}
+
+/**
+ * The integer part of `n` (toward zero) as OPA's `Float.Int` computes it; under `exact` (OPA
+ * v1.22) integers stay exact.
+ */
+export function integerPart(integers: IntegerArithmetic, n: Num): bigint {
+  if (typeof n === 'number' && Number.isSafeInteger(Math.trunc(n))) return BigInt(Math.trunc(n));
+  if (typeof n === 'bigint' && integers === 'exact') return n;
+  return truncated(toBigFloat(n));
+}
+
+function isWhole(n: Num): boolean {
+  return typeof n === 'number' ? Number.isInteger(n) : true;
 }
 
 /**
@@ -109,23 +140,21 @@ export function roundNumber(n: Num): Num {
  * integer by its own sign, and the sign of 0 is not negative.
  */
 export function ceilNumber(n: Num): Num {
-  if (typeof n === 'bigint') return n;
-  return n > -1 && n < 0 ? 1 : normalizeNumber(Math.ceil(n));
+  if (typeof n === 'number' && Number.isSafeInteger(n)) return n;
+  const i = integerPart('rounded', n);
+  return normalizeNumber(i < 0n || isWhole(n) ? i : i + 1n);
 }
 
 /** Largest integer ≤ `n` — except between −1 and 0, where OPA answers 0 (see {@link ceilNumber}). */
 export function floorNumber(n: Num): Num {
-  if (typeof n === 'bigint') return n;
-  return n > -1 && n < 0 ? 0 : normalizeNumber(Math.floor(n));
+  if (typeof n === 'number' && Number.isSafeInteger(n)) return n;
+  const i = integerPart('rounded', n);
+  return normalizeNumber(i > 0n || i === 0n || isWhole(n) ? i : i - 1n);
 }
 
-/** `|n|`. */
+/** `|n|`: safe integers and other doubles exactly, big integers through a 64-bit float. */
 export function absNumber(n: Num): Num {
-  if (typeof n === 'bigint') return n < 0n ? -n : n;
-  return Math.abs(n);
-}
-
-/** Integer part of `n`, truncated toward zero. */
-export function truncateNumber(n: Num): bigint {
-  return typeof n === 'bigint' ? n : BigInt(Math.trunc(n));
+  if (typeof n === 'number' && Math.abs(n) < SMALL_SUM_LIMIT) return Math.abs(n);
+  const x = toBigFloat(n);
+  return fromBigFloat({ ...x, neg: false });
 }

@@ -6,7 +6,7 @@ import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
 import { RegoError } from '../errors.ts';
 import { DEFAULT_OPA_VERSION, OPA_VERSIONS, type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import { aggregateBuiltins } from './aggregates.ts';
-import { arithmeticBuiltins } from './arithmetic.ts';
+import { createArithmeticBuiltins } from './arithmetic.ts';
 import { arrayBuiltins } from './arrays.ts';
 import { awsSigningBuiltins } from './aws-signing.ts';
 import { castBuiltins } from './casts.ts';
@@ -111,7 +111,7 @@ function releaseOverlays(version: OpaVersion): readonly BuiltinDefinition[] {
  */
 export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): BuiltinRegistry {
   const definitions: readonly BuiltinDefinition[] = [
-    ...arithmeticBuiltins,
+    ...createArithmeticBuiltins('rounded'),
     ...comparisonBuiltins,
     ...aggregateBuiltins,
     ...arrayBuiltins,

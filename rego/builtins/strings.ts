@@ -6,7 +6,7 @@
 import type { BuiltinDefinition } from '../builtin.ts';
 import type { Value } from '../value/index.ts';
 import { codePointCount } from './aggregates.ts';
-import { isInteger, truncateNumber } from './number-ops.ts';
+import { type IntegerArithmetic, integerPart } from './number-ops.ts';
 import {
   arg,
   builtinError,
@@ -76,12 +76,15 @@ function affixMatch(
 
 const RADIX: Record<string, number> = { '2': 2, '8': 8, '10': 10, '16': 16 };
 
-function formatInt(args: readonly Value[]): string {
-  const n = numberArg('format_int', args, 0);
-  const base = numberArg('format_int', args, 1);
-  const radix = RADIX[String(base)];
-  if (radix === undefined) throw operandError('format_int', 2, 'must be one of {2, 8, 10, 16}');
-  return (isInteger(n) ? BigInt(n) : truncateNumber(n)).toString(radix);
+/** `format_int` of a release: big integers exact (`exact`) or through a 64-bit float (`rounded`). */
+export function createFormatIntBuiltin(integers: IntegerArithmetic): BuiltinDefinition {
+  return defineFunction('format_int', 2, (args) => {
+    const n = numberArg('format_int', args, 0);
+    const base = numberArg('format_int', args, 1);
+    const radix = RADIX[String(base)];
+    if (radix === undefined) throw operandError('format_int', 2, 'must be one of {2, 8, 10, 16}');
+    return integerPart(integers, n).toString(radix);
+  });
 }
 
 function substring(args: readonly Value[]): string {
@@ -126,7 +129,7 @@ export const stringBuiltins: readonly BuiltinDefinition[] = [
   }),
   defineFunction('lower', 1, (args) => mapCase(stringArg('lower', args, 0), false)),
   defineFunction('upper', 1, (args) => mapCase(stringArg('upper', args, 0), true)),
-  defineFunction('format_int', 2, formatInt),
+  createFormatIntBuiltin('rounded'),
   defineFunction('strings.reverse', 1, (args) =>
     Array.from(stringArg('strings.reverse', args, 0))
       .reverse()

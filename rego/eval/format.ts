@@ -1,13 +1,14 @@
 /**
- * Rego text of a value, as `print` and error messages show it (`{"a": [1, {2}]}`, `set()`).
+ * Rego text of a value, as `print` and error messages show it (`{"a": [1, {2}]}`, `set()`), strings
+ * quoted as Go quotes them (`"a\x00b"`).
  */
-import { isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
+import { goQuote, isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
 
 /** Formats `v` as Rego; with `bareString`, a top-level string is written without quotes. */
 export function formatValue(v: Value, bareString = false): string {
   switch (typeof v) {
     case 'string':
-      return bareString ? v : JSON.stringify(v);
+      return bareString ? v : goQuote(v);
     case 'number':
     case 'bigint':
     case 'boolean':

@@ -17,6 +17,19 @@ describe('template strings', () => {
     expect(evaluate('a := ["x", 1]\np := $"{a[0]}-{a[1]} {[a[0]]} {{}} {null}"')).toBe('x-1 ["x"] {} null');
   });
 
+  it('quote strings inside composites as Go does (strconv.Quote), top-level strings bare', () => {
+    expect(evaluate('p := $"{"a\\u0000b"} {["a\\u0000b"]} {{"k": "\\t\\u2028\\u0085"}}"')).toBe(
+      'a\u0000b ["a\\x00b"] {"k": "\\t\\u2028\\u0085"}',
+    );
+  });
+
+  it('read a lone surrogate escape as U+FFFD, as Go decodes it', () => {
+    expect(evaluate('p := $"{"\\ud83d"} {["\\ud83d"]} \\ud83d \\ud83d\\ude00"')).toBe(
+      '\ufffd ["\ufffd"] \ufffd 😀',
+    );
+    expect(evaluate('p := ["\\ud83d", "\\udc00x", "\\ud83d\\ude00"]')).toEqual(['\ufffd', '\ufffdx', '😀']);
+  });
+
   it('render undefined expressions as <undefined> instead of failing the rule', () => {
     expect(evaluate('p := $"hi {input.name}, {input.missing}"', { name: 'ann' })).toBe('hi ann, <undefined>');
   });

@@ -5,6 +5,14 @@
  */
 import { RegoError, type SourceLocation } from '../errors.ts';
 
+/** A lone UTF-16 surrogate: Go decodes a `\uD83D` escape that no partner follows as U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `s` with each lone surrogate replaced by U+FFFD, as OPA's string literals read. */
+function wellFormed(s: string): string {
+  return s.replace(LONE_SURROGATE, '\uFFFD');
+}
+
 /**
  * Token kinds. A template string `$"a{x}b"` is `template-start`, `template-text` "a",
  * `template-open`, the tokens of `x`, `template-close`, `template-text` "b", `template-end`.
@@ -72,7 +80,7 @@ export function tokenize(source: string, file: string): Token[] {
     let text = '';
     const loc = here(i);
     const flush = () => {
-      if (text !== '') push('template-text', text, loc);
+      if (text !== '') push('template-text', wellFormed(text), loc);
       text = '';
     };
     for (;;) {
@@ -154,7 +162,7 @@ export function tokenize(source: string, file: string): Token[] {
       } catch {
         fail(start, `illegal string literal: ${source.slice(start, Math.min(i, start + 40))}`);
       }
-      push('string', value as string, loc);
+      push('string', wellFormed(value as string), loc);
       continue;
     }
     if (c === '`') {

@@ -4,7 +4,7 @@
  * by their canonical keys and kept in OPA's order.
  */
 import { canonicalKey, compare } from './order.ts';
-import { COLLECTION, type ObjectValue, type Value } from './value.ts';
+import { COLLECTION, isUnsafeIntegral, type ObjectValue, type Value } from './value.ts';
 
 type Primitive = null | boolean | number | bigint | string;
 
@@ -16,10 +16,10 @@ class KeyedStore<T> {
     return this.prims.size + this.comps.size;
   }
   get(key: Value): T | undefined {
-    return isPrimitive(key) ? this.prims.get(key) : this.comps.get(canonicalKey(key));
+    return isPrimitive(key) ? this.prims.get(primitiveKey(key)) : this.comps.get(canonicalKey(key));
   }
   set(key: Value, item: T): void {
-    if (isPrimitive(key)) this.prims.set(key, item);
+    if (isPrimitive(key)) this.prims.set(primitiveKey(key), item);
     else this.comps.set(canonicalKey(key), item);
   }
   *values(): IterableIterator<T> {
@@ -51,7 +51,9 @@ export class SetValue {
   }
   /** Whether the set holds a value structurally equal to `item`. */
   has(item: Value): boolean {
-    return isPrimitive(item) ? this.#items.prims.has(item) : this.#items.comps.has(canonicalKey(item));
+    return isPrimitive(item)
+      ? this.#items.prims.has(primitiveKey(item))
+      : this.#items.comps.has(canonicalKey(item));
   }
   /** Elements in OPA's order (sorted). */
   sorted(): readonly Value[] {
@@ -91,6 +93,11 @@ export class ObjectMap {
 
 function isPrimitive(v: Value): v is Primitive {
   return v === null || typeof v !== 'object';
+}
+
+/** A primitive as a map key: a float literal beyond 2^53 (`1e21`) is the integer it equals. */
+function primitiveKey(v: Primitive): Primitive {
+  return isUnsafeIntegral(v) ? BigInt(v) : v;
 }
 
 /** The value under `key` in object `o`, or `undefined`. */

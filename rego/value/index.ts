@@ -1,12 +1,24 @@
 /**
  * @module rego/value
  * Rego values: the value model and kinds (`value.ts`), sets and objects with non-string keys
- * (`collections.ts`), selection by key and path (`selection.ts`), OPA's order, equality and canonical keys (`order.ts`), and JSON (`json.ts`).
+ * (`collections.ts`), Go's string quoting (`go-quote.ts`), selection by key and path
+ * (`selection.ts`), OPA's order, equality and canonical keys (`order.ts`), and JSON (`json.ts`).
  */
 export { makeObject, ObjectMap, objectGet, objectSize, SetValue } from './collections.ts';
+export { goQuote } from './go-quote.ts';
 export type { JsonValue } from './json.ts';
 export { asValue, fromJson, toJson } from './json.ts';
 export { canonicalKey, compare, compareStrings, equal, objectEntries } from './order.ts';
 export { lookup, lookupPath } from './selection.ts';
 export type { ArrayValue, ObjectValue, PlainObject, Value, ValueKind } from './value.ts';
-export { isNumber, isObject, isObjectMap, isSet, kindOf, normalizeNumber, parseNumber } from './value.ts';
+export {
+  isNumber,
+  isObject,
+  isObjectMap,
+  isSet,
+  isUnsafeIntegral,
+  kindOf,
+  normalizeNumber,
+  numberText,
+  parseNumber,
+} from './value.ts';

@@ -5,7 +5,14 @@
  */
 import { makeObject, ObjectMap, SetValue } from './collections.ts';
 import { objectEntries } from './order.ts';
-import { type ArrayValue, normalizeNumber, type ObjectValue, type PlainObject, type Value } from './value.ts';
+import {
+  type ArrayValue,
+  normalizeNumber,
+  numberText,
+  type ObjectValue,
+  type PlainObject,
+  type Value,
+} from './value.ts';
 
 /** A JSON value, as accepted from and returned to callers. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -124,7 +131,7 @@ function convertDeep(x: unknown, path: string): Value {
 const HTML_UNSAFE = /[<>&\u2028\u2029]/g;
 
 /**
- * A non-string object key as OPA prints it: Go's JSON of the key — integers in full, object keys
+ * A non-string object key as OPA prints it: Go's JSON of the key — numbers as {@link numberText}, object keys
  * sorted, `<`, `>`, `&`, U+2028 and U+2029 escaped.
  */
 function keyText(k: Value): string {
@@ -135,9 +142,8 @@ function keyText(k: Value): string {
         (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
       );
     case 'bigint':
-      return k.toString();
     case 'number':
-      return Number.isInteger(k) && Math.abs(k) < 1e21 ? BigInt(k).toString() : JSON.stringify(k);
+      return numberText(k);
     case 'boolean':
       return String(k);
     default: {

@@ -7,6 +7,7 @@ import {
   type ArrayValue,
   isObjectMap,
   isSet,
+  isUnsafeIntegral,
   kindOf,
   type ObjectValue,
   type Value,
@@ -96,8 +97,9 @@ function compareObjects(a: ObjectValue, b: ObjectValue): number {
 export function equal(a: Value, b: Value): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
-    // number vs bigint: only an integral float beyond the safe range could match, and
-    // normalizeNumber already turns those into bigints.
+    // number vs bigint: only a float literal beyond the safe range (`1e21`) can match.
+    if (typeof a === 'bigint') return isUnsafeIntegral(b) && BigInt(b) === a;
+    if (typeof b === 'bigint') return isUnsafeIntegral(a) && BigInt(a) === b;
     return false;
   }
   return compare(a, b) === 0;
@@ -112,6 +114,7 @@ export function canonicalKey(v: Value): string {
     case 'string':
       return JSON.stringify(v);
     case 'number':
+      if (isUnsafeIntegral(v)) return BigInt(v).toString();
       return Object.is(v, -0) ? '0' : String(v);
     case 'bigint':
       return v.toString();

@@ -9,6 +9,7 @@ import {
   kindOf,
   makeObject,
   normalizeNumber,
+  numberText,
   ObjectMap,
   objectEntries,
   objectGet,
@@ -32,6 +33,22 @@ describe('numbers', () => {
     expect(parseNumber('2e308')).toBe(2n * 10n ** 308n);
     expect(parseNumber('1.5e400')).toBe(15n * 10n ** 399n);
     expect(parseNumber('1e-400')).toBe(0);
+  });
+
+  it('keeps a float literal beyond 2^53 a float, equal to the integer it denotes', () => {
+    const float = parseNumber('1e21') as number;
+    expect(float).toBe(1e21);
+    expect(parseNumber('1e308')).toBe(1e308);
+    expect(parseNumber('1000000000000000000000')).toBe(10n ** 21n);
+    expect(equal(float, 10n ** 21n)).toBe(true);
+    expect(equal(10n ** 21n, float)).toBe(true);
+    expect(canonicalKey(float)).toBe(canonicalKey(10n ** 21n));
+    expect(new SetValue([float, 10n ** 21n]).size).toBe(1);
+    expect(objectGet(makeObject([[10n ** 21n, 'x']]), float)).toBe('x');
+    expect(numberText(float)).toBe('1e21');
+    expect(numberText(parseNumber('1e16') as number)).toBe('1e16');
+    expect(numberText(0.1)).toBe('0.1');
+    expect(numberText(9007199254740993n)).toBe('9007199254740993');
   });
 
   it('compares numbers across representations', () => {

@@ -4,7 +4,10 @@
  * Representation (chosen so that JSON input needs no conversion on the hot path):
  * - `null`, `boolean`, `string` are themselves.
  * - numbers are JS `number`s, except integers outside the safe range, which are `bigint`s
- *   (so precision is never lost silently); {@link normalizeNumber} keeps that invariant.
+ *   (so precision is never lost silently); {@link normalizeNumber} keeps that invariant. A literal
+ *   written as a float (`1e21`, `1e308`) stays a `number` even when integral, as OPA keeps it a
+ *   float (`sprintf("%d", [1e21])` is `%!d(float64=1e+21)`); equality and keys treat it as the
+ *   integer it equals.
  * - arrays are JS arrays (never mutated once built).
  * - objects whose keys are all strings are plain JS objects (own enumerable properties; input
  *   objects may have `Object.prototype`, engine-built ones have a null prototype);
@@ -82,7 +85,10 @@ export function normalizeNumber(n: number | bigint): number | bigint {
   return Number.isInteger(n) && !Number.isSafeInteger(n) ? BigInt(n) : n === 0 ? 0 : n;
 }
 
-/** Parses a Rego/JSON number literal without losing integer precision; `undefined` if not finite. */
+/**
+ * Parses a Rego/JSON number literal without losing integer precision (integers written as digits
+ * beyond 2^53 are `bigint`s); `undefined` if not finite.
+ */
 export function parseNumber(text: string): number | bigint | undefined {
   if (/^-?\d+$/.test(text)) return normalizeNumber(BigInt(text));
   const n = Number(text);
@@ -90,7 +96,25 @@ export function parseNumber(text: string): number | bigint | undefined {
   if (Number.isInteger(n) && !Number.isSafeInteger(n) && /^-?\d+(\.0*)?$/.test(text)) {
     return normalizeNumber(BigInt(text.split('.')[0] as string));
   }
-  return normalizeNumber(n);
+  // Written with an exponent: a float, even when integral beyond 2^53.
+  return n === 0 ? 0 : n;
+}
+
+/**
+ * The text OPA keeps for a number, as JSON and `print` write it: integers in full, other numbers
+ * in their shortest form, and a float literal beyond 2^53 in the exponent form one writes it in
+ * (`1e21`, `1.7976931348623157e308`, where JavaScript writes `1e+21` and `10000000000000000`).
+ */
+export function numberText(n: number | bigint): string {
+  if (typeof n === 'bigint') return n.toString();
+  if (!isUnsafeIntegral(n)) return String(n);
+  const [mantissa, exponent] = n.toExponential().split('e') as [string, string];
+  return `${mantissa}e${Number(exponent)}`;
+}
+
+/** Whether `n` is an integral `number` beyond the safe range (only a literal written as a float). */
+export function isUnsafeIntegral(n: unknown): n is number {
+  return typeof n === 'number' && !Number.isSafeInteger(n) && Number.isInteger(n);
 }
 
 /** An exponent literal too large for a float (`2e308`) as the exact integer it denotes. */

@@ -149,6 +149,7 @@ describe('the packages as installed from their tarballs', () => {
     expect([...packed.keys()].sort()).toEqual([
       '@gatehousejs/authz-tool',
       '@gatehousejs/core',
+      '@gatehousejs/directory',
       '@gatehousejs/engine',
       '@gatehousejs/fastify',
       '@gatehousejs/hono',
@@ -245,6 +246,8 @@ describe('the packages as installed from their tarballs', () => {
     const entries = [
       ...LIBRARY,
       '@gatehousejs/core/adapter',
+      '@gatehousejs/directory',
+      '@gatehousejs/directory/postgres',
       '@gatehousejs/engine/node',
       '@gatehousejs/engine/postgres',
       '@gatehousejs/rego',

@@ -1,6 +1,6 @@
 /**
  * Go's `fmt` operands: the types OPA and Go templates hand it, and a Rego value converted as OPA
- * converts it (integers `int`/`int64`, or `*big.Int` beyond 64 bits, other numbers `float64`,
+ * converts it (integer texts `int`/`int64`, or `*big.Int` beyond 64 bits, other numbers `float64`,
  * strings themselves, every other value its Rego text).
  */
 import type { Value } from '../../value/index.ts';
@@ -58,8 +58,9 @@ export function toGoArg(v: Value, intType: GoIntType): GoArg {
     if (v > MAX_DOUBLE || v < -MAX_DOUBLE) return { type: 'string', value: exponentText(v) };
     return { type: v < INT64_MIN || v > INT64_MAX ? '*big.Int' : intType, value: v };
   }
+  // A float literal beyond 2^53 (`1e21`) is no integer text for OPA: it reaches fmt as a float64.
   if (typeof v === 'number')
-    return Number.isInteger(v) ? { type: intType, value: BigInt(v) } : { type: 'float64', value: v };
+    return Number.isSafeInteger(v) ? { type: intType, value: BigInt(v) } : { type: 'float64', value: v };
   if (typeof v === 'string') return { type: 'string', value: v };
   return { type: 'string', value: regoText(v) };
 }

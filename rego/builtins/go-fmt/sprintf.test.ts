@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SetValue } from '../../value/index.ts';
+import { parseNumber, SetValue } from '../../value/index.ts';
 import { call } from '../test-support.ts';
 
 describe('sprintf', () => {
@@ -51,6 +51,18 @@ describe('sprintf', () => {
     ['%f', [12345678901234567890123n], '%!f(big.Int=12345678901234567890123)'],
   ])('marks misuse like Go: sprintf(%s, %s) = %s', (format, args, want) => {
     expect(call('sprintf', format, args)).toBe(want);
+  });
+});
+
+describe('sprintf of float literals beyond 2^53', () => {
+  // What OPA answers: `1e21` is written as a float, so fmt gets a float64, not an integer.
+  it('hands them to fmt as float64', () => {
+    const float = (text: string) => parseNumber(text) as number;
+    expect(call('sprintf', '%d', [float('1e21')])).toBe('%!d(float64=1e+21)');
+    expect(call('sprintf', '%T', [float('1e308')])).toBe('float64');
+    expect(call('sprintf', '%.1f', [float('1e16')])).toBe('10000000000000000.0');
+    expect(call('sprintf', '%v', [float('1e21')])).toBe('1e+21');
+    expect(call('sprintf', '%d', [10n ** 21n])).toBe('1000000000000000000000');
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
 import { extendedDurationBuiltins } from './duration-days.ts';
+import { exactIntegerBuiltins } from './exact-integers.ts';
 import { rangeCheckedJsonBuiltins } from './json-number-range.ts';
 import { patternJsonSchemaBuiltins } from './json-schema-pattern.ts';
 import { jwxV3JwtBuiltins } from './jwk-wording.ts';
@@ -29,5 +30,6 @@ export const builtinsSinceV1_22: readonly BuiltinDefinition[] = [
   ...extendedDurationBuiltins,
   ...rangeCheckedJsonBuiltins,
   ...jwxV3JwtBuiltins,
+  ...exactIntegerBuiltins,
   ...patternJsonSchemaBuiltins,
 ];

@@ -42,6 +42,8 @@ export interface RuleIndex {
 }
 
 interface TrieNode {
+  /** Numbers the nodes of one trie (the key of a remembered lookup). */
+  id?: number;
   ref?: IndexRef;
   next?: TrieNode;
   undefinedBranch?: TrieNode;
@@ -114,53 +116,120 @@ function buildTrie(rules: readonly ResolvedRule[]): TrieNode {
   return root;
 }
 
+/** Numbers the nodes of a trie (the key of a remembered lookup), depth first. */
+function numberNodes(node: TrieNode, next = { id: 0 }): void {
+  node.id = next.id++;
+  const level = node.next;
+  if (!level) return;
+  for (const child of [level.undefinedBranch, level.anyBranch, ...level.scalars.values()]) {
+    if (child) numberNodes(child, next);
+  }
+}
+
 /**
- * Builds OPA's rule index over the rules of one complete rule, function, set or object.
+ * The nodes holding rule branches that a lookup meets, in OPA's order: at each level the "does
+ * not care" branch first, then — when the path is defined — the "any value" and the matching
+ * constants' branches.
+ */
+function meet(
+  node: TrieNode | undefined,
+  input: Value | undefined,
+  args: readonly Value[] | undefined,
+  met: TrieNode[],
+): void {
+  if (!node) return;
+  if (node.branches.length > 0) met.push(node);
+  const level = node.next;
+  if (!level?.ref) return;
+  const { arg, input: path } = level.ref;
+  const v = arg !== undefined ? args?.[arg] : lookupPath(input, path ?? []);
+  meet(level.undefinedBranch, input, args, met);
+  if (v === undefined) return;
+  meet(level.anyBranch, input, args, met);
+  if (level.scalars.size === 0) return;
+  if (isScalar(v)) meet(level.scalars.get(canonicalKey(v)), input, args, met);
+  else
+    for (const m of members(v)) if (isScalar(m)) meet(level.scalars.get(canonicalKey(m)), input, args, met);
+}
+
+/**
+ * The key of a sequence of nodes: a number for up to three nodes of a small trie (the usual case,
+ * and a cheaper key than text), else their numbers as text.
+ */
+function sequenceKey(met: readonly TrieNode[]): number | string {
+  if (met.length > 3) return textKey(met);
+  let key = 0;
+  for (const node of met) {
+    const id = node.id as number;
+    if (id >= 1023) return textKey(met);
+    key = key * 1024 + id + 1;
+  }
+  return key;
+}
+
+function textKey(met: readonly TrieNode[]): string {
+  return met.map((node) => node.id).join(',');
+}
+
+/** Most lookups remembered per index (all forgotten at once past it). */
+const MAX_LOOKUPS = 256;
+
+/**
+ * Builds OPA's rule index over the rules of one complete rule, function, set or object. A
+ * lookup depends only on which nodes holding rule branches the walk meets, in order: it is worked
+ * out once per such sequence (a rule evaluated for every item of a list meets the same few), and
+ * once for good in a trie that tests nothing.
  * @param sourceOrder the rules met run in source order (OPA v1.22), not in the order met (v1.15)
  * @example buildRuleIndex(node.rules, false).select(input).entries; // in OPA v1.15's order
  */
 export function buildRuleIndex(rules: readonly ResolvedRule[], sourceOrder: boolean): RuleIndex {
   const root = buildTrie(rules);
+  numberNodes(root);
+  const lookupOf = (met: readonly TrieNode[]): IndexLookup => {
+    const order: number[] = [];
+    const visited = new Map<number, Set<number>>();
+    for (const node of met) {
+      for (const [i, b] of node.branches) {
+        let seen = visited.get(i);
+        if (!seen) {
+          seen = new Set();
+          visited.set(i, seen);
+          order.push(i);
+        }
+        seen.add(b);
+      }
+    }
+    if (sourceOrder) order.sort((a, b) => a - b);
+    const entries = order.map((position) => ({
+      position,
+      branches: [...(visited.get(position) ?? [])].sort((a, b) => a - b),
+    }));
+    const values = entries.flatMap((e) =>
+      e.branches.map((b) => headValue(rules[e.position] as ResolvedRule, b)),
+    );
+    const first = values[0];
+    const earlyExit = first !== undefined && values.every((v) => v !== undefined && equal(v, first));
+    return { entries, earlyExit };
+  };
+  if (!root.next) {
+    const always = lookupOf([root]);
+    return { rules, select: () => always };
+  }
+  const lookups = new Map<number | string, IndexLookup>();
+  const met: TrieNode[] = [];
   return {
     rules,
     select(input, args) {
-      const order: number[] = [];
-      const visited = new Map<number, Set<number>>();
-      const visit = (node: TrieNode | undefined): void => {
-        if (!node) return;
-        for (const [i, b] of node.branches) {
-          let seen = visited.get(i);
-          if (!seen) {
-            seen = new Set();
-            visited.set(i, seen);
-            order.push(i);
-          }
-          seen.add(b);
-        }
-        const level = node.next;
-        if (!level?.ref) return;
-        const { arg, input: path } = level.ref;
-        const v = arg !== undefined ? args?.[arg] : lookupPath(input, path ?? []);
-        visit(level.undefinedBranch);
-        if (v === undefined) return;
-        visit(level.anyBranch);
-        if (isScalar(v)) visit(level.scalars.get(canonicalKey(v)));
-        else if (level.scalars.size > 0) {
-          for (const m of members(v)) if (isScalar(m)) visit(level.scalars.get(canonicalKey(m)));
-        }
-      };
-      visit(root);
-      if (sourceOrder) order.sort((a, b) => a - b);
-      const entries = order.map((position) => ({
-        position,
-        branches: [...(visited.get(position) ?? [])].sort((a, b) => a - b),
-      }));
-      const values = entries.flatMap((e) =>
-        e.branches.map((b) => headValue(rules[e.position] as ResolvedRule, b)),
-      );
-      const first = values[0];
-      const earlyExit = first !== undefined && values.every((v) => v !== undefined && equal(v, first));
-      return { entries, earlyExit };
+      met.length = 0;
+      meet(root, input, args, met);
+      const key = sequenceKey(met);
+      let lookup = lookups.get(key);
+      if (lookup === undefined) {
+        lookup = lookupOf(met);
+        if (lookups.size >= MAX_LOOKUPS) lookups.clear();
+        lookups.set(key, lookup);
+      }
+      return lookup;
     },
   };
 }

@@ -4,7 +4,7 @@
  * runs, loads what it missed (every miss of a pass in one round of statements; a miss another
  * read is already loading is awaited, not loaded twice) and runs again until it misses nothing.
  */
-import type { Sql } from '../postgres-driver/index.ts';
+
 import { DemandCache } from './demand-cache.ts';
 import type { CacheEntry } from './demand-entries.ts';
 import { type DemandLoadContext, loadMisses } from './demand-loads.ts';
@@ -12,6 +12,7 @@ import { DemandReader, type Miss, ReadScope } from './demand-reader.ts';
 import { DirectoryError } from './errors.ts';
 import type { DirectoryModel } from './model.ts';
 import type { StoreSide } from './postgres-change-feed.ts';
+import type { Sql } from './postgres-driver/index.ts';
 import {
   findObjectsInPostgres,
   findSubjectsInPostgres,

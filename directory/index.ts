@@ -1,11 +1,10 @@
 /**
- * @module engine/directory
- * A Topaz-style relationship directory: the manifest v3 model (`parseManifest`), relation stores
- * in memory (and, through the engine's `./postgres` entry, in Postgres) that answer checks synchronously from an in-memory index, Topaz's
- * check resolution, and Topaz's `ds.*` Rego built-ins backed by a store.
+ * @module @gatehousejs/directory
+ * A Topaz-style relationship directory, runtime-neutral: the manifest v3 model (`parseManifest`),
+ * the relation store port and its memory store, which answer checks synchronously from an
+ * in-memory index, and Topaz's check resolution. The PostgreSQL relation store is in
+ * `@gatehousejs/directory/postgres`; Topaz's `ds.*` Rego built-ins over a store are the engine's.
  */
-export { objectJson } from './builtin-results.ts';
-export { createDirectoryBuiltins } from './directory-builtins.ts';
 export type { DirectoryErrorCode, ManifestIssue } from './errors.ts';
 export { DirectoryError, ManifestError } from './errors.ts';
 export { parseManifest } from './manifest.ts';

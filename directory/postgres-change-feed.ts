@@ -7,10 +7,10 @@
  * connection is caught up on reconnect; an instance that fell behind the retained log reloads.
  */
 import type { Clock, DirectoryWrite } from '@gatehousejs/core';
-import type { Sql } from '../postgres-driver/index.ts';
 import type { DirectoryChange } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
 import type { DirectoryModel } from './model.ts';
+import type { Sql } from './postgres-driver/index.ts';
 import {
   type DirectoryTables,
   type LoggedChange,

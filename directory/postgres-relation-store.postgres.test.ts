@@ -1,13 +1,13 @@
 import { runRelationGraphContract } from '@gatehousejs/core/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedPostgresServer, startTestPostgres } from '../../test/support/postgres.ts';
-import { postgres, type Sql } from '../postgres-driver/index.ts';
+import { type EmbeddedPostgresServer, startTestPostgres } from '../test/support/postgres.ts';
 import {
   ARROW_THROUGH_SETS_EXPECTED,
   ARROW_THROUGH_SETS_MANIFEST,
   ARROW_THROUGH_SETS_RELATIONS,
 } from './arrow-through-sets.fixture.ts';
 import { DirectoryError, parseManifest } from './index.ts';
+import { postgres, type Sql } from './postgres-driver/index.ts';
 import { createPostgresRelationStore, type PostgresRelationStore } from './postgres-relation-store.ts';
 import { runRelationStoreContract } from './relation-store.contract.ts';
 

@@ -3,11 +3,12 @@
  * per kind, all sent at once. Each statement also reads the directory's version, in the same
  * snapshot, so every entry knows which changes it already reflects.
  */
-import type { Sql } from '../postgres-driver/index.ts';
+
 import { cacheKey, queryMatcher } from './demand-cache.ts';
 import { type CacheEntry, nodeOf } from './demand-entries.ts';
 import type { Miss } from './demand-reader.ts';
 import type { DirectoryModel } from './model.ts';
+import type { Sql } from './postgres-driver/index.ts';
 import { type DirectoryTables, directoryTable, objectFromRow, relationFromRow } from './postgres-tables.ts';
 import { compareRecords } from './relation-index.ts';
 import type { GraphNode, GraphQuery, ObjectRecord, RelationQuery, RelationRecord } from './relation-store.ts';

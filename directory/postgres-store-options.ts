@@ -4,7 +4,7 @@
  */
 
 import { z } from 'zod';
-import type { Sql } from '../postgres-driver/index.ts';
+import type { Sql } from './postgres-driver/index.ts';
 import { checkLimitsOption, clockOption, manifestOption } from './store-options.ts';
 
 /** Options of `createPostgresRelationStore`. */

@@ -4,9 +4,9 @@
 
 import { type Clock, systemClock } from '@gatehousejs/core';
 import { z } from 'zod';
-import { optionProblems } from '../option-problems.ts';
 import { DirectoryError } from './errors.ts';
 import { type DirectoryModel, isDirectoryModel } from './model.ts';
+import { optionProblems } from './option-problems.ts';
 
 /** The resolved manifest (from `parseManifest`). */
 export const manifestOption = z.custom<DirectoryModel>(isDirectoryModel, {

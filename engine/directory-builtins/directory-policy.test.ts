@@ -1,6 +1,7 @@
+import { createMemoryRelationStore, parseManifest } from '@gatehousejs/directory';
 import { compilePolicies } from '@gatehousejs/rego';
 import { describe, expect, it } from 'vitest';
-import { createDirectoryBuiltins, createMemoryRelationStore, parseManifest } from './index.ts';
+import { createDirectoryBuiltins } from './index.ts';
 
 const manifest = parseManifest(`
 model: {version: 3}

@@ -3,8 +3,9 @@
  * proto field names and default values emitted): objects, relations, timestamps in RFC 3339,
  * and an `etag` that changes whenever the record does.
  */
+
+import type { ObjectRecord, RelationRecord } from '@gatehousejs/directory';
 import { fromJson, type PlainObject, type Value } from '@gatehousejs/rego';
-import type { ObjectRecord, RelationRecord } from './relation-store.ts';
 
 /** A timestamp as protobuf JSON writes it: RFC 3339 in UTC, fractional seconds only when present. */
 export function timestampJson(ms: number): string {

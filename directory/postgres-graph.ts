@@ -16,8 +16,8 @@
  * checks every object of the type, as Topaz does.
  */
 import type { GraphSubject, ObjectSearch, Relation, RelationCheck, SubjectSearch } from '@gatehousejs/core';
-import type { Sql } from '../postgres-driver/index.ts';
 import type { GraphRules } from './graph-rules.ts';
+import type { Sql } from './postgres-driver/index.ts';
 import { MAX_PATHS_PER_SUBJECT } from './subject-paths.ts';
 
 /** Confirms candidates by checks (answers in order). */

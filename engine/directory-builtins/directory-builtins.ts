@@ -7,12 +7,12 @@
  * a string is a defined (truthy) value in Rego, and a decision must not pass on a typo.
  */
 import type { RelationCheck } from '@gatehousejs/core';
+import type { CheckResult, DirectoryReader, RelationStore } from '@gatehousejs/directory';
+import { DirectoryError } from '@gatehousejs/directory';
 import type { PlainObject, Value } from '@gatehousejs/rego';
 import { type BuiltinDefinition, BuiltinError } from '@gatehousejs/rego';
 import { BuiltinArguments } from './builtin-arguments.ts';
 import { objectJson, relatedObjectsJson, relationJson } from './builtin-results.ts';
-import { DirectoryError } from './errors.ts';
-import type { CheckResult, DirectoryReader, RelationStore } from './relation-store.ts';
 
 const CHECK_FIELDS = ['object_type', 'object_id', 'relation', 'subject_type', 'subject_id'] as const;
 const RELATION_FIELDS = [...CHECK_FIELDS, 'subject_relation'] as const;

@@ -8,8 +8,9 @@
  * commit), so versions are assigned in commit order; the change is logged under that version
  * and `pg_notify` announces it on commit. Readers replay the log past the version they hold.
  */
-import type { Sql, TransactionSql } from '../postgres-driver/index.ts';
+
 import type { DirectoryChange } from './directory-state.ts';
+import type { Sql, TransactionSql } from './postgres-driver/index.ts';
 import type { ObjectRecord, RelationRecord } from './relation-store.ts';
 
 /** Identifiers of the directory's tables in one schema. */

@@ -26,12 +26,12 @@ import {
   type RelationFilter,
   type SubjectSearch,
 } from '@gatehousejs/core';
-import { postgres, type Sql, warnUnlessFixedClient } from '../postgres-driver/index.ts';
 import { DirectoryState } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
 import { graphRules, validateObjectSearch, validateSubjectSearch } from './graph-rules.ts';
 import { type ChangeFeed, type StoreSide, startChangeFeed } from './postgres-change-feed.ts';
 import { onDemandSide } from './postgres-demand-side.ts';
+import { postgres, type Sql, warnUnlessFixedClient } from './postgres-driver/index.ts';
 import {
   findObjectsInPostgres,
   findSubjectsInPostgres,

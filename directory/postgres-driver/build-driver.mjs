@@ -2,9 +2,9 @@
 // module build bundled into one file, with Gatehouse's closed-connection fix applied while
 // bundling (the installed package is read, never rewritten), and the package's type declarations
 // beside it. Run at the monorepo's `postinstall` (into `generated/`, for the sources, the tests and
-// the application) and by the engine's `npm run build` (into `dist/postgres-driver/generated/`).
+// the application) and by the directory package's `npm run build` (into `dist/postgres-driver/generated/`).
 //
-// Usage: node engine/postgres-driver/build-driver.mjs [outDir]
+// Usage: node directory/postgres-driver/build-driver.mjs [outDir]
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -17,7 +17,7 @@ const outDir = path.resolve(process.argv[2] ?? path.join(here, 'generated'));
 
 /** Stops the build with one line naming what is wrong. */
 function fail(message) {
-  console.error(`engine/postgres-driver/build-driver.mjs: ${message}`);
+  console.error(`directory/postgres-driver/build-driver.mjs: ${message}`);
   process.exit(1);
 }
 
@@ -56,7 +56,7 @@ const fixPlugin = {
 
 const banner = `/*
 postgres ${version} (${homepage}), ${license}, bundled by Gatehouse with its closed-connection fix
-(engine/postgres-driver/closed-connection-fix.mjs: ${CLOSED_CONNECTION_FIX.length} edits of src/connection.js).
+(directory/postgres-driver/closed-connection-fix.mjs: ${CLOSED_CONNECTION_FIX.length} edits of src/connection.js).
 */`;
 await mkdir(outDir, { recursive: true });
 const result = await esbuild.build({

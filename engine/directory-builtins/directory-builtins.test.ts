@@ -1,7 +1,8 @@
+import { createMemoryRelationStore, parseManifest } from '@gatehousejs/directory';
 import type { Value } from '@gatehousejs/rego';
 import { type BuiltinContext, type BuiltinDefinition, BuiltinError } from '@gatehousejs/rego';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDirectoryBuiltins, createMemoryRelationStore, parseManifest } from './index.ts';
+import { createDirectoryBuiltins } from './index.ts';
 
 const model = parseManifest(
   `model: {version: 3}

@@ -1,8 +1,8 @@
 import { runRelationGraphContract } from '@gatehousejs/core/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedPostgresServer, startTestPostgres } from '../../test/support/postgres.ts';
-import { postgres, type Sql } from '../postgres-driver/index.ts';
+import { type EmbeddedPostgresServer, startTestPostgres } from '../test/support/postgres.ts';
 import { DirectoryError, parseManifest } from './index.ts';
+import { postgres, type Sql } from './postgres-driver/index.ts';
 import { createPostgresRelationStore, type PostgresRelationStore } from './postgres-relation-store.ts';
 import { runRelationStoreContract } from './relation-store.contract.ts';
 
