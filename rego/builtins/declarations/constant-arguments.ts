@@ -105,7 +105,7 @@ function* callsIn(node: unknown, skipNegations: boolean): Generator<CallTerm> {
 }
 
 /** Whether `not` is OPA v1.22's operator in `module` (`import future.keywords[.not]`, `rego.v2`). */
-function notIsOperator(module: Module, opaVersion: OpaVersion): boolean {
+export function notIsOperator(module: Module, opaVersion: OpaVersion): boolean {
   if (!opaAtLeast(opaVersion, 'v1.22.2')) return false;
   return module.imports.some(({ path }) => {
     const name = path.join('.');

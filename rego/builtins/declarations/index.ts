@@ -9,7 +9,7 @@
 export { BUILTIN_DECLARATIONS } from './all.ts';
 export type { ArgumentProblem } from './argument-types.ts';
 export { builtinArgumentProblems } from './argument-types.ts';
-export { constantArgumentErrors } from './constant-arguments.ts';
+export { constantArgumentErrors, notIsOperator } from './constant-arguments.ts';
 export type { BuiltinDeclaration, BuiltinOperand } from './declaration.ts';
 export type { RegoType } from './type-notation.ts';
 export { ANY_TYPE, parseTypeNotation } from './type-notation.ts';

@@ -23,7 +23,7 @@ export function checkTypes(
   const isBuiltin = (name: string) => builtins.has(name);
   const errors = constantArgumentErrors(modules, opaVersion, isBuiltin);
   const seen = new Set(errors.map((e) => `${e.file}:${e.line}:${e.column}`));
-  for (const e of typeErrors()) {
+  for (const e of typeErrors(tree, modules, opaVersion, isBuiltin)) {
     if (!seen.has(`${e.file}:${e.line}:${e.column}`)) errors.push(e);
   }
   for (const e of errors) findings.record('types', e);

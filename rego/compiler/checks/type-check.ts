@@ -1,10 +1,262 @@
 /**
- * The types inferred for variables and rules (OPA's type checker does this after safety): not yet
- * inferred; every variable and rule reads as `any`.
+ * OPA's type checker over the compiled rules, after safety has put every body in its order: a
+ * variable takes the type of what first binds it (`x := 1`, `some x in [1]`, a call's output),
+ * a rule the union of its values (a set of its members, an object for key rules, a function its
+ * results), and then
+ * - a built-in argument whose type the declaration rules out is `<name>: invalid argument(s)`;
+ * - a unification of two terms whose types cannot meet is `match error`;
+ * - a reference below a scalar, or a key a known object or array cannot have, is `undefined ref`.
+ * What it cannot know (input, base documents, iteration over unknown collections) is `any`, so it
+ * never refuses what OPA accepts.
  */
-import type { RegoError } from '../../errors.ts';
+import {
+  ANY_TYPE,
+  BUILTIN_DECLARATIONS,
+  type BuiltinDeclaration,
+  notIsOperator,
+  parseTypeNotation,
+  type RegoType,
+  unifies,
+} from '../../builtins/declarations/index.ts';
+import { RegoError, type SourceLocation } from '../../errors.ts';
+import type { OpaVersion } from '../../opa-version.ts';
+import type { Module } from '../../syntax/index.ts';
+import type { IrBody, IrExpr, IrTerm } from '../ir.ts';
+import type { ResolvedRule } from '../resolve-rule.ts';
+import type { RuleNode } from '../rule-tree.ts';
+import { isEquality, refText, ruleDepth, termText } from './ref-text.ts';
+import { elementType, selectType, unionOf, valueType } from './term-types.ts';
+import { unifiesTerm } from './term-unification.ts';
 
-/** Type errors found through variable and rule types (none yet). */
-export function typeErrors(): RegoError[] {
-  return [];
+interface RuleTypes {
+  readonly value: RegoType;
+  readonly key: RegoType;
+}
+
+class TypeChecker {
+  readonly errors: RegoError[] = [];
+  private readonly rules = new Map<ResolvedRule, RuleTypes | 'checking'>();
+  private env = new Map<string, RegoType>();
+  private skipNegations = false;
+
+  constructor(
+    private readonly tree: RuleNode<ResolvedRule>,
+    private readonly declarations: ReadonlyMap<string, BuiltinDeclaration>,
+    private readonly negationsUnchecked: (file: string) => boolean,
+  ) {}
+
+  /** Checks `rule` once; the types of its key and value. */
+  rule(rule: ResolvedRule): RuleTypes {
+    const known = this.rules.get(rule);
+    if (known === 'checking') return { value: ANY_TYPE, key: ANY_TYPE };
+    if (known) return known;
+    this.rules.set(rule, 'checking');
+    const [env, skip] = [this.env, this.skipNegations];
+    // Parameters are of any type (OPA infers them from the callers; the engine does not).
+    this.env = new Map(rule.args.flatMap(patternVarNames).map((name) => [name, ANY_TYPE] as const));
+    this.skipNegations = this.negationsUnchecked(rule.loc.file);
+    this.body(rule.body);
+    for (const t of rule.dynamic) this.type(t);
+    const key = rule.key ? this.type(rule.key) : ANY_TYPE;
+    const values = rule.value ? [this.type(rule.value)] : [];
+    for (const e of rule.elses) {
+      this.body(e.body);
+      values.push(this.type(e.value));
+    }
+    [this.env, this.skipNegations] = [env, skip];
+    const types = { value: values.length > 0 ? unionOf(values) : ANY_TYPE, key };
+    this.rules.set(rule, types);
+    return types;
+  }
+
+  /** The type of the document (or function result) at `path`, if rules alone define it. */
+  private document(path: readonly string[]): RegoType {
+    const node = this.tree.find(path);
+    if (!node || node.rules.length === 0 || node.hasRulesBelow()) return ANY_TYPE;
+    const types = node.rules.map((r) => this.rule(r));
+    switch (node.nodeClass) {
+      case 'complete':
+      case 'function':
+        return unionOf(types.map((t) => t.value));
+      case 'set':
+        return { k: 'set', of: unionOf(types.map((t) => t.key)) };
+      case 'object':
+        return { k: 'object', props: [], dynamic: { key: ANY_TYPE, value: ANY_TYPE } };
+      default:
+        return ANY_TYPE;
+    }
+  }
+
+  private body(body: IrBody): void {
+    for (const lit of body.literals) this.expr(lit.expr, lit.loc);
+  }
+
+  private expr(e: IrExpr, loc: SourceLocation): void {
+    switch (e.k) {
+      case 'term':
+        if (isEquality(e.term)) this.unify(e.term.args[0] as IrTerm, e.term.args[1] as IrTerm, loc);
+        else this.type(e.term);
+        return;
+      case 'unify':
+        this.unify(e.left, e.right, loc);
+        return;
+      case 'somein': {
+        const collection = this.type(e.collection);
+        // Iterating a variable or reference known to hold a scalar selects a key it cannot have.
+        if (e.collection.k !== 'const' && selectType(collection, undefined) === 'none')
+          this.errors.push(
+            new RegoError('rego_type_error', `undefined ref: ${termText(e.collection)}[_]`, loc),
+          );
+        this.bind(e.value, elementType(collection));
+        if (e.key) this.bind(e.key, ANY_TYPE);
+        return;
+      }
+      case 'every': {
+        // OPA checks an `every` body apart, where the enclosing variables are of any type.
+        this.type(e.domain);
+        const env = this.env;
+        this.env = new Map();
+        this.body(e.body);
+        this.env = env;
+        return;
+      }
+      case 'not':
+        if (!this.skipNegations) this.body(e.body);
+        return;
+      case 'test':
+        if (e.op !== 'not' || !this.skipNegations) for (const o of e.operands) this.body(o);
+        return;
+    }
+  }
+
+  private bind(t: IrTerm, type: RegoType): void {
+    if (t.k === 'var' && !this.env.has(t.name)) this.env.set(t.name, type);
+    else this.type(t);
+  }
+
+  /** OPA's unification of two terms: binds an untyped variable, else the types must meet. */
+  private unify(left: IrTerm, right: IrTerm, loc: SourceLocation): void {
+    if (left.k === 'array' && right.k === 'array' && left.items.length === right.items.length) {
+      for (const [i, item] of left.items.entries()) this.unify(item, right.items[i] as IrTerm, loc);
+      return;
+    }
+    const unbound = (t: IrTerm) => t.k === 'var' && !this.env.has(t.name);
+    if (unbound(left) || unbound(right)) {
+      const [variable, other] = unbound(left) ? [left, right] : [right, left];
+      const type = unbound(other) ? ANY_TYPE : this.type(other);
+      this.env.set((variable as { name: string }).name, type);
+      return;
+    }
+    if (!unifies(this.type(left), this.type(right)))
+      this.errors.push(new RegoError('rego_type_error', 'match error', loc));
+  }
+
+  /** The type of `t`, checking the calls and references inside it. */
+  type(t: IrTerm): RegoType {
+    switch (t.k) {
+      case 'const':
+        return valueType(t.value);
+      case 'var':
+        return this.env.get(t.name) ?? ANY_TYPE;
+      case 'root':
+        return ANY_TYPE;
+      case 'ref':
+        return this.ref(t);
+      case 'array':
+        return { k: 'array', items: t.items.map((i) => this.type(i)) };
+      case 'set':
+        return { k: 'set', of: unionOf(t.items.map((i) => this.type(i))) };
+      case 'object':
+        for (const [k, v] of t.entries) {
+          this.type(k);
+          this.type(v);
+        }
+        return { k: 'object', props: [], dynamic: { key: ANY_TYPE, value: ANY_TYPE } };
+      case 'comp': {
+        this.body(t.body);
+        const value = this.type(t.value);
+        if (t.kind === 'array') return { k: 'array', items: [], dynamic: value };
+        if (t.kind === 'set') return { k: 'set', of: value };
+        return { k: 'object', props: [], dynamic: { key: this.type(t.key as IrTerm), value } };
+      }
+      case 'call':
+        return this.call(t);
+    }
+  }
+
+  private call(t: Extract<IrTerm, { k: 'call' }>): RegoType {
+    const argTypes = t.args.map((a) => this.type(a));
+    if (t.callee.kind === 'template') return { k: 'string' };
+    if (t.callee.kind === 'function') return this.document(t.callee.path);
+    if (t.callee.kind !== 'builtin') return ANY_TYPE;
+    const declaration = this.declarations.get(t.callee.name);
+    if (!declaration) return ANY_TYPE;
+    const wrong = t.args.some((arg, i) => {
+      const operand = declaration.args[i] ?? declaration.variadic;
+      if (!operand) return false;
+      return !unifiesTerm(arg, argTypes[i] as RegoType, parseTypeNotation(operand.type));
+    });
+    if (wrong)
+      this.errors.push(new RegoError('rego_type_error', `${t.callee.name}: invalid argument(s)`, t.loc));
+    return declaration.result ? parseTypeNotation(declaration.result.type) : ANY_TYPE;
+  }
+
+  private ref(t: Extract<IrTerm, { k: 'ref' }>): RegoType {
+    const keys = t.path.map((p) => (p.k === 'const' ? p.value : undefined));
+    for (const p of t.path) if (p.k !== 'const') this.type(p);
+    let type: RegoType;
+    let from = 0;
+    if (t.head.k === 'root' && t.head.root === 'data') {
+      from = ruleDepth(this.tree, keys);
+      if (from === 0) return ANY_TYPE;
+      type = this.document(keys.slice(0, from) as string[]);
+    } else if (t.head.k === 'var') type = this.type(t.head);
+    else return ANY_TYPE;
+    for (let i = from; i < keys.length; i++) {
+      const next = selectType(type, keys[i]);
+      if (next === 'none') {
+        this.errors.push(new RegoError('rego_type_error', `undefined ref: ${refText(t, i + 1)}`, t.loc));
+        return ANY_TYPE;
+      }
+      type = next;
+    }
+    return type;
+  }
+}
+
+/** The variables of a parameter pattern. */
+function patternVarNames(t: IrTerm): string[] {
+  switch (t.k) {
+    case 'var':
+      return [t.name];
+    case 'array':
+    case 'set':
+      return t.items.flatMap(patternVarNames);
+    case 'object':
+      return t.entries.flatMap(([, v]) => patternVarNames(v));
+    default:
+      return [];
+  }
+}
+
+/**
+ * The type errors OPA's checker finds through the types of variables and rules in `tree`.
+ * @param isBuiltin whether a name is a built-in of the policy set
+ */
+export function typeErrors(
+  tree: RuleNode<ResolvedRule>,
+  modules: readonly Module[],
+  opaVersion: OpaVersion,
+  isBuiltin: (name: string) => boolean,
+): RegoError[] {
+  const declarations = new Map(
+    BUILTIN_DECLARATIONS.filter((d) => d.releases.includes(opaVersion) && isBuiltin(d.name)).map((d) => [
+      d.name,
+      d,
+    ]),
+  );
+  const unchecked = new Set(modules.filter((m) => notIsOperator(m, opaVersion)).map((m) => m.file));
+  const checker = new TypeChecker(tree, declarations, (file) => unchecked.has(file));
+  for (const node of tree.walk()) for (const rule of node.rules) checker.rule(rule);
+  return checker.errors;
 }

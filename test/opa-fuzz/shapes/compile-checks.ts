@@ -2,7 +2,8 @@
  * Programs OPA's compiler stages judge: comprehension variables shadowing outer bindings,
  * redeclared and unused declared variables, destructuring that can never match, unsafe
  * variables, deprecated built-ins (refused in v1 modules), v0's leniencies, and constant
- * arguments of the wrong type for built-ins (the type checker's verdicts).
+ * arguments of the wrong type for built-ins, variables and rules whose inferred types a use rules
+ * out (the type checker's verdicts), and rules with two problems of different stages.
  */
 import type { Shape, ShapeContext } from './shape.ts';
 
@@ -113,6 +114,59 @@ function mistyped(c: ShapeContext): string[] {
   ]);
 }
 
+/** A variable or rule whose inferred type the use rules out, or does not (OPA's type checker). */
+function typedBindings(c: ShapeContext): string[] {
+  const value = c.random.pick([
+    '1',
+    '"s"',
+    '[1, "a"]',
+    '{"a": 1}',
+    '{1, 2}',
+    'count([])',
+    'input.v[0]',
+    'true',
+  ]);
+  const use = (x: string) =>
+    c.random.pick([
+      `upper(${x})`,
+      `${x} + 1`,
+      `count(${x})`,
+      `${x}.a`,
+      `${x}[0]`,
+      `${x} == "s"`,
+      `${x} = 1`,
+      `concat(",", ${x})`,
+      `[y | some y in ${x}]`,
+      `not startswith(${x}, "a")`,
+    ]);
+  const helper = `q_${c.name}`;
+  return c.random.pick([
+    [`${c.name} if {`, `  x := ${value}`, `  ${use('x')}`, '}'],
+    [`${c.name} if {`, `  some x in [${value}]`, `  ${use('x')}`, '}'],
+    [`${c.name} := [x | x := ${value}; ${use('x')}]`],
+    [`${helper} := ${value}`, `${c.name} if ${use(helper)}`],
+    [`${helper} contains ${value}`, `${c.name} if ${use(helper)}`],
+    [`${helper}(a) := ${value} if a`, `${c.name} if ${use(`${helper}(true)`)}`],
+  ]);
+}
+
+/** Two problems in one rule, of different compiler stages: the one OPA reports first wins. */
+function severalProblems(c: ShapeContext): string[] {
+  const problems = [
+    'z > 1',
+    'count(1, 2)',
+    'nofn(1)',
+    'any([true])',
+    'some w; true',
+    'upper(1)',
+    `${c.name}`,
+    'x := 1; x := 2',
+  ];
+  const first = c.random.pick(problems);
+  const second = c.random.pick(problems.filter((p) => p !== first));
+  return [`${c.name} if {`, `  ${first}`, `  ${second}`, '}'];
+}
+
 /** v0 modules only: what v0 accepts and v1 refuses. */
 function v0Leniency(c: ShapeContext): string[] {
   return c.random.pick([
@@ -121,13 +175,25 @@ function v0Leniency(c: ShapeContext): string[] {
     [`${c.name} { true }`],
     [`${c.name} = x { x := 1 }`],
     [`${c.name} { data := 1 }`],
+    [`${c.name} = [input, x] { x := 1; input := 2 }`],
+    [`f_${c.name}(input) = 1`, `${c.name} = x { x := f_${c.name}(2) }`],
     [`${c.name}[x] = y { y := input.obj[x] }`],
   ]);
 }
 
 /** One program shape OPA's compiler stages decide on. */
 export function compileChecks(c: ShapeContext): Shape {
-  const families = [shadowing, redeclared, destructuring, unsafe, deprecated, mistyped];
+  const families = [
+    shadowing,
+    redeclared,
+    destructuring,
+    unsafe,
+    deprecated,
+    mistyped,
+    typedBindings,
+    typedBindings,
+    severalProblems,
+  ];
   if (c.v0) families.push(v0Leniency, v0Leniency);
   return { lines: c.random.pick(families)(c), queries: [c.name] };
 }

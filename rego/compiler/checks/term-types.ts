@@ -1,0 +1,95 @@
+/**
+ * The types OPA's checker gives values and selections: the type of a constant, the union of
+ * several types (`types.Or`), and the type of `t[key]` — with "closed" types (scalars, objects
+ * and arrays of known shape) where a key that cannot exist is OPA's `undefined ref`.
+ */
+import {
+  ANY_TYPE,
+  arraySelect,
+  objectSelect,
+  type RegoType,
+  unifies,
+} from '../../builtins/declarations/index.ts';
+import { isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
+
+/** OPA's `types.Or`: the alternatives, deduplicated; anything when one of them is. */
+export function unionOf(types: readonly RegoType[]): RegoType {
+  const unique = new Map<string, RegoType>();
+  for (const t of types) {
+    if (t.k === 'any' && t.of.length === 0) return ANY_TYPE;
+    for (const alt of t.k === 'any' ? t.of : [t]) unique.set(JSON.stringify(alt), alt);
+  }
+  if (unique.size === 0) return ANY_TYPE;
+  const alts = [...unique.values()];
+  return alts.length === 1 ? (alts[0] as RegoType) : { k: 'any', of: alts };
+}
+
+/** The type of a constant value, as OPA types the term it was written as. */
+export function valueType(v: Value): RegoType {
+  if (v === null) return { k: 'null' };
+  switch (typeof v) {
+    case 'boolean':
+      return { k: 'boolean' };
+    case 'number':
+    case 'bigint':
+      return { k: 'number' };
+    case 'string':
+      return { k: 'string' };
+    default:
+      break;
+  }
+  if (Array.isArray(v)) return { k: 'array', items: v.map(valueType) };
+  if (v instanceof SetValue) return { k: 'set', of: unionOf(v.sorted().map(valueType)) };
+  if (isObject(v)) {
+    const entries = objectEntries(v);
+    if (!entries.every(([k]) => typeof k === 'string'))
+      return { k: 'object', props: [], dynamic: { key: ANY_TYPE, value: ANY_TYPE } };
+    return { k: 'object', props: entries.map(([k, x]) => [k as string, valueType(x)] as const) };
+  }
+  return ANY_TYPE;
+}
+
+/**
+ * The type of `t[key]` for a constant `key` (`undefined` for a non-constant one): `'none'` when
+ * no value of type `t` can have that key — OPA's `undefined ref`.
+ */
+export function selectType(t: RegoType, key: Value | undefined): RegoType | 'none' {
+  switch (t.k) {
+    case 'any':
+      return ANY_TYPE;
+    case 'null':
+    case 'boolean':
+    case 'number':
+    case 'string':
+      return 'none';
+    case 'array': {
+      if (key === undefined) return t.dynamic ?? unionOf(t.items);
+      if (typeof key !== 'number' && typeof key !== 'bigint') return 'none';
+      const i = Number(key);
+      if (!Number.isInteger(i) || i < 0) return 'none';
+      return arraySelect(t, i) ?? 'none';
+    }
+    case 'set':
+      // A member is its own key: a key of another type cannot be one.
+      return key === undefined || unifies(valueType(key), t.of) ? t.of : 'none';
+    case 'object': {
+      if (key === undefined) return t.dynamic ? t.dynamic.value : ANY_TYPE;
+      if (typeof key !== 'string') return t.dynamic ? t.dynamic.value : 'none';
+      return objectSelect(t, key) ?? 'none';
+    }
+  }
+}
+
+/** The type of the elements of a collection type (`some x in c`, `every`). */
+export function elementType(t: RegoType): RegoType {
+  switch (t.k) {
+    case 'array':
+      return unionOf([...t.items, ...(t.dynamic ? [t.dynamic] : [])]);
+    case 'set':
+      return t.of;
+    case 'object':
+      return unionOf([...t.props.map(([, v]) => v), ...(t.dynamic ? [t.dynamic.value] : [])]);
+    default:
+      return ANY_TYPE;
+  }
+}

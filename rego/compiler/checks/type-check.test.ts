@@ -1,0 +1,91 @@
+/**
+ * The checks stage's types of variables and rules: each program and its verdict is what
+ * `opa eval` of v1.15.2 and v1.22.2 answers (the same for both).
+ */
+import { describe, expect, it } from 'vitest';
+import { createStandardBuiltins } from '../../builtins/index.ts';
+import { RegoError } from '../../errors.ts';
+import { compilePolicies } from '../../index.ts';
+import type { OpaVersion } from '../../opa-version.ts';
+
+function verdict(rules: string, opaVersion: OpaVersion = 'v1.15.2', version: 'v0' | 'v1' = 'v1'): string {
+  try {
+    compilePolicies([{ file: 'p.rego', source: `package t\n${rules}\n` }], {
+      builtins: createStandardBuiltins({ opaVersion }),
+      version,
+      opaVersion,
+    });
+    return 'compiled';
+  } catch (e) {
+    if (e instanceof RegoError) return `${e.code}: ${e.detail}`;
+    throw e;
+  }
+}
+
+function refusedByBoth(rules: string, detail: string, version: 'v0' | 'v1' = 'v1'): void {
+  for (const opaVersion of ['v1.15.2', 'v1.22.2'] as const) {
+    expect(verdict(rules, opaVersion, version), `${opaVersion}: ${rules}`).toBe(`rego_type_error: ${detail}`);
+  }
+}
+
+describe('types of variables', () => {
+  it('follow what binds them first: assignment, unification, a call, iteration, a comprehension', () => {
+    refusedByBoth('r if { x := 1; upper(x) }', 'upper: invalid argument(s)');
+    refusedByBoth('r if { x := 1; y := x; upper(y) }', 'upper: invalid argument(s)');
+    refusedByBoth('r if { x = 1; upper(x) }', 'upper: invalid argument(s)');
+    refusedByBoth('r if { x := count([]); upper(x) }', 'upper: invalid argument(s)');
+    refusedByBoth('r if { some x in [1, 2]; upper(x) }', 'upper: invalid argument(s)');
+    refusedByBoth('r if { x := [y | y := 1]; upper(x[0]) }', 'upper: invalid argument(s)');
+    refusedByBoth('r if { x := {"a": 1}; upper(x.a) }', 'upper: invalid argument(s)');
+    refusedByBoth('r if { x := 1; not upper(x) }', 'upper: invalid argument(s)');
+  });
+
+  it('refuse unifying terms whose types cannot meet (`==` too), even after an unknown value', () => {
+    refusedByBoth('r if { x := 1; x = "a" }', 'match error');
+    refusedByBoth('r if { x := 1; x == "a" }', 'match error');
+    refusedByBoth('r if { 1 == "a" }', 'match error');
+    refusedByBoth('r if { x := 1; x = input.a; x = "a" }', 'match error');
+    refusedByBoth('r := {x | x = 1} if { x := {"a": 1} }', 'match error');
+  });
+
+  it('refuse references no value of the type can have', () => {
+    refusedByBoth('r if { x := 1; x.b }', 'undefined ref: x.b');
+    refusedByBoth('r if { x := 1; x[0] }', 'undefined ref: x[0]');
+    refusedByBoth('r if { x := {"a": 1}; x["b"] }', 'undefined ref: x.b');
+    refusedByBoth('r if { x := [1]; x[3] }', 'undefined ref: x[3]');
+    refusedByBoth('r := [y | some y in x] if x := "s"', 'undefined ref: x[_]');
+    refusedByBoth('r = x { input := 2; x := input.a }', 'undefined ref: input.a', 'v0');
+  });
+
+  it('stay unknown where OPA cannot know them, and accept unions', () => {
+    for (const rules of [
+      'r if { x := input.a; upper(x) }',
+      'r if { x := {1, "a"}; concat(",", x) }',
+      'r if { x := [1, 2]; y := x[_]; y > 0 }',
+      'r if { x := input.a; x = 1; x = "a" }',
+      'f(x) := 1 if { x == "a" } else := 2 if { x == 1 }\nr := f(1)',
+      'r if { x := [1, 2]; every y in [1] { x = 1; y } }',
+    ]) {
+      expect(verdict(rules), rules).toBe('compiled');
+    }
+  });
+});
+
+describe('types of rules', () => {
+  it('are the union of their values, a set of their members, an object for key rules', () => {
+    refusedByBoth('p := 1\nr if upper(p)', 'upper: invalid argument(s)');
+    refusedByBoth('s contains 1\nr if upper(s)', 'upper: invalid argument(s)');
+    refusedByBoth('o[k] := 1 if { some k in ["a"] }\nr if upper(o)', 'upper: invalid argument(s)');
+    refusedByBoth('r := y if { x := 1; y := x + 1 }\nq if upper(r)', 'upper: invalid argument(s)');
+    refusedByBoth('p := 1\nr if p.a', 'undefined ref: data.t.p.a');
+    refusedByBoth('s contains count([])\nr if s.a', 'undefined ref: data.t.s.a');
+    expect(verdict('s contains count([])\nr if s[0]')).toBe('compiled');
+    expect(verdict('p := 1 if input.a\np := "a" if input.b\nr if upper(p)')).toBe('compiled');
+    expect(verdict('default p := false\np := "a" if input.a\nr if upper(p)')).toBe('compiled');
+  });
+
+  it('give a function the union of its results', () => {
+    refusedByBoth('f(x) := 1\nr if upper(f(1))', 'upper: invalid argument(s)');
+    expect(verdict('f(x) := 1 if x > 0\nf(x) := "a" if x <= 0\nr if upper(f(1))')).toBe('compiled');
+  });
+});
