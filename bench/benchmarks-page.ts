@@ -31,12 +31,11 @@ and its load average while it ran. \`npm run bench -- --record\` runs and record
 target of the project) in one go; \`npm run bench:docs\` then rewrites this page.
 
 !!! note "Reading the figures"
-    The machine these were recorded on is shared: other work runs beside the benchmarks, often with a
-    load average well above its number of CPUs. Absolute figures (requests per second, microseconds,
-    seconds to start) move with that load; the **ratios** do not as much, because every benchmark runs
-    its variants side by side in interleaved rounds, and reports medians with their ranges. Targets are
-    stated for a quiet 2-core machine (load below 2); a figure marked MISSED under a heavy load is not a
-    verdict on its own.
+    Targets are stated for a quiet 2-core machine (load average below 2), and each section gives the
+    load while it ran: a figure taken on a busy machine is not a verdict on its own. Absolute figures
+    (requests per second, microseconds, seconds to start) move with the load; the **ratios** do not
+    as much, because every benchmark runs its variants side by side in interleaved rounds, and
+    reports medians with their ranges.
 `;
 
 /** Writes the page; returns how many benchmarks it holds. */

@@ -143,6 +143,19 @@ describe('audit and metrics', () => {
     expect(h.audit[0]?.latencyMs).toBe(25);
   });
 
+  it('stamps each audit record with the clock of its own decision', async () => {
+    const h = createHarness();
+    h.service.setRule(LIST, () => true);
+    const times: string[] = [];
+    for (const step of [0, 0, 1, 999, 0]) {
+      h.clock.advance(step);
+      times.push(new Date(h.clock.now()).toISOString());
+      await checkPolicy(h.config, alice, LIST);
+    }
+    expect(h.audit.map((record) => record.time)).toEqual(times);
+    expect(new Set(times).size).toBe(3);
+  });
+
   it('opens and ends one span per decision with its attributes', async () => {
     const spans: Record<string, unknown>[] = [];
     const tracer = {

@@ -132,4 +132,43 @@ describe('the access log over HTTP', () => {
     expect(after.every((e) => e.reason !== 'test')).toBe(true);
     expect(after.length).toBeGreaterThanOrEqual(before - 1);
   });
+
+  it('stores a batch as given: nulls kept, over-long text cut to the column limit in characters, times exact', async () => {
+    const doc = (await alice('POST', '/api/documents', { name: 'Batch', content: 'x' })).body as {
+      id: number;
+    };
+    const decidedAt = new Date('2026-01-02T03:04:05.678Z');
+    const entry = (i: number) => ({
+      documentId: doc.id,
+      userId: i === 0 ? null : `user-${i}`,
+      action: i === 1 ? '😀'.repeat(400) : `can_read ${i}`,
+      allowed: i % 2 === 0,
+      reason: i === 2 ? 'é'.repeat(600) : `reason ${i}`,
+      method: i === 0 ? null : 'GET',
+      path: i === 0 ? null : `/api/documents/${doc.id}`,
+      decidedAt,
+    });
+    await app.repos.accessLog.append(Array.from({ length: 3 }, (_, i) => entry(i)));
+    const stored = await app.sql<
+      {
+        user_id: string | null;
+        action: string;
+        allowed: boolean;
+        reason: string;
+        method: string | null;
+        decided_at: Date;
+      }[]
+    >`
+      SELECT user_id, action, allowed, reason, method, decided_at FROM access_log
+      WHERE document_id = ${doc.id} AND decided_at = ${decidedAt} ORDER BY id`;
+    expect(stored.map((r) => [r.user_id, r.allowed, r.method, r.decided_at.toISOString()])).toEqual([
+      [null, true, null, decidedAt.toISOString()],
+      ['user-1', false, 'GET', decidedAt.toISOString()],
+      ['user-2', true, 'GET', decidedAt.toISOString()],
+    ]);
+    expect([...stored[1]!.action]).toHaveLength(300);
+    expect(stored[1]!.action.startsWith('😀😀')).toBe(true);
+    expect(stored[2]!.reason).toBe('é'.repeat(500));
+    expect(stored[0]!.action).toBe('can_read 0');
+  });
 });

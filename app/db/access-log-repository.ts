@@ -59,7 +59,10 @@ type Row = {
   decided_at: Date;
 };
 
-const clip = (text: string | null, max: number) => (text === null ? null : [...text].slice(0, max).join(''));
+// At most `max` characters (code points, as `char_length` counts them); a string of at most `max`
+// UTF-16 units has no more, so only longer ones are split.
+const clip = (text: string | null, max: number) =>
+  text === null || text.length <= max ? text : [...text].slice(0, max).join('');
 
 /** The access log repository over a pool or a transaction. */
 export function createAccessLogRepository(db: Queryable): AccessLogRepository {
@@ -67,17 +70,19 @@ export function createAccessLogRepository(db: Queryable): AccessLogRepository {
     append: (entries) =>
       withDatabaseErrors('append to the access log', async () => {
         if (entries.length === 0) return;
-        const rows = entries.map((e) => ({
-          document_id: e.documentId,
-          user_id: clip(e.userId, 255),
-          action: clip(e.action, 300),
-          allowed: e.allowed,
-          reason: clip(e.reason, 500),
-          method: clip(e.method, 16),
-          path: clip(e.path, 2000),
-          decided_at: e.decidedAt,
-        }));
-        await db`INSERT INTO access_log ${db(rows)}`;
+        // One array per column (eight parameters, whatever the batch size), unnested into rows.
+        const column = <T>(value: (e: AccessLogEntry) => T) => db.array(entries.map(value) as never[]);
+        await db`INSERT INTO access_log
+            (document_id, user_id, action, allowed, reason, method, path, decided_at)
+          SELECT * FROM unnest(
+            ${column((e) => e.documentId)}::int[],
+            ${column((e) => clip(e.userId, 255))}::text[],
+            ${column((e) => clip(e.action, 300))}::text[],
+            ${column((e) => e.allowed)}::bool[],
+            ${column((e) => clip(e.reason, 500))}::text[],
+            ${column((e) => clip(e.method, 16))}::text[],
+            ${column((e) => clip(e.path, 2000))}::text[],
+            ${column((e) => e.decidedAt.toISOString())}::timestamptz[])`;
       }),
     page: (query) =>
       withDatabaseErrors('read the access log', async () => {
