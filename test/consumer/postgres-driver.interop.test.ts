@@ -19,7 +19,7 @@ import { packWorkspaces, REPO_ROOT } from './packed-workspaces.ts';
 const RESTARTS = 3;
 /** Successful writes the traffic must make after each restart. */
 const RECOVERED_WRITES = 50;
-const PACKAGES = ['@gatehousejs/core', '@gatehousejs/rego', '@gatehousejs/engine'];
+const PACKAGES = ['@gatehousejs/core', '@gatehousejs/rego', '@gatehousejs/directory', '@gatehousejs/engine'];
 
 interface Progress {
   readonly ok: number;
@@ -86,14 +86,15 @@ describe('the engine’s PostgreSQL driver in an installed package, PostgreSQL k
       await mkdtemp(path.join(os.tmpdir(), 'gatehouse-driver-packs-')),
       PACKAGES,
     );
-    const enginePackage = JSON.parse(
-      await readFile(path.join(REPO_ROOT, 'engine', 'package.json'), 'utf8'),
+    // The driver is bundled by the directory package, which the engine depends on and re-exports.
+    const directoryPackage = JSON.parse(
+      await readFile(path.join(REPO_ROOT, 'directory', 'package.json'), 'utf8'),
     ) as {
       devDependencies: { postgres: string };
     };
     project = await createConsumerProject(packed, {
-      // The registry's driver, for the control: the release the engine's fix is written for.
-      dependencies: { postgres: enginePackage.devDependencies.postgres },
+      // The registry's driver, for the control: the release the bundled fix is written for.
+      dependencies: { postgres: directoryPackage.devDependencies.postgres },
       install: ['@gatehousejs/engine'],
       files: {
         'database-traffic.mjs': await readFile(

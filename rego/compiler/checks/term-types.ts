@@ -52,8 +52,12 @@ export function valueType(v: Value): RegoType {
 /**
  * The type of `t[key]` for a constant `key` (`undefined` for a non-constant one): `'none'` when
  * no value of type `t` can have that key — OPA's `undefined ref`.
+ *
+ * @param emptyIsOpen an empty array or object type (`[]`, `{}`: nothing known of its members)
+ *   selects any key as `any`, as OPA v1.15.2's checker does; v1.22.2 refuses the key
  */
-export function selectType(t: RegoType, key: Value | undefined): RegoType | 'none' {
+export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = false): RegoType | 'none' {
+  if (emptyIsOpen && isEmptyCollection(t)) return ANY_TYPE;
   switch (t.k) {
     case 'any':
       return ANY_TYPE;
@@ -78,6 +82,14 @@ export function selectType(t: RegoType, key: Value | undefined): RegoType | 'non
       return objectSelect(t, key) ?? 'none';
     }
   }
+}
+
+/** Whether `t` is the type of an empty array or object literal (no member known, none dynamic). */
+function isEmptyCollection(t: RegoType): boolean {
+  return (
+    (t.k === 'array' && t.items.length === 0 && !t.dynamic) ||
+    (t.k === 'object' && t.props.length === 0 && !t.dynamic)
+  );
 }
 
 /** The type of the elements of a collection type (`some x in c`, `every`). */

@@ -57,6 +57,23 @@ describe('types of variables', () => {
     refusedByBoth('r = x { input := 2; x := input.a }', 'undefined ref: input.a', 'v0');
   });
 
+  it('let any key of an empty array or object literal through on v1.15.2, and refuse it on v1.22.2', () => {
+    for (const [rules, detail] of [
+      ['r if { x := {}; not is_string(x.y) }', 'undefined ref: x.y'],
+      ['r if { x := {}; x.y.z == 1 }', 'undefined ref: x.y.z'],
+      ['r if { x := []; x[0] == 1 }', 'undefined ref: x[0]'],
+      ['r if { x := {"a": {}}; x.a.b == 1 }', 'undefined ref: x.a.b'],
+      ['r if { x := [{}]; x[0].b == 1 }', 'undefined ref: x[0].b'],
+    ]) {
+      expect(verdict(rules!, 'v1.15.2'), rules).toBe('compiled');
+      expect(verdict(rules!, 'v1.22.2'), rules).toBe(`rego_type_error: ${detail}`);
+    }
+    // A literal with members is checked on both; the message names the whole reference.
+    refusedByBoth('r if { x := {"a": 1}; not is_string(x.y) }', 'undefined ref: x.y');
+    refusedByBoth('r if { x := {"a": 1}; x.b.c == 1 }', 'undefined ref: x.b.c');
+    refusedByBoth('r if { x := 1; x.b.c == 1 }', 'undefined ref: x.b.c');
+  });
+
   it('stay unknown where OPA cannot know them, and accept unions', () => {
     for (const rules of [
       'r if { x := input.a; upper(x) }',

@@ -43,6 +43,7 @@ class TypeChecker {
     private readonly tree: RuleNode<ResolvedRule>,
     private readonly declarations: ReadonlyMap<string, BuiltinDeclaration>,
     private readonly negationsUnchecked: (file: string) => boolean,
+    private readonly emptyIsOpen: boolean,
   ) {}
 
   /** Checks `rule` once; the types of its key and value. */
@@ -103,7 +104,7 @@ class TypeChecker {
       case 'somein': {
         const collection = this.type(e.collection);
         // Iterating a variable or reference known to hold a scalar selects a key it cannot have.
-        if (e.collection.k !== 'const' && selectType(collection, undefined) === 'none')
+        if (e.collection.k !== 'const' && selectType(collection, undefined, this.emptyIsOpen) === 'none')
           this.errors.push(
             new RegoError('rego_type_error', `undefined ref: ${termText(e.collection)}[_]`, loc),
           );
@@ -213,9 +214,9 @@ class TypeChecker {
     } else if (t.head.k === 'var') type = this.type(t.head);
     else return ANY_TYPE;
     for (let i = from; i < keys.length; i++) {
-      const next = selectType(type, keys[i]);
+      const next = selectType(type, keys[i], this.emptyIsOpen);
       if (next === 'none') {
-        this.errors.push(new RegoError('rego_type_error', `undefined ref: ${refText(t, i + 1)}`, t.loc));
+        this.errors.push(new RegoError('rego_type_error', `undefined ref: ${refText(t, t.path.length)}`, t.loc));
         return ANY_TYPE;
       }
       type = next;
@@ -256,7 +257,9 @@ export function typeErrors(
     ]),
   );
   const unchecked = new Set(modules.filter((m) => notIsOperator(m, opaVersion)).map((m) => m.file));
-  const checker = new TypeChecker(tree, declarations, (file) => unchecked.has(file));
+  // OPA v1.15.2's checker lets any key of an empty array or object literal through; v1.22.2 does not.
+  const emptyIsOpen = opaVersion === 'v1.15.2';
+  const checker = new TypeChecker(tree, declarations, (file) => unchecked.has(file), emptyIsOpen);
   for (const node of tree.walk()) for (const rule of node.rules) checker.rule(rule);
   return checker.errors;
 }
