@@ -216,7 +216,9 @@ class TypeChecker {
     for (let i = from; i < keys.length; i++) {
       const next = selectType(type, keys[i], this.emptyIsOpen);
       if (next === 'none') {
-        this.errors.push(new RegoError('rego_type_error', `undefined ref: ${refText(t, t.path.length)}`, t.loc));
+        this.errors.push(
+          new RegoError('rego_type_error', `undefined ref: ${refText(t, t.path.length)}`, t.loc),
+        );
         return ANY_TYPE;
       }
       type = next;
