@@ -12,10 +12,10 @@ import {
   InfoResponseSchema,
 } from '@aserto/node-authorizer/src/gen/cjs/aserto/authorizer/v2/authorizer_pb.js';
 import { create, toBinary } from '@bufbuild/protobuf';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { Code, createClient } from '@connectrpc/connect';
 import { Http2SessionManager } from '@connectrpc/connect-node';
-import selfsigned from 'selfsigned';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectFailure, loopbackCertificate } from '../../test/support/loopback-tls.ts';
 import { createGrpcUnaryTransport } from './grpc-unary-transport.ts';
 
 const info = toBinary(InfoResponseSchema, create(InfoResponseSchema, { version: '0.33.16' }));
@@ -71,24 +71,8 @@ async function version(): Promise<string> {
   return (await authorizer.info({}, { timeoutMs: 5_000 })).version;
 }
 
-async function failure(call: Promise<unknown>): Promise<ConnectError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ConnectError);
-  return error as ConnectError;
-}
-
 beforeAll(async () => {
-  const generated = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    notBeforeDate: new Date(Date.now() - 60_000),
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-  });
-  tls = { cert: generated.cert, private: generated.private };
+  tls = await loopbackCertificate();
   process.on('uncaughtException', onUncaught);
 });
 
@@ -148,7 +132,7 @@ describe('a Topaz that goes away', () => {
     const held = new Promise<void>((resolve) => {
       holdNext = () => resolve();
     });
-    const inFlight = failure(version());
+    const inFlight = connectFailure(version());
     await held;
     // A Topaz stopping hard: GOAWAY, then the connection is gone with the call unanswered.
     const sent = Date.now();
@@ -169,7 +153,7 @@ describe('a Topaz that goes away', () => {
     for (const session of sessions) session.close();
     await closed;
     await settle();
-    const error = await failure(version());
+    const error = await connectFailure(version());
     expect(error.code).toBe(Code.Unavailable);
     await listen(port);
     expect(await version()).toBe('0.33.16');

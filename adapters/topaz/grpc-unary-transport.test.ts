@@ -8,10 +8,10 @@ import {
   Model,
 } from '@aserto/node-directory/src/gen/cjs/aserto/directory/model/v3/model_pb.js';
 import { create, toBinary } from '@bufbuild/protobuf';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { Code, createClient } from '@connectrpc/connect';
 import { Http2SessionManager } from '@connectrpc/connect-node';
-import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectFailure, loopbackCertificate } from '../../test/support/loopback-tls.ts';
 import { createGrpcUnaryTransport } from './grpc-unary-transport.ts';
 
 /** What the scripted server does with the next call. */
@@ -50,23 +50,8 @@ function client(headers: Record<string, string> = {}) {
   return { authorizer: createClient(Authorizer, transport), model: createClient(Model, transport) };
 }
 
-async function failure(call: Promise<unknown>): Promise<ConnectError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ConnectError);
-  return error as ConnectError;
-}
-
 beforeAll(async () => {
-  const tls = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    notBeforeDate: new Date(Date.now() - 60_000),
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-  });
+  const tls = await loopbackCertificate();
   ca = tls.cert;
   server = http2.createSecureServer({ cert: tls.cert, key: tls.private });
   server.on('stream', (stream, headers) => {
@@ -121,40 +106,40 @@ describe('gRPC unary transport', () => {
         },
         { endStream: true },
       );
-    const error = await failure(client().authorizer.info({}));
+    const error = await connectFailure(client().authorizer.info({}));
     expect(error.code).toBe(Code.InvalidArgument);
     expect(error.rawMessage).toBe('E30008 invalid argument: identity context not set');
   });
 
   it('reports an error status sent in the trailers', async () => {
     script = answer(Buffer.alloc(0), { 'grpc-status': String(Code.NotFound), 'grpc-message': 'no policy' });
-    const error = await failure(client().authorizer.info({}));
+    const error = await connectFailure(client().authorizer.info({}));
     expect(error.code).toBe(Code.NotFound);
     expect(error.rawMessage).toBe('no policy');
   });
 
   it('rejects an answer without a status, a compressed message and a missing message as protocol errors', async () => {
     script = answer(frame(toBinary(InfoResponseSchema, info)), {});
-    expect((await failure(client().authorizer.info({}))).rawMessage).toMatch(/missing status/);
+    expect((await connectFailure(client().authorizer.info({}))).rawMessage).toMatch(/missing status/);
     script = answer(frame(toBinary(InfoResponseSchema, info), 1));
-    expect((await failure(client().authorizer.info({}))).code).toBe(Code.Internal);
+    expect((await connectFailure(client().authorizer.info({}))).code).toBe(Code.Internal);
     script = answer(Buffer.alloc(0));
-    expect((await failure(client().authorizer.info({}))).code).toBe(Code.Unimplemented);
+    expect((await connectFailure(client().authorizer.info({}))).code).toBe(Code.Unimplemented);
   });
 
   it('maps an HTTP error status without a gRPC status to its gRPC code', async () => {
     script = (stream) => stream.respond({ ':status': 503 }, { endStream: true });
-    expect((await failure(client().authorizer.info({}))).code).toBe(Code.Unavailable);
+    expect((await connectFailure(client().authorizer.info({}))).code).toBe(Code.Unavailable);
   });
 
   it('maps a stream the server refuses to unavailable', async () => {
     script = (stream) => stream.close(constants.NGHTTP2_REFUSED_STREAM);
-    expect((await failure(client().authorizer.info({}))).code).toBe(Code.Unavailable);
+    expect((await connectFailure(client().authorizer.info({}))).code).toBe(Code.Unavailable);
   });
 
   it('fails at the deadline and cancels the stream at the server', async () => {
     script = () => {};
-    const error = await failure(client().authorizer.info({}, { timeoutMs: 100 }));
+    const error = await connectFailure(client().authorizer.info({}, { timeoutMs: 100 }));
     expect(error.code).toBe(Code.DeadlineExceeded);
     await seen.at(-1)?.closed;
   });
@@ -164,7 +149,7 @@ describe('gRPC unary transport', () => {
     const controller = new AbortController();
     const call = client().authorizer.info({}, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
-    expect((await failure(call)).code).toBe(Code.Canceled);
+    expect((await connectFailure(call)).code).toBe(Code.Canceled);
     await seen.at(-1)?.closed;
   });
 
@@ -172,7 +157,7 @@ describe('gRPC unary transport', () => {
     const sessionManager = new Http2SessionManager('https://127.0.0.1:1', undefined, { ca });
     managers.push(sessionManager);
     const unreachable = createClient(Authorizer, createGrpcUnaryTransport({ sessionManager, headers: {} }));
-    expect((await failure(unreachable.info({}))).code).toBe(Code.Unavailable);
+    expect((await connectFailure(unreachable.info({}))).code).toBe(Code.Unavailable);
   });
 
   it('reads every message of a server-streaming answer to one request, in order', async () => {
@@ -203,11 +188,11 @@ describe('gRPC unary transport', () => {
         // nothing arrives
       }
     };
-    expect((await failure(read())).code).toBe(Code.NotFound);
+    expect((await connectFailure(read())).code).toBe(Code.NotFound);
   });
 
   it('refuses client-streaming methods, which the adapter never calls', async () => {
-    const error = await failure(client().model.setManifest((async function* () {})()));
+    const error = await connectFailure(client().model.setManifest((async function* () {})()));
     expect(error.code).toBe(Code.Unimplemented);
   });
 });

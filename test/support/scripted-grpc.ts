@@ -18,8 +18,8 @@ import {
   type MessageShape,
   toBinary,
 } from '@bufbuild/protobuf';
-import selfsigned from 'selfsigned';
 
+import { loopbackCertificate } from './loopback-tls.ts';
 /** What the responder does with one call. */
 export type ScriptedReply<O extends DescMessage> =
   | { readonly message: MessageInitShape<O>; readonly delayMs?: number }
@@ -61,13 +61,7 @@ function frame(bytes: Uint8Array): Buffer {
 
 /** Starts a responder on a free loopback port; `stop()` it in `afterAll`. */
 export async function startScriptedGrpcServer(): Promise<ScriptedGrpcServer> {
-  const tls = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    notBeforeDate: new Date(Date.now() - 60_000),
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-  });
+  const tls = await loopbackCertificate();
   const dir = await mkdtemp(path.join(tmpdir(), 'gatehouse-grpc-'));
   const caFile = path.join(dir, 'ca.pem');
   await writeFile(caFile, tls.cert);
