@@ -199,6 +199,22 @@ describe('createPostgresRelationStore', () => {
     }
   });
 
+  it('replays changes in version order when their versions cross a power of ten (999 → 1,000)', async () => {
+    const a = await open('decimal');
+    const relations = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        op: 'setRelation' as const,
+        relation: owner(`d${from + i}`, 'ann'),
+      }));
+    await a.applyBatch(relations(0, 995));
+    const b = await open('decimal');
+    // One read of the log brings 996–1,005 into b: '1000' sorts before '996' as text.
+    await a.applyBatch(relations(995, 10));
+    await b.waitForVersion(a.version);
+    expect(b.reader.relations({}).length).toBe(1_005);
+    expect(b.checkNow(canRead('d995', 'ann'))).toBe(true);
+  });
+
   it('reloads an instance that fell behind the retained change log', async () => {
     const a = await open('retention', { changeRetention: 100 });
     const b = await open('retention', { changeRetention: 100 });

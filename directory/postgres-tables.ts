@@ -153,8 +153,9 @@ export async function readChangesSince(
     const [[state], rows] = await Promise.all([
       tx`SELECT version::text AS version, pruned_through::text AS pruned
         FROM ${table(tx, t, 'state')} WHERE id = 1`.execute(),
-      tx`SELECT version::text AS version, change FROM ${table(tx, t, 'change_log')}
-        WHERE version > ${version} ORDER BY version`.execute(),
+      // Ordered by the column, not by the text output of the same name ('1000' sorts before '999').
+      tx`SELECT log.version::text AS version, log.change FROM ${table(tx, t, 'change_log')} AS log
+        WHERE log.version > ${version} ORDER BY log.version`.execute(),
     ]);
     if (Number(state?.pruned) > version) return 'reload' as const;
     return {
