@@ -1,14 +1,24 @@
 /**
- * Batch filtering: the items of a list whose relation holds for the request's identity, checked
- * concurrently (at most `maxConcurrentChecks` calls at once, `decideBatch` when offered), order kept.
+ * Batch filtering: the items of a list whose relation holds for the request's identity, order
+ * kept. With a service that offers `decideSet`, one question of the set rule
+ * `<root>.check.allowed_object_ids` (the ids among `input.resource.object_ids` for which
+ * `allowed` holds); without it, or for a policy that does not define that rule, checked
+ * concurrently (at most `maxConcurrentChecks` calls at once, `decideBatch` when offered).
  */
 import type { AuthzConfig } from './config.ts';
 import type { RequestInfo } from './decision-check.ts';
-import { relationCheck } from './decision-flow.ts';
+import { DEFAULT_SUBJECT_TYPE, relationCheck } from './decision-flow.ts';
 import { isFallbackDenial } from './denial.ts';
 import { AccessDeniedError } from './errors.ts';
-import { evaluateAll } from './evaluation.ts';
 import { resolveScope } from './request-scope.ts';
+import { evaluateAsSet, type SetPlan } from './set-evaluation.ts';
+
+/**
+ * The set rule a filter asks under `<root>.check`: the ids among `input.resource.object_ids` for
+ * which `allowed` holds, the rest of the input as `allowed` has it (`object_type`, `relation`,
+ * `subject_type` and the request's resource context).
+ */
+export const ALLOWED_OBJECT_IDS = 'allowed_object_ids';
 
 /** What to check for each item. */
 export interface FilterSpec<T> {
@@ -60,7 +70,19 @@ export async function filterAuthorized<R, T>(
       problem,
     );
   });
-  const decisions = await evaluateAll(scope, checks);
+  const subjectType = spec.subjectType ?? DEFAULT_SUBJECT_TYPE;
+  const plan: SetPlan = {
+    decision: ALLOWED_OBJECT_IDS,
+    resourceContext: (members) => ({
+      ...resourceContext,
+      object_type: spec.objectType,
+      relation: spec.relation,
+      subject_type: subjectType,
+      object_ids: members,
+    }),
+    memberOf: (check) => check.relation?.objectId ?? '',
+  };
+  const decisions = await evaluateAsSet(scope, checks, plan);
   if (spec.undecided === 'refuse') {
     const undecided = decisions.find((decision) => decision !== undefined && isFallbackDenial(decision));
     if (undecided) throw new AccessDeniedError(undecided.policyPath, { decision: undecided });

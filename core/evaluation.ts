@@ -66,7 +66,8 @@ function fromCache<R>(scope: Scope<R>, pending: Pending): Decision | undefined {
   return hit === undefined ? undefined : recordDecision(scope, pending, hit, 'cache');
 }
 
-async function fallback<R>(
+/** The fallback's decision on `pending` (the breaker open, or the service failed). */
+export async function fallback<R>(
   scope: Scope<R>,
   pending: Pending,
   reason: 'circuit_open' | 'service_failed',
@@ -85,12 +86,12 @@ async function fallback<R>(
 }
 
 /** Whether an evaluation (one request's checks) has already counted a failure with the breaker. */
-interface FailureBudget {
+export interface FailureBudget {
   spent: boolean;
 }
 
 /** A call failed: transient failures go to the fallback (or throw without a breaker); others deny. */
-async function failed<R>(
+export async function failed<R>(
   scope: Scope<R>,
   pendings: readonly Pending[],
   permit: { epoch: number } | undefined,
@@ -186,20 +187,48 @@ export function evaluate<R>(scope: Scope<R>, check: Check): Decision | Promise<D
  * @throws {DecisionUnavailableError} on a transient failure when no circuit breaker is configured
  */
 export async function evaluateAll<R>(scope: Scope<R>, checks: readonly Check[]): Promise<Decision[]> {
+  const { results, misses } = lookUp(scope, checks);
+  await decideInGroups(scope, misses, { spent: false }, results);
+  return results;
+}
+
+/** A check the cache did not answer, with its position in the results. */
+export interface Miss {
+  readonly pending: Pending;
+  readonly index: number;
+}
+
+/** Starts every check and answers those the cache (or their own problem) decides; the rest are misses. */
+export function lookUp<R>(
+  scope: Scope<R>,
+  checks: readonly Check[],
+): { results: Decision[]; misses: Miss[] } {
   const results: Decision[] = new Array(checks.length);
-  const misses: { pending: Pending; index: number }[] = [];
+  const misses: Miss[] = [];
   checks.forEach((check, index) => {
     const pending = begin(scope, check);
     const cached = fromCache(scope, pending);
     if (cached) results[index] = cached;
     else misses.push({ pending, index });
   });
+  return { results, misses };
+}
+
+/**
+ * Decides `misses` into `results`: in calls of at most `batchSize` queries (with `decideBatch`) or
+ * one query each, at most `maxConcurrentChecks` calls in flight.
+ */
+export async function decideInGroups<R>(
+  scope: Scope<R>,
+  misses: readonly Miss[],
+  budget: FailureBudget,
+  results: Decision[],
+): Promise<void> {
   const { config } = scope;
   const size = config.decisionService.decideBatch ? config.batchSize : 1;
-  const groups: (typeof misses)[] = [];
+  const groups: Miss[][] = [];
   for (let i = 0; i < misses.length; i += size) groups.push(misses.slice(i, i + size));
   const semaphore = new Semaphore(config.maxConcurrentChecks);
-  const budget: FailureBudget = { spent: false };
   await Promise.all(
     groups.map(async (group) => {
       const decisions = await semaphore.run(() =>
@@ -214,5 +243,4 @@ export async function evaluateAll<R>(scope: Scope<R>, checks: readonly Check[]):
       });
     }),
   );
-  return results;
 }

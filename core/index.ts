@@ -10,7 +10,7 @@
 export type { AuditLoggerOptions, LineStream } from './audit-logger.ts';
 export { AuditLogger, AuditLoggerOptionsSchema, jsonLinesAuditSink } from './audit-logger.ts';
 export type { FilterSpec } from './batch-filter.ts';
-export { filterAuthorized } from './batch-filter.ts';
+export { ALLOWED_OBJECT_IDS, filterAuthorized } from './batch-filter.ts';
 export type { BreakerStateName } from './breaker-machine.ts';
 export type {
   BreakerStatus,
@@ -79,6 +79,7 @@ export type {
   DecisionServiceErrorCode,
   Decisions,
   ResourceContext,
+  SetDecisionQuery,
 } from './ports/decision-service.ts';
 export { DecisionServiceError } from './ports/decision-service.ts';
 export type { Logger } from './ports/logger.ts';

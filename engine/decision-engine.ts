@@ -4,7 +4,13 @@
  * and answers ad-hoc Rego queries (`authz-tool eval`). Runtime-neutral: where the policies come from
  * is the caller's (a directory in `./node`, text in the main entry).
  */
-import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
+import type {
+  DecideOptions,
+  DecisionQuery,
+  DecisionService,
+  Decisions,
+  SetDecisionQuery,
+} from '@gatehousejs/core';
 import { DecisionServiceError } from '@gatehousejs/core';
 import type { RelationStore } from '@gatehousejs/directory';
 import type { BuiltinDefinition, EvalOptions, PlainObject, Value } from '@gatehousejs/rego';
@@ -21,6 +27,7 @@ import type {
 } from './engine-capabilities.ts';
 import type { LoadedPolicies, PolicyLoadSettings } from './loaded-policies.ts';
 import { runRegoQuery } from './rego-query.ts';
+import { setMembers } from './set-decision.ts';
 import { topazCallerInput } from './topaz-input.ts';
 
 /**
@@ -33,6 +40,7 @@ export interface EmbeddedDecisionService extends DecisionService, PolicyCatalog,
   /** The relation store (core's `RelationDirectory`); the service does not close it. */
   readonly directory: RelationStore;
   decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]>;
+  decideSet(query: SetDecisionQuery, options?: DecideOptions): Promise<readonly string[] | undefined>;
   /**
    * Reads and compiles the policies again and swaps them in at once. On failure the loaded
    * policies stay in force and the promise rejects (`RegoError` naming file and line). Policies
@@ -155,6 +163,31 @@ class Engine implements EmbeddedDecisionService {
         byValue: new Map(),
       };
       return queries.map((query) => this.#decide(query, options, callers));
+    });
+  }
+
+  // A package or rule no policy defines is `undefined`: the caller asks item by item.
+  async decideSet(query: SetDecisionQuery, options?: DecideOptions): Promise<readonly string[] | undefined> {
+    return this.#config.store.readThrough(() => {
+      this.#ensureAvailable(options?.signal);
+      const {
+        policyPath,
+        refs,
+        input: checked,
+      } = decisionInput({ ...query, decisions: [query.decision] }, this.#refs);
+      const input = this.#config.input === 'topaz' ? this.#topazInput(checked, undefined) : checked;
+      const loaded = this.#policies.current;
+      const ref = refs[0] as string;
+      if (!loaded.documents.has(policyPath)) return undefined;
+      let value: Value | undefined;
+      try {
+        value = loaded.set.evaluate(ref, input, this.#evalOptions());
+      } catch (e) {
+        throw new DecisionServiceError('evaluation_failed', `evaluating ${ref} failed: ${message(e)}`, {
+          cause: e,
+        });
+      }
+      return value === undefined ? undefined : setMembers(value, ref);
     });
   }
 

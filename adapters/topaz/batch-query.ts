@@ -81,7 +81,8 @@ export function planBatch(queries: readonly DecisionQuery[]): BatchPlan {
   return { groups: order.map((b) => b.group), slots };
 }
 
-function regoRef(policyPath: string, decision: string): string {
+/** `data.<path>.<decision>`, each segment checked to be a Rego name. */
+export function regoRef(policyPath: string, decision: string): string {
   const segments = [...policyPath.split('.'), decision];
   const bad = segments.find((segment) => !REGO_NAME.test(segment));
   if (bad !== undefined) {

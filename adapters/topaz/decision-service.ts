@@ -1,7 +1,7 @@
 /**
  * `createTopazDecisionService`: core's `DecisionService` port over Topaz's authorizer gRPC API —
  * `Is` for a query, one `Query` per identity and policy path for a batch (see batch-query.ts),
- * and Topaz's `DecisionTree` for every package under a path at once.
+ * one `Query` for a set rule (set-query.ts), and Topaz's `DecisionTree` for every package under a path at once.
  */
 import {
   Authorizer,
@@ -15,12 +15,14 @@ import {
   type Decisions,
   type Identity,
   type ResourceContext,
+  type SetDecisionQuery,
 } from '@gatehousejs/core';
 import { identityContextOf, isRequestOf, type PolicyInstance, structOf } from './authorizer-messages.ts';
 import { batchAnswers, batchQueryRequest, planBatch, QUERY_RESOURCES } from './batch-query.ts';
 import { loadedPackages } from './loaded-packages.ts';
 import { dottedPackagePath } from './policy-packages.ts';
 import { createPooledCalls } from './pooled-calls.ts';
+import { setAnswer, setQueryRequest } from './set-query.ts';
 import { openChannel, type TopazChannel } from './topaz-channel.ts';
 import {
   parseTopazOptions,
@@ -41,6 +43,8 @@ export interface DecisionTreeQuery {
 /** The Topaz decision service: the port, with batch and decision-tree calls and `close`. */
 export interface TopazDecisionService extends DecisionService {
   decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]>;
+  /** A set rule's members in one `Query`; `undefined` when Topaz's policies leave it undefined. */
+  decideSet(query: SetDecisionQuery, options?: DecideOptions): Promise<readonly string[] | undefined>;
   /** Decisions per package path (dot-separated) for every package under `policyPath`. */
   decisionTree(query: DecisionTreeQuery, options?: DecideOptions): Promise<Record<string, Decisions>>;
   /**
@@ -171,6 +175,16 @@ export function createTopazDecisionService(options: TopazDecisionServiceOptions)
         answers.push(...(await decideInOneQuery(queries.slice(start, start + QUERY_RESOURCES), callOptions)));
       }
       return answers;
+    },
+
+    async decideSet(query, callOptions) {
+      const response = await calls.run(
+        `Query ${query.policyPath}.${query.decision}`,
+        (channel, grpcOptions) =>
+          channel.clients.authorizer.query(setQueryRequest(query, instance), grpcOptions),
+        callOptions?.signal,
+      );
+      return setAnswer(query, response.response);
     },
 
     decisionTree(query, callOptions) {

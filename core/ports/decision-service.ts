@@ -21,6 +21,20 @@ export interface DecisionQuery {
   readonly resourceContext: ResourceContext;
 }
 
+/**
+ * A set-valued question: the value of the rule `decision` under package `policyPath` — a set of
+ * strings, e.g. the ids among `resourceContext.object_ids` on which the caller holds a relation —
+ * with the same input as {@link DecisionQuery}.
+ */
+export interface SetDecisionQuery {
+  readonly identity: Identity;
+  /** Dotted policy path, e.g. `webapp.check`. */
+  readonly policyPath: string;
+  /** The set rule's name, e.g. `allowed_object_ids`. */
+  readonly decision: string;
+  readonly resourceContext: ResourceContext;
+}
+
 /** The outcome of a query: each requested decision; an undefined rule is `false`. */
 export type Decisions = Readonly<Record<string, boolean>>;
 
@@ -46,6 +60,12 @@ export interface DecisionService {
   decide(query: DecisionQuery, options?: DecideOptions): Promise<Decisions>;
   /** Evaluates several queries in one call, results in input order (optional capability). */
   decideBatch?(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]>;
+  /**
+   * Evaluates a set rule in one call (optional capability): its members, or `undefined` when no
+   * loaded policy defines the rule (the caller then asks item by item). A value that is not a set
+   * (or array) of strings rejects with `evaluation_failed`. Rejects with {@link DecisionServiceError} only.
+   */
+  decideSet?(query: SetDecisionQuery, options?: DecideOptions): Promise<readonly string[] | undefined>;
   /** Releases connections, timers and watchers. */
   close?(): Promise<void>;
 }

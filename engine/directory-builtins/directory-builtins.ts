@@ -112,7 +112,7 @@ function dsRelations(reader: DirectoryReader, value: Value | undefined): Value {
   return { results: found.map(relationJson), objects };
 }
 
-function dsGraph(reader: DirectoryReader, value: Value | undefined): Value {
+function dsGraph(reader: DirectoryReader, value: Value | undefined): Value | undefined {
   const args = new BuiltinArguments('ds.graph', value);
   if (args.string('subject_relation') !== '') {
     throw new BuiltinError(
@@ -135,7 +135,8 @@ function dsGraph(reader: DirectoryReader, value: Value | undefined): Value {
       subjectType: args.required('subject_type'),
       subjectId: args.string('subject_id') || undefined,
     });
-    if (results.length === 0) return {};
+    // Topaz 0.33.16's ds.graph is undefined when the search finds nothing (not `{}`).
+    if (results.length === 0) return undefined;
     return { results: results.map((r) => ({ object_type: r.objectType, object_id: r.objectId })), trace: [] };
   } catch (error) {
     if (!(error instanceof DirectoryError)) throw error;
@@ -166,7 +167,7 @@ const UNKNOWN_NAME = /^(object type|relation or permission|subject type) not fou
  * - `ds.relations({...any of those, with_objects?, with_empty_subject_relation?})` →
  *   `{results, objects}`, or `{}` when nothing matches
  * - `ds.graph({object_type, object_id?, relation, subject_type, subject_id?})` →
- *   `{results: [{object_type, object_id}], trace}`, or `{}` when nothing is found
+ *   `{results: [{object_type, object_id}], trace}`, undefined when nothing is found (as in Topaz)
  *
  * @param store the store whose index answers (only `reader` is used)
  * @param options - `onUnknownName` (default none)
@@ -187,7 +188,10 @@ export function createDirectoryBuiltins(
     }
     return result;
   };
-  const define = (name: string, call: (value: Value | undefined) => Value): BuiltinDefinition => ({
+  const define = (
+    name: string,
+    call: (value: Value | undefined) => Value | undefined,
+  ): BuiltinDefinition => ({
     name,
     arity: 1,
     kind: 'function',
