@@ -7,10 +7,13 @@
  *     (`bench/topaz-go-client`, run with `go run`), interleaved rounds; goal: adapter ≤ 1.2× Go;
  * (b) the authorized list at 100 / 1,000 / 10,000 readable documents: the graph search of what the
  *     caller can read (Topaz `GetGraph`; the engine's store) and the policy's decisions on one page
- *     of 100 rows (core's `filterAuthorized`, decision cache off);
+ *     of 100 rows (core's `filterAuthorized`, decision cache off) — as one set decision
+ *     (`decideSet`, `webapp.check.allowed_object_ids`) and, side by side, item by item (the same
+ *     service without `decideSet`);
  * (c) listings of 2,000 readable documents through the application on Topaz, the first after
  *     start included (topaz-app-lists.ts); goal: p50 ≤ 1 s on a quiet machine.
  * Wall-clock medians of rounds; the load average is printed, since Topaz shares the machine.
+ * `TOPAZ_BENCH_PARTS` (e.g. `b,c`; default all) runs only some parts.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -40,6 +43,15 @@ const CALLS = 1_500;
 const WARMUP = 300;
 const ROUNDS = 5;
 const PAGE = 100;
+const PARTS = new Set((process.env.TOPAZ_BENCH_PARTS ?? 'a,b,c').split(',').map((p) => p.trim()));
+
+/** The same service without its set decision: core then decides item by item (`decideBatch`). */
+function itemByItem(service: DecisionService): DecisionService {
+  return {
+    decide: (query, options) => service.decide(query, options),
+    ...(service.decideBatch ? { decideBatch: service.decideBatch.bind(service) } : {}),
+  };
+}
 
 const isQuery: DecisionQuery = {
   identity: { type: 'IDENTITY_TYPE_SUB', value: CALLER },
@@ -120,6 +132,12 @@ export async function run(): Promise<void> {
     return;
   }
   console.log(`topaz: ${topazd}; ${machineLine()}`);
+  if (PARTS.has('a') || PARTS.has('b')) await onTopazAndEngine();
+  if (PARTS.has('c')) await listingsOnTopaz();
+}
+
+/** Parts (a) and (b): a Topaz and an engine with the same data. */
+async function onTopazAndEngine(): Promise<void> {
   const manifest = await loadManifestFile(path.join(POLICIES_DIR, 'manifest.yaml'));
   const store = createMemoryRelationStore({ manifest });
   const engine = await createEmbeddedDecisionService({ policiesDir: POLICIES_DIR, store, input: 'topaz' });
@@ -166,57 +184,78 @@ export async function run(): Promise<void> {
       }
     };
     await loadUpTo(SIZES[0]);
-
-    const loads = [loadNow()];
-    const adapterUs: number[] = [];
-    const goUs: number[] = [];
-    const engineUs: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      adapterUs.push(await perCall(async () => (await adapter.decide(isQuery)).allowed === true));
-      goUs.push(await goClient(topaz.authorizerUrl, topaz.caFile));
-      engineUs.push(await perCall(async () => (await engine.decide(isQuery)).allowed === true));
-      loads.push(loadNow());
-    }
-    const us = (x: number) => `${x.toFixed(0)} µs`;
-    printTable(
-      `topaz (a): a warm Is, one call at a time (medians of ${CALLS} calls; ${ROUNDS} interleaved rounds)`,
-      [
-        { client: '@gatehousejs/topaz → Topaz', median: us(median(adapterUs)), rounds: range(adapterUs, us) },
-        { client: 'Go, go-authorizer → Topaz', median: us(median(goUs)), rounds: range(goUs, us) },
-        { client: 'embedded engine (in process)', median: us(median(engineUs)), rounds: range(engineUs, us) },
-      ],
-    );
-    const ratio = median(adapterUs.map((a, i) => a / (goUs[i] as number)));
-    console.log(
-      `adapter / Go: ${ratio.toFixed(2)}× (median of per-round ratios; goal ≤ 1.2×) — ${ratio <= 1.2 ? 'met' : 'not met'}; load ${range(loads, (x) => x.toFixed(1))}`,
-    );
-
-    const rows: Record<string, string>[] = [];
-    const ms = (x: number) => `${x.toFixed(1)} ms`;
-    for (const size of SIZES) {
-      await loadUpTo(size);
-      const onTopaz: number[] = [];
-      const onEngine: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        onTopaz.push(await listOnce(directory, lists, size));
-        onEngine.push(await listOnce(store, engine, size));
-      }
-      rows.push({
-        readable: size.toLocaleString('en'),
-        Topaz: ms(median(onTopaz)),
-        'Topaz rounds': range(onTopaz, ms),
-        'embedded engine': ms(median(onEngine)),
-        'engine rounds': range(onEngine, ms),
-        load: loadNow().toFixed(1),
-      });
-    }
-    printTable(
-      `topaz (b): the authorized list — graph search of the readable documents + the policy on a page of ${PAGE} (medians of ${ROUNDS} rounds)`,
-      rows,
-    );
+    if (PARTS.has('a')) await warmIs(adapter, topaz.authorizerUrl, topaz.caFile, engine);
+    if (PARTS.has('b')) await authorizedLists(directory, lists, store, engine, loadUpTo);
   } finally {
     await engine.close();
     await topaz.stop();
   }
-  await listingsOnTopaz();
+}
+
+/** Part (a): a warm `Is` through the adapter, the Go client and the engine, interleaved rounds. */
+async function warmIs(
+  adapter: DecisionService,
+  authorizerUrl: string,
+  caFile: string,
+  engine: DecisionService,
+): Promise<void> {
+  const loads = [loadNow()];
+  const adapterUs: number[] = [];
+  const goUs: number[] = [];
+  const engineUs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    adapterUs.push(await perCall(async () => (await adapter.decide(isQuery)).allowed === true));
+    goUs.push(await goClient(authorizerUrl, caFile));
+    engineUs.push(await perCall(async () => (await engine.decide(isQuery)).allowed === true));
+    loads.push(loadNow());
+  }
+  const us = (x: number) => `${x.toFixed(0)} µs`;
+  printTable(
+    `topaz (a): a warm Is, one call at a time (medians of ${CALLS} calls; ${ROUNDS} interleaved rounds)`,
+    [
+      { client: '@gatehousejs/topaz → Topaz', median: us(median(adapterUs)), rounds: range(adapterUs, us) },
+      { client: 'Go, go-authorizer → Topaz', median: us(median(goUs)), rounds: range(goUs, us) },
+      { client: 'embedded engine (in process)', median: us(median(engineUs)), rounds: range(engineUs, us) },
+    ],
+  );
+  const ratio = median(adapterUs.map((a, i) => a / (goUs[i] as number)));
+  console.log(
+    `adapter / Go: ${ratio.toFixed(2)}× (median of per-round ratios; goal ≤ 1.2×) — ${ratio <= 1.2 ? 'met' : 'not met'}; load ${range(loads, (x) => x.toFixed(1))}`,
+  );
+}
+
+/** Part (b): the authorized list at each size, set decision and item by item, Topaz and engine. */
+async function authorizedLists(
+  directory: RelationGraph,
+  lists: DecisionService,
+  store: RelationGraph,
+  engine: DecisionService,
+  loadUpTo: (size: number) => Promise<void>,
+): Promise<void> {
+  const rows: Record<string, string>[] = [];
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const ways = [
+    ['Topaz, set', directory, lists],
+    ['Topaz, item by item', directory, itemByItem(lists)],
+    ['engine, set', store, engine],
+    ['engine, item by item', store, itemByItem(engine)],
+  ] as const;
+  for (const size of SIZES) {
+    await loadUpTo(size);
+    const took = ways.map((): number[] => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, [, graph, service]] of ways.entries())
+        took[i]?.push(await listOnce(graph, service, size));
+    }
+    const row: Record<string, string> = { readable: size.toLocaleString('en') };
+    for (const [i, [name]] of ways.entries()) {
+      row[name] = `${ms(median(took[i] ?? []))} (${range(took[i] ?? [], ms)})`;
+    }
+    row.load = loadNow().toFixed(1);
+    rows.push(row);
+  }
+  printTable(
+    `topaz (b): the authorized list — graph search of the readable documents + the policy on a page of ${PAGE}, as one set decision and item by item (medians of ${ROUNDS} rounds, range)`,
+    rows,
+  );
 }
