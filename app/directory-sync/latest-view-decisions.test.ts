@@ -98,4 +98,33 @@ describe('decisions on the latest view of the directory', () => {
     expect(answers).toEqual([{ allowed: true }, { allowed: false }, { allowed: true }]);
     expect(t.service.queries.map((q) => q.resourceContext.object_id)).toEqual(['1', '2', '3', '2', '3']);
   });
+
+  it('asks a set decision again when it left an id out and the view advanced, and only then', async () => {
+    const t = setup();
+    let asked = 0;
+    const decisions = decidingOnLatestView(
+      {
+        decide: (q) => t.service.decide(q),
+        decideSet: async (q) => {
+          asked++;
+          return (q.resourceContext.object_ids as string[]).filter((id) => t.seen.has(id));
+        },
+      },
+      t.replica,
+    );
+    const set = (...ids: string[]) => ({
+      identity: { type: 'IDENTITY_TYPE_SUB' as const, value: 'bob' },
+      policyPath: 'webapp.check',
+      decision: 'allowed_object_ids',
+      resourceContext: { object_ids: ids },
+    });
+    t.seen.add('1');
+    t.granted.add('3');
+    expect(await decisions.decideSet!(set('1', '2', '3'))).toEqual(['1', '3']);
+    expect([t.catchUps(), asked]).toEqual([1, 2]);
+    // Every id held: answered at once; one left out with the view not moving: the answer stands.
+    expect(await decisions.decideSet!(set('1', '3'))).toEqual(['1', '3']);
+    expect(await decisions.decideSet!(set('2'))).toEqual([]);
+    expect([t.catchUps(), asked]).toEqual([2, 4]);
+  });
 });

@@ -12,12 +12,21 @@ import {
   type DecisionService,
   DecisionServiceError,
   type Decisions,
+  type SetDecisionQuery,
 } from '@gatehousejs/core';
 import type { DirectoryReplica } from './directory-replica.ts';
 
 /** Whether any decision the query asked for came back `false`. */
 const denies = (query: DecisionQuery, answer: Decisions) =>
   query.decisions.some((name) => answer[name] !== true);
+
+/** Whether a set answer leaves out one of the ids asked about (`object_ids`): a denial of those. */
+const leavesOut = (query: SetDecisionQuery, members: readonly string[]) => {
+  const asked = query.resourceContext.object_ids;
+  if (!Array.isArray(asked)) return false;
+  const held = new Set(members);
+  return asked.some((id) => !held.has(id as string));
+};
 
 /**
  * `service`, asking again after a catch-up of `replica` when it denied and the view advanced.
@@ -76,6 +85,21 @@ export function decidingOnLatestView(service: DecisionService, replica: Director
         merged[i] = again[k] ?? {};
       });
       return merged;
+    };
+  }
+  const set = service.decideSet?.bind(service);
+  if (set) {
+    decided.decideSet = async (query, options) => {
+      const before = replica.position();
+      const question = () => set(query, options);
+      let members: readonly string[] | undefined;
+      try {
+        members = await question();
+      } catch (error) {
+        return askAgainAfter(before, error, question);
+      }
+      if (!members || !leavesOut(query, members) || !(await advancedSince(before))) return members;
+      return question();
     };
   }
   return decided;
