@@ -52,6 +52,9 @@ export async function listingsOnTopaz(): Promise<void> {
           (x) => x.toFixed(1),
         )}`,
     );
+    // What a refused page met (the application's own warnings and errors), each once.
+    const causes = [...new Set(app.logs.map((l) => `${l.level}: ${l.message.slice(0, 240)}`))].slice(0, 5);
+    for (const cause of causes) console.log(`  ${cause}`);
   } finally {
     await app.stop();
   }
