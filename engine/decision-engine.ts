@@ -40,7 +40,11 @@ export interface EmbeddedDecisionService extends DecisionService, PolicyCatalog,
   /** The relation store (core's `RelationDirectory`); the service does not close it. */
   readonly directory: RelationStore;
   decideBatch(queries: readonly DecisionQuery[], options?: DecideOptions): Promise<Decisions[]>;
-  decideSet(query: SetDecisionQuery, options?: DecideOptions): Promise<readonly string[] | undefined>;
+  /** Present with the option `setDecisions` (see the options). */
+  readonly decideSet?: (
+    query: SetDecisionQuery,
+    options?: DecideOptions,
+  ) => Promise<readonly string[] | undefined>;
   /**
    * Reads and compiles the policies again and swaps them in at once. On failure the loaded
    * policies stay in force and the promise rejects (`RegoError` naming file and line). Policies
@@ -66,7 +70,10 @@ export interface PolicyGenerations {
 }
 
 /** The engine's behaviour once options are resolved. */
-export type EngineConfig = Pick<EngineSettings, 'store' | 'strictBuiltinErrors' | 'clock' | 'input'>;
+export type EngineConfig = Pick<
+  EngineSettings,
+  'store' | 'strictBuiltinErrors' | 'clock' | 'input' | 'setDecisions'
+>;
 
 /**
  * The service over `policies` and `config.store`.
@@ -128,6 +135,7 @@ interface CallerInputs {
 
 class Engine implements EmbeddedDecisionService {
   readonly directory: RelationStore;
+  readonly decideSet?: EmbeddedDecisionService['decideSet'];
   readonly #config: EngineConfig;
   readonly #policies: PolicyGenerations;
   readonly #onClose: (() => Promise<void>) | undefined;
@@ -139,6 +147,7 @@ class Engine implements EmbeddedDecisionService {
     this.#policies = policies;
     this.#onClose = onClose;
     this.directory = config.store;
+    if (config.setDecisions) this.decideSet = (query, options) => this.#decideSet(query, options);
   }
 
   get packages(): readonly string[] {
@@ -167,7 +176,7 @@ class Engine implements EmbeddedDecisionService {
   }
 
   // A package or rule no policy defines is `undefined`: the caller asks item by item.
-  async decideSet(query: SetDecisionQuery, options?: DecideOptions): Promise<readonly string[] | undefined> {
+  async #decideSet(query: SetDecisionQuery, options?: DecideOptions): Promise<readonly string[] | undefined> {
     return this.#config.store.readThrough(() => {
       this.#ensureAvailable(options?.signal);
       const {

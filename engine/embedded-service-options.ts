@@ -57,6 +57,13 @@ const engineSettingsShape = {
    * no user has as identifier, so that the engine decides exactly as Topaz.
    */
   input: z.enum(['gatehouse', 'topaz']).default('gatehouse'),
+  /**
+   * Offer `decideSet` (set rules in one evaluation; core's list filtering then asks them instead of
+   * deciding item by item). Default false: the stores' graph search, which a set rule over the
+   * directory reads, scans the object type — 0.8–1.1 s at 100,000 relations on the memory store,
+   * where item by item costs about 16 µs per item.
+   */
+  setDecisions: z.boolean().default(false),
   /** Raise built-in errors as `evaluation_failed` instead of making the expression undefined (default false, as OPA). */
   strictBuiltinErrors: z.boolean().default(false),
   /** Where failed reloads are reported (default: `console`). */

@@ -27,7 +27,12 @@ describe.each(['gatehouse', 'topaz'] as const)(
       });
       for (const object of SET_FIXTURE_OBJECTS) await store.setObject(object);
       for (const relation of SET_FIXTURE_RELATIONS) await store.setRelation(relation);
-      const engine = await createEmbeddedDecisionService({ policiesDir: here, store, input });
+      const engine = await createEmbeddedDecisionService({
+        policiesDir: here,
+        store,
+        input,
+        setDecisions: true,
+      });
       try {
         const comparisons = await compareSetWithOneByOne(engine);
         for (const { label, set, oneByOne } of comparisons) expect(set, label).toEqual(oneByOne);
