@@ -120,12 +120,12 @@ export function createPooledCalls<C>(options: PooledCallsOptions<C>): PooledCall
       const { timeoutMs } = options;
       try {
         for (let attempt = 1; ; attempt++) {
-          const sentAt = Date.now();
+          const sentAt = performance.now();
           try {
             return await task(channel, signal ? { timeoutMs, signal } : { timeoutMs });
           } catch (error) {
             if (signal?.aborted) throw cancelled();
-            const timing = { elapsedMs: Date.now() - sentAt, timeoutMs };
+            const timing = { elapsedMs: performance.now() - sentAt, timeoutMs };
             // Topaz answers the same E30007 for an identity no user has and for a resolution
             // that failed on its side (the cause is dropped): asked once more, only the former
             // answers it again.
