@@ -73,7 +73,9 @@ describe("Topaz's E30007 through the adapter", () => {
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }
     const seen = Object.fromEntries(outcomes);
-    console.log(`1 ms deadline: ${JSON.stringify(seen)}; E30007 in Topaz's log: ${await e30007Logged(ALICE)}`);
+    console.log(
+      `1 ms deadline: ${JSON.stringify(seen)}; E30007 in Topaz's log: ${await e30007Logged(ALICE)}`,
+    );
     // The condition happened: Topaz answered alice's calls with E30007 ...
     expect(await e30007Logged(ALICE), JSON.stringify(seen)).toBeGreaterThan(0);
     // ... and none of them became a denial: each is the decision or a transient failure.
