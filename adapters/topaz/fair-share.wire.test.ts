@@ -1,6 +1,6 @@
 /**
  * One user's lists never make another user's single decision wait behind them: against a scripted
- * gRPC responder whose `Query` (a list's slice) takes 500 ms, ten lists at once keep every bulk
+ * gRPC responder whose `Query` (a list's slice) takes 1 s, ten lists at once keep every bulk
  * connection busy and more slices queued, while single decisions (`Is`) of another user go first
  * on the connection kept back for them.
  */
@@ -12,7 +12,7 @@ import { QUERY_RESOURCES } from './batch-query.ts';
 import { bulkShare } from './connection-pool.ts';
 import { createTopazDecisionService } from './index.ts';
 
-const SLICE_MS = 500;
+const SLICE_MS = 1_000;
 const POOL = 5;
 const LISTS = 10;
 
@@ -54,7 +54,7 @@ describe("a list's bulk calls and other users' single decisions", () => {
       pool: { minConnections: 0, maxConnections: POOL },
     });
     try {
-      // Ten lists of two slices each: twenty slices of 500 ms on four bulk connections (~2.5 s).
+      // Ten lists of two slices each: twenty slices of 1 s on four bulk connections (~5 s).
       const rows = Array.from({ length: 2 * QUERY_RESOURCES }, (_, i) => check('bob', String(i)));
       const lists = Array.from({ length: LISTS }, () => topaz.decideBatch(rows));
       const singles: number[] = [];
@@ -70,7 +70,7 @@ describe("a list's bulk calls and other users' single decisions", () => {
       );
       expect(mostSlicesInFlight).toBe(bulkShare(POOL));
       expect(responder.maxInFlight).toBeLessThanOrEqual(POOL);
-      // Waiting first in line behind the queued slices would take at least one slice (500 ms);
+      // Waiting first in line behind the queued slices would take at least one slice (1 s);
       // each single decision was answered before any slice could end.
       expect(singles.filter((ms) => ms >= SLICE_MS)).toEqual([]);
     } finally {
