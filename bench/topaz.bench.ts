@@ -140,7 +140,12 @@ export async function run(): Promise<void> {
 async function onTopazAndEngine(): Promise<void> {
   const manifest = await loadManifestFile(path.join(POLICIES_DIR, 'manifest.yaml'));
   const store = createMemoryRelationStore({ manifest });
-  const engine = await createEmbeddedDecisionService({ policiesDir: POLICIES_DIR, store, input: 'topaz' });
+  const engine = await createEmbeddedDecisionService({
+    policiesDir: POLICIES_DIR,
+    store,
+    input: 'topaz',
+    setDecisions: true,
+  });
   const topaz = await startTestTopaz();
   try {
     const directory = topaz.directory({ timeoutMs: 30_000 });
