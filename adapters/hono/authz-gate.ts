@@ -7,7 +7,7 @@
 
 import { AuthzConfigError, type Decision } from '@gatehousejs/core';
 import { compilePathExclusions, decidePolicy, policyPathMemo } from '@gatehousejs/core/adapter';
-import { Context, type ErrorHandler, type Hono } from 'hono';
+import { type Context, type ErrorHandler, Hono } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import { type HonoAuthzConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
@@ -24,27 +24,49 @@ type Fetch = AnyHono['fetch'];
 const GATED = Symbol.for('gatehouse.authzGate');
 
 /**
+ * Hono's `Context` class. The `hono` entry exports it only since after 4.8.0, the lowest of the
+ * adapter's peer range; every 4.x hands it to a handler, and a one-handler route is answered
+ * synchronously, so one request to a throwaway app finds it.
+ */
+function honoContextClass(): typeof Context {
+  let found: typeof Context | undefined;
+  const probe = new Hono();
+  probe.get('*', (c) => {
+    found = c.constructor as typeof Context;
+    return new Response(null);
+  });
+  void probe.fetch(new Request('http://localhost/'));
+  if (!found) throw new AuthzConfigError('app', "authzGate: cannot find hono's Context class");
+  return found;
+}
+
+/** The context of a decision: Hono's, without context variables while the providers run. */
+type GateContext = Context & { deciding: boolean };
+
+/**
  * The context the providers see while the gate decides: the request, its route parameters and
  * `env`, but no context variables — no middleware has run yet — so reading one is an error that
  * names the variable (logged by core as a provider failure; the request is denied), never a
- * silent anonymous caller.
+ * silent anonymous caller. Afterwards (the app's error handler answering a denial) it is Hono's.
  */
-class GateContext extends Context {
-  deciding = true;
+function gateContextClass(): new (...args: ConstructorParameters<typeof Context>) => GateContext {
+  return class extends honoContextClass() {
+    deciding = true;
 
-  constructor(...args: ConstructorParameters<typeof Context>) {
-    super(...args);
-    const read = this.get;
-    this.get = ((key: string) => {
-      if (this.deciding) throw variableBeforeMiddleware(key);
-      return read(key);
-    }) as typeof read;
-  }
+    constructor(...args: ConstructorParameters<typeof Context>) {
+      super(...args);
+      const read = this.get;
+      this.get = ((key: string) => {
+        if (this.deciding) throw variableBeforeMiddleware(key);
+        return read(key);
+      }) as typeof read;
+    }
 
-  override get var() {
-    if (this.deciding) throw variableBeforeMiddleware('c.var');
-    return super.var;
-  }
+    override get var() {
+      if (this.deciding) throw variableBeforeMiddleware('c.var');
+      return super.var;
+    }
+  };
 }
 
 function variableBeforeMiddleware(key: string): AuthzConfigError {
@@ -87,6 +109,7 @@ export function authzGate<A extends AnyHono>(
     config.logger.warn(message),
   );
   const pathOf = policyPathMemo(config.policyPathRoot);
+  const GateContext = gateContextClass();
   const dispatch: Fetch = app.fetch;
   // Hono's error handler (a custom `app.onError` included) is not part of its typed surface; the
   // gate answers its denials through it, as Hono answers the middleware's.
