@@ -69,7 +69,7 @@ describe('authzGate', () => {
   it('denies, naming the variable, when a provider reads a context variable no middleware set yet', async () => {
     const t = testConfig({ identityProvider: (c) => ({ type: 'IDENTITY_TYPE_SUB', value: c.get('user') }) });
     t.service.setRule('webapp.GET.me', () => true);
-    const app = authzGate(new Hono(), t.config);
+    const app = authzGate(new Hono<{ Variables: { user: string } }>(), t.config);
     app.use('*', async (c, next) => {
       c.set('user', 'alice');
       await next();

@@ -6,8 +6,13 @@
  */
 
 import { AuthzConfigError, type Decision } from '@gatehousejs/core';
-import { compilePathExclusions, decidePolicy, policyPathMemo } from '@gatehousejs/core/adapter';
-import { type Context, type ErrorHandler, Hono } from 'hono';
+import {
+  compilePathExclusions,
+  decidePolicy,
+  type PathExclusions,
+  policyPathMemo,
+} from '@gatehousejs/core/adapter';
+import { type Context, type ErrorHandler, type ExecutionContext, Hono } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import { type HonoAuthzConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
@@ -20,6 +25,8 @@ export type AuthzGateOptions = AuthzMiddlewareOptions;
 // biome-ignore lint/suspicious/noExplicitAny: any Hono application, whatever its environment and schema
 type AnyHono = Hono<any, any, any>;
 type Fetch = AnyHono['fetch'];
+/** What `app.fetch` takes as the environment (`c.env`: bindings; `@hono/node-server`'s `incoming`). */
+type FetchEnv = Parameters<Fetch>[1];
 
 const GATED = Symbol.for('gatehouse.authzGate');
 
@@ -105,56 +112,94 @@ export function authzGate<A extends AnyHono>(
   if ((app as { [GATED]?: true })[GATED]) {
     throw new AuthzConfigError('app', 'authzGate: this application is gated already');
   }
-  const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths', (message) =>
-    config.logger.warn(message),
-  );
-  const pathOf = policyPathMemo(config.policyPathRoot);
-  const GateContext = gateContextClass();
-  const dispatch: Fetch = app.fetch;
-  // Hono's error handler (a custom `app.onError` included) is not part of its typed surface; the
-  // gate answers its denials through it, as Hono answers the middleware's.
-  // Read on each denial: `app.onError` may be called after the gate is installed.
-  const handlers = app as unknown as { errorHandler: ErrorHandler };
-  const onError = (error: Error, c: Context) =>
-    handlers.errorHandler(error, c) as Response | Promise<Response>;
+  const gate = new Gate(app, config, options);
+  Object.defineProperty(app, GATED, { value: true });
+  app.fetch = (request, env, executionCtx) => gate.fetch(request, env, executionCtx);
+  return app;
+}
 
-  const gated: Fetch = (request, env, executionCtx) => {
+/**
+ * One app's gate. Its steps are methods, not closures made per request: a request allocates its
+ * context and nothing of the gate's own.
+ */
+class Gate {
+  readonly #app: AnyHono;
+  readonly #config: HonoAuthzConfig;
+  readonly #excluded: PathExclusions;
+  readonly #pathOf: (method: string, pattern: string) => string;
+  readonly #dispatch: Fetch;
+  readonly #GateContext = gateContextClass();
+
+  constructor(app: AnyHono, config: HonoAuthzConfig, options: AuthzGateOptions) {
+    this.#app = app;
+    this.#config = config;
+    this.#excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths', (message) =>
+      config.logger.warn(message),
+    );
+    this.#pathOf = policyPathMemo(config.policyPathRoot);
+    this.#dispatch = app.fetch;
+  }
+
+  fetch(
+    request: Request,
+    env: FetchEnv,
+    executionCtx: ExecutionContext | undefined,
+  ): Response | Promise<Response> {
+    const app = this.#app;
     const path = app.getPath(request, { env });
-    if (excluded.matches(path)) return dispatch(request, env, executionCtx);
+    if (this.#excluded.matches(path)) return this.#dispatch(request, env, executionCtx);
     // Hono answers HEAD with GET's routes.
     const matchResult = app.router.match(request.method === 'HEAD' ? 'GET' : request.method, path);
     const route = targetRouteAmong(
       matchResult[0].map(([[, r]]) => r as RouterRoute),
       0,
     );
-    if (!route || route.skipped) return dispatch(request, env, executionCtx);
-    const c = new GateContext(request, { path, matchResult, env, executionCtx });
+    if (!route || route.skipped) return this.#dispatch(request, env, executionCtx);
+    const c = new this.#GateContext(request, { path, matchResult, env, executionCtx });
     c.req.routeIndex = route.index;
-    const policyPath = pathOf(request.method, route.path);
-    const admit = (decision: Decision) => {
-      c.deciding = false;
-      if (!decision.allowed) return answer(accessDenied(policyPath, decision));
-      return dispatch(request, env, executionCtx);
-    };
-    const answer = (error: unknown) => {
-      c.deciding = false;
-      const mapped = toHttpError(error);
-      if (!(mapped instanceof Error)) throw mapped;
-      const res = onError(mapped, c);
-      if (request.method !== 'HEAD') return res;
-      return res instanceof Promise ? res.then(withoutBody) : withoutBody(res);
-    };
+    const policyPath = this.#pathOf(request.method, route.path);
     let decided: Decision | Promise<Decision>;
     try {
-      decided = decidePolicy(config, c, policyPath, requestInfo(c));
+      decided = decidePolicy(this.#config, c, policyPath, requestInfo(c));
     } catch (error) {
-      return answer(error);
+      return this.#answer(c, error);
     }
-    return decided instanceof Promise ? decided.then(admit, answer) : admit(decided);
-  };
-  Object.defineProperty(app, GATED, { value: true });
-  app.fetch = gated;
-  return app;
+    if (decided instanceof Promise) {
+      return decided.then(
+        (decision) => this.#admit(c, policyPath, decision, env, executionCtx),
+        (error: unknown) => this.#answer(c, error),
+      );
+    }
+    return this.#admit(c, policyPath, decided, env, executionCtx);
+  }
+
+  /** Hands an allowed request to Hono; answers the denial otherwise. */
+  #admit(
+    c: GateContext,
+    policyPath: string,
+    decision: Decision,
+    env: FetchEnv,
+    executionCtx: ExecutionContext | undefined,
+  ): Response | Promise<Response> {
+    c.deciding = false;
+    if (!decision.allowed) return this.#answer(c, accessDenied(policyPath, decision));
+    return this.#dispatch(c.req.raw, env, executionCtx);
+  }
+
+  /**
+   * Answers a denial or a failure through the app's error handler, as Hono answers the
+   * middleware's — a custom `app.onError` included, read on each answer since it may be set after
+   * the gate. It is not part of Hono's typed surface.
+   */
+  #answer(c: GateContext, error: unknown): Response | Promise<Response> {
+    c.deciding = false;
+    const mapped = toHttpError(error);
+    if (!(mapped instanceof Error)) throw mapped;
+    const { errorHandler } = this.#app as unknown as { errorHandler: ErrorHandler };
+    const res = errorHandler(mapped, c) as Response | Promise<Response>;
+    if (c.req.method !== 'HEAD') return res;
+    return res instanceof Promise ? res.then(withoutBody) : withoutBody(res);
+  }
 }
 
 /** A HEAD answer: the response's status and headers, no body (as Hono answers HEAD). */
