@@ -15,6 +15,7 @@ import * as honoAdapter from '@gatehousejs/hono';
 import { serve } from '@hono/node-server';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { type Context, Hono } from 'hono';
+import { pluginSteps } from './fastify-steps.ts';
 import { comparisonRow, httpRounds } from './http-rounds.ts';
 import { printTable } from './measure.ts';
 import { machineLine, range } from './rounds.ts';
@@ -105,6 +106,10 @@ export async function run(): Promise<void> {
       comparisonRow(result, 'hono + authzGate', 'hono', 0.92),
       comparisonRow(result, 'hono + authzMiddleware', 'hono', 0.92),
     ],
+  );
+  printTable(
+    "fastify: where the plugin's onRequest hook spends its time on a cache hit (each step alone, in process, median)",
+    await pluginSteps(),
   );
   console.log(
     `\nLoad average (1 min) at each round: ${range(result.loads, (x) => x.toFixed(1))} — other processes share the machine; the ratios come from the same rounds. "no-op hook": \`app.addHook('onRequest', (request, reply, done) => done())\`, what any onRequest hook costs.`,
