@@ -117,7 +117,7 @@ function listen(app: Hono): Promise<{ port: number; close(): Promise<void> }> {
 export async function run(): Promise<void> {
   console.log(`\n${machineLine()}`);
   const variants: Variant[] = ['gate', 'authz', 'none', 'noop'];
-  const apps = variants.map(application);
+  const apps = variants.map((variant) => application(variant));
   const servers = await Promise.all(apps.map(listen));
   const result = await httpRounds(
     variants.map((name, i) => ({ name, port: servers[i]!.port })),
