@@ -10,14 +10,7 @@
  * branch met yields one same constant. So a rule reading an undefined path is skipped before it
  * runs, and a rule that errors may never run because an earlier one (in this order) decided.
  */
-import {
-  equal,
-  isObject,
-  lookupPath,
-  objectEntries,
-  SetValue,
-  type Value,
-} from '../../value/index.ts';
+import { equal, isObject, lookupPath, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import { branchNeeds, headValue, type IndexRef, isScalar, type Need, scalarKey } from './index-refs.ts';
 
