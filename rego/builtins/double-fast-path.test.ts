@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fastProduct, fastQuotient, fastSum, readsExactly } from './double-fast-path.ts';
+import { fastProduct, fastQuotient, fastSum } from './double-fast-path.ts';
+import { readsExactly } from './double-operand.ts';
 import { multiply, negated, quotient, sum } from './go-big-float.ts';
 import { fromBigFloat, toBigFloat } from './opa-number.ts';
 
@@ -90,6 +91,9 @@ function randomValue(next: () => number): number {
   }
 }
 
+/** Most random pairs are in the fast path's range; far fewer answered means it speeds nothing up. */
+const ANSWERED_AT_LEAST = 400_000;
+
 describe('plain doubles where they equal OPA big.Float arithmetic', () => {
   it('reads as exact only texts that denote their double', () => {
     expect(readsExactly(0.5)).toBe(true);
@@ -106,8 +110,10 @@ describe('plain doubles where they equal OPA big.Float arithmetic', () => {
     expect(fastQuotient(2, 3)).toBe(2 / 3);
     expect(fastProduct(7, 0.5)).toBe(3.5);
     expect(fastSum(1.25, 2.5)).toBe(3.75);
-    // 0.1 is not what OPA reads: only the exact path gives OPA's 0.3 for 0.1 * 3.
-    expect(fastProduct(0.1, 3)).toBeUndefined();
+    // OPA reads 0.1 at 64 bits, not as the double: 0.1 * 3 is OPA's 0.3 (doubles: 0.30000000000000004).
+    expect(fastProduct(0.1, 3)).toBe(0.3);
+    expect(fastSum(0.1, 0.2)).toBe(0.3);
+    expect(fastQuotient(19.99, 0.07)).toBe(slow.quotient(19.99, 0.07));
   });
 
   it('leaves results beside a midpoint between doubles to the exact path', () => {
@@ -116,14 +122,14 @@ describe('plain doubles where they equal OPA big.Float arithmetic', () => {
     expect(slow.sum(2 ** 52, 0.5 + 2 ** -13)).toBe(2 ** 52);
   });
 
-  it('answers as the exact path for every pair it answers (500,000 random and edge pairs per operation)', () => {
+  it('answers as the exact path for every pair it answers (150,000 random and edge pairs per operation)', () => {
     const next = randomSource(2026);
     let answered = 0;
     for (const [name, op] of Object.entries(fast) as [
       keyof typeof fast,
       (a: number, b: number) => number | undefined,
     ][]) {
-      for (let i = 0; i < 500_000; i++) {
+      for (let i = 0; i < 150_000; i++) {
         const a = randomValue(next);
         const b = randomValue(next);
         if (name === 'quotient' && b === 0) continue;
@@ -134,7 +140,7 @@ describe('plain doubles where they equal OPA big.Float arithmetic', () => {
         if (!Object.is(r, want)) expect.fail(`${name}(${a}, ${b}): fast ${r}, exact ${String(want)}`);
       }
     }
-    // The fast path must answer most of these pairs, or it speeds nothing up.
-    expect(answered).toBeGreaterThan(300_000);
-  });
+    console.log(`fast path answered ${answered} of 600,000 pairs`);
+    expect(answered).toBeGreaterThan(ANSWERED_AT_LEAST);
+  }, 180_000);
 });
