@@ -19,6 +19,7 @@ import {
   parserEdges,
   partialRules,
   type ShapeFamily,
+  textValues,
   yamlBuiltins,
 } from './shapes/index.ts';
 
@@ -34,6 +35,7 @@ const FAMILIES: readonly { family: ShapeFamily; weight: number; alone: boolean }
   { family: parserEdges, weight: 2, alone: true },
   { family: numbersText, weight: 3, alone: false },
   { family: numberValues, weight: 3, alone: true },
+  { family: textValues, weight: 2, alone: true },
   { family: yamlBuiltins, weight: 2, alone: false },
   { family: builtinErrors, weight: 3, alone: true },
   { family: failingDefinitions, weight: 2, alone: false },

@@ -1,7 +1,7 @@
 /**
  * @module The program shapes of the widened fuzzer, by family: partial rules queried by key,
  * complete-rule conflicts, compile-time checks, parser edges, number and text extremes, number
- * values OPA keeps as text, YAML,
+ * values OPA keeps as text, texts through quoting and encoding built-ins, YAML,
  * built-in errors, failing definitions, base documents.
  */
 export { baseDocuments } from './base-documents.ts';
@@ -12,4 +12,5 @@ export { numbersText } from './numbers-text.ts';
 export { parserEdges } from './parser-edges.ts';
 export { completeConflicts, partialRules } from './partial-rules.ts';
 export type { BaseDocument, Shape, ShapeContext, ShapeFamily } from './shape.ts';
+export { textValues } from './text-values.ts';
 export { yamlBuiltins } from './yaml-builtins.ts';
