@@ -74,6 +74,19 @@ describe('types of variables', () => {
     refusedByBoth('r if { x := 1; x.b.c == 1 }', 'undefined ref: x.b.c');
   });
 
+  it('refuse iterating a scalar written in place on v1.15.2 (match error), and not on v1.22.2', () => {
+    for (const rules of [
+      'r if { some x in "s"; x }',
+      'r if { some k, x in 1; x }',
+      'r := [x | some x in null]',
+      'r if { some x in -1; x }',
+    ]) {
+      expect(verdict(rules, 'v1.15.2'), rules).toBe('rego_type_error: match error');
+      expect(verdict(rules, 'v1.22.2'), rules).toBe('compiled');
+    }
+    expect(verdict('r if { every x in "s" { x } }', 'v1.15.2')).toBe('compiled');
+  });
+
   it('stay unknown where OPA cannot know them, and accept unions', () => {
     for (const rules of [
       'r if { x := input.a; upper(x) }',

@@ -44,6 +44,7 @@ class TypeChecker {
     private readonly declarations: ReadonlyMap<string, BuiltinDeclaration>,
     private readonly negationsUnchecked: (file: string) => boolean,
     private readonly emptyIsOpen: boolean,
+    private readonly scalarDomainMismatch: boolean,
   ) {}
 
   /** Checks `rule` once; the types of its key and value. */
@@ -103,11 +104,16 @@ class TypeChecker {
         return;
       case 'somein': {
         const collection = this.type(e.collection);
-        // Iterating a variable or reference known to hold a scalar selects a key it cannot have.
-        if (e.collection.k !== 'const' && selectType(collection, undefined, this.emptyIsOpen) === 'none')
-          this.errors.push(
-            new RegoError('rego_type_error', `undefined ref: ${termText(e.collection)}[_]`, loc),
-          );
+        // Iterating a variable or reference known to hold a scalar selects a key it cannot have;
+        // iterating a scalar written in place (`some x in "s"`) is a `match error` in v1.15.2.
+        if (selectType(collection, undefined, this.emptyIsOpen) === 'none') {
+          if (e.collection.k !== 'const')
+            this.errors.push(
+              new RegoError('rego_type_error', `undefined ref: ${termText(e.collection)}[_]`, loc),
+            );
+          else if (this.scalarDomainMismatch)
+            this.errors.push(new RegoError('rego_type_error', 'match error', loc));
+        }
         this.bind(e.value, elementType(collection));
         if (e.key) this.bind(e.key, ANY_TYPE);
         return;
@@ -259,9 +265,10 @@ export function typeErrors(
     ]),
   );
   const unchecked = new Set(modules.filter((m) => notIsOperator(m, opaVersion)).map((m) => m.file));
-  // OPA v1.15.2's checker lets any key of an empty array or object literal through; v1.22.2 does not.
-  const emptyIsOpen = opaVersion === 'v1.15.2';
-  const checker = new TypeChecker(tree, declarations, (file) => unchecked.has(file), emptyIsOpen);
+  // OPA v1.15.2's checker lets any key of an empty array or object literal through, and refuses
+  // `some x in` a scalar literal (match error); v1.22.2 does neither.
+  const v1_15 = opaVersion === 'v1.15.2';
+  const checker = new TypeChecker(tree, declarations, (file) => unchecked.has(file), v1_15, v1_15);
   for (const node of tree.walk()) for (const rule of node.rules) checker.rule(rule);
   return checker.errors;
 }
