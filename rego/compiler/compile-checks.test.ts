@@ -141,3 +141,21 @@ describe('root documents as local names (RewriteLocalVars)', () => {
     );
   });
 });
+
+describe('root documents in `some … in` and `every`', () => {
+  it('reads `some input in xs` as a membership test of the input document', () => {
+    expect(answer('r if { some input in [1, 2] }')).toBe('undefined');
+    expect(answer('r if { some input in [{"a": [1, 2]}] }')).toBe(true);
+    expect(answer('r := [1 | some input in [1, 2]]')).toEqual([]);
+    expect(answer('r if { some input, v in [1]; v }')).toBe('undefined');
+    expect(answer('r { some input in [1, 2] }', 'v0')).toBe('undefined');
+    expect(answer('r if { some data in [1] }')).toBe(
+      'rego_recursion_error: rule data.t.r is recursive: data.t.r -> data.t.r',
+    );
+  });
+
+  it('refuses them as `every` variables', () => {
+    expect(answer('r if { every input in [1] { true } }')).toMatch(/^rego_parse_error/);
+    expect(answer('r if { every data, v in [1] { v } }')).toMatch(/^rego_parse_error/);
+  });
+});

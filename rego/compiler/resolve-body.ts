@@ -82,6 +82,11 @@ function shadowingCollection(
   return collection.type === 'var' && outer ? { k: 'const', value: [], loc } : undefined;
 }
 
+/** Whether `name` reads the `input` or `data` document here (not a v0 local of that name). */
+function isRootDocument(name: string, scope: Scope): boolean {
+  return (name === 'input' || name === 'data') && scope.declaredName(name) === undefined;
+}
+
 /** OPA's `var x assigned above` / `var x declared above`: a name declared twice in one body. */
 function redeclared(name: string, loc: SourceLocation, scope: Scope): void {
   if (scope.declaresHere(name))
@@ -167,8 +172,9 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
       return { k: 'unify', left: resolveTerm(cx, e.left, scope), right };
     }
     case 'somein': {
+      // `some input in xs` is a membership test of the input document (so is `data`), as in OPA.
       const names = [...(e.key ? patternVars(e.key) : []), ...patternVars(e.value)].filter(
-        (name) => !name.startsWith('$'),
+        (name) => !name.startsWith('$') && !isRootDocument(name, scope),
       );
       const shadowed = shadowingCollection(cx, e.collection, names, lit.loc, scope);
       const collection = shadowed ?? resolveTerm(cx, e.collection, scope);
