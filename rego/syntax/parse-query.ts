@@ -109,7 +109,7 @@ function parseEvery(p: ParserState): Expr {
   const [a, b, c] = member.args as [Term, Term, Term | undefined];
   const [key, value, domain] = c === undefined ? [undefined, a, b] : [a, b, c];
   // `input` and `data` are the documents, not variables (OPA parses them as references).
-  const isVar = (t: Term) => t.type === 'var' && t.name !== 'input' && t.name !== 'data';
+  const isVar = (t: Term): t is VarTerm => t.type === 'var' && t.name !== 'input' && t.name !== 'data';
   if (key !== undefined && !isVar(key)) p.fail(key.loc, 'expected key to be a variable');
   if (!isVar(value)) p.fail(value.loc, 'expected value to be a variable');
   if (!p.isPunct('{')) p.unexpected('missing body');
