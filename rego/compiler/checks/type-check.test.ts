@@ -101,6 +101,31 @@ describe('types of variables', () => {
   });
 });
 
+describe('types of function parameters', () => {
+  it("take the type of their first use as a call's argument, which callers must then meet", () => {
+    refusedByBoth('f(x) := upper(x)\nr := f(1)', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x) := x + 1\nr := f("a")', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x, y) := concat(x, y)\nr := f(",", "a")', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x) := g(x)\ng(y) := upper(y)\nr := f(1)', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x) := upper(x)\nf(x) := x + 1\nr := f(true)', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x) if { x == 1; upper(x) }\nr if f("a")', 'upper: invalid argument(s)');
+  });
+
+  it('stay of any type after another first use, in else branches and for values of unknown type', () => {
+    for (const rules of [
+      'f(x) := upper(x)\nf(x) := x + 1\nr := f(1)',
+      'f(x) if { y := x; upper(y) }\nr if f(1)',
+      'f(x) if { is_string(x); upper(x) }\nr if f(1)',
+      'f(x) := upper(x) if true else := 1\nr := f(1)',
+      'f(x) := upper(x)\nr := f(input.a)',
+      'f(x) := x.a\nr := f(1)',
+    ]) {
+      expect(verdict(rules, 'v1.15.2'), rules).toBe('compiled');
+      expect(verdict(rules, 'v1.22.2'), rules).toBe('compiled');
+    }
+  });
+});
+
 describe('types of rules', () => {
   it('are the union of their values, a set of their members, an object for key rules', () => {
     refusedByBoth('p := 1\nr if upper(p)', 'upper: invalid argument(s)');
