@@ -18,6 +18,7 @@ import {
   parserEdges,
   partialRules,
   type ShapeFamily,
+  scopeChecks,
   yamlBuiltins,
 } from './shapes/index.ts';
 
@@ -36,6 +37,7 @@ const FAMILIES: readonly { family: ShapeFamily; weight: number; alone: boolean }
   { family: builtinErrors, weight: 3, alone: true },
   { family: failingDefinitions, weight: 2, alone: false },
   { family: baseDocuments, weight: 3, alone: false },
+  { family: scopeChecks, weight: 3, alone: true },
 ];
 
 /** The names of the shape families (`partialRules`, `yamlBuiltins`, …). */
