@@ -95,6 +95,8 @@ describe('types of variables', () => {
       'r if { x := input.a; x = 1; x = "a" }',
       'f(x) := 1 if { x == "a" } else := 2 if { x == 1 }\nr := f(1)',
       'r if { x := [1, 2]; every y in [1] { x = 1; y } }',
+      'r if { every y in [1] { x := 2; x.a; y } }',
+      'r if { every y in [1] { x := 2; upper(x); y } }',
     ]) {
       expect(verdict(rules), rules).toBe('compiled');
     }

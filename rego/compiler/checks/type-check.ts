@@ -42,6 +42,8 @@ class TypeChecker {
   /** The checked function's parameters no expression has used yet: their first use types them. */
   private untypedParams = new Set<string>();
   private skipNegations = false;
+  /** False inside an `every` body, where OPA's checker leaves what the body binds untyped. */
+  private typesBindings = true;
 
   constructor(
     private readonly tree: RuleNode<ResolvedRule>,
@@ -135,12 +137,13 @@ class TypeChecker {
         return;
       }
       case 'every': {
-        // OPA checks an `every` body apart, where the enclosing variables are of any type.
+        // OPA checks an `every` body apart: the enclosing variables and those the body binds
+        // are of any type there.
         this.type(e.domain);
-        const env = this.env;
-        this.env = new Map();
+        const [env, typed] = [this.env, this.typesBindings];
+        [this.env, this.typesBindings] = [new Map(), false];
         this.body(e.body);
-        this.env = env;
+        [this.env, this.typesBindings] = [env, typed];
         return;
       }
       case 'not':
@@ -153,8 +156,13 @@ class TypeChecker {
   }
 
   private bind(t: IrTerm, type: RegoType): void {
-    if (t.k === 'var' && !this.env.has(t.name)) this.env.set(t.name, type);
+    if (t.k === 'var' && !this.env.has(t.name)) this.setType(t.name, type);
     else this.type(t);
+  }
+
+  /** Gives the variable `name` the type of what binds it (any inside an `every` body). */
+  private setType(name: string, type: RegoType): void {
+    this.env.set(name, this.typesBindings ? type : ANY_TYPE);
   }
 
   /** OPA's unification of two terms: binds an untyped variable, else the types must meet. */
@@ -169,7 +177,7 @@ class TypeChecker {
       const type = unbound(other) ? ANY_TYPE : this.type(other);
       const name = (variable as { name: string }).name;
       this.untypedParams.delete(name);
-      this.env.set(name, type);
+      this.setType(name, type);
       if (other.k === 'var' && this.untypedParams.delete(other.name)) this.env.set(other.name, ANY_TYPE);
       return;
     }
@@ -248,7 +256,7 @@ class TypeChecker {
   private typeParamsFrom(args: readonly IrTerm[], wanted: readonly (RegoType | undefined)[]): void {
     args.forEach((arg, i) => {
       const want = wanted[i];
-      if (arg.k === 'var' && want && this.untypedParams.delete(arg.name)) this.env.set(arg.name, want);
+      if (arg.k === 'var' && want && this.untypedParams.delete(arg.name)) this.setType(arg.name, want);
     });
   }
 
