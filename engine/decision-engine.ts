@@ -7,7 +7,7 @@
 import type { DecideOptions, DecisionQuery, DecisionService, Decisions } from '@gatehousejs/core';
 import { DecisionServiceError } from '@gatehousejs/core';
 import type { RelationStore } from '@gatehousejs/directory';
-import type { BuiltinDefinition, EvalOptions, PlainObject, Value } from '@gatehousejs/rego';
+import type { BuiltinDefinition, EvalOptions, PlainObject, PolicyBatch, Value } from '@gatehousejs/rego';
 import { createStandardBuiltins, type OutboundCalls } from '@gatehousejs/rego';
 import { DecisionRefs, decisionInput, identityInput } from './decision-input.ts';
 import { createDirectoryBuiltins } from './directory-builtins/index.ts';
@@ -154,15 +154,24 @@ class Engine implements EmbeddedDecisionService {
         last: undefined,
         byValue: new Map(),
       };
-      return queries.map((query) => this.#decide(query, options, callers));
+      // The rules that read only what is the same in every query (the caller, its location) are
+      // evaluated once for the batch.
+      const loaded = this.#policies.current;
+      const batch = { loaded, evaluations: loaded.set.batch(this.#evalOptions()) };
+      return queries.map((query) => this.#decide(query, options, callers, batch));
     });
   }
 
-  #decide(query: DecisionQuery, options: DecideOptions | undefined, callers?: CallerInputs): Decisions {
+  #decide(
+    query: DecisionQuery,
+    options: DecideOptions | undefined,
+    callers?: CallerInputs,
+    batch?: { loaded: LoadedPolicies; evaluations: PolicyBatch },
+  ): Decisions {
     this.#ensureAvailable(options?.signal);
     const { policyPath, decisions, refs, input: checked } = decisionInput(query, this.#refs);
     const input = this.#config.input === 'topaz' ? this.#topazInput(checked, callers) : checked;
-    const loaded = this.#policies.current;
+    const loaded = batch?.loaded ?? this.#policies.current;
     if (!loaded.documents.has(policyPath)) {
       throw new DecisionServiceError(
         'policy_not_found',
@@ -174,7 +183,10 @@ class Engine implements EmbeddedDecisionService {
     for (let i = 0; i < refs.length; i++) {
       const ref = refs[i] as string;
       try {
-        result[decisions[i] as string] = loaded.set.evaluate(ref, input, evalOptions) === true;
+        const value = batch
+          ? batch.evaluations.evaluate(ref, input)
+          : loaded.set.evaluate(ref, input, evalOptions);
+        result[decisions[i] as string] = value === true;
       } catch (e) {
         throw new DecisionServiceError('evaluation_failed', `evaluating ${ref} failed: ${message(e)}`, {
           cause: e,

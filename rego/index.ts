@@ -40,6 +40,7 @@ export { RegoError } from './errors.ts';
 export { formatValue } from './eval/index.ts';
 export type { OpaVersion } from './opa-version.ts';
 export { DEFAULT_OPA_VERSION, OPA_VERSIONS } from './opa-version.ts';
+export type { PolicyBatch } from './policy-batch.ts';
 export type { PolicySet, PolicyTest } from './policy-set.ts';
 export { compilePolicies } from './policy-set.ts';
 export type { Module, ParseOptions, RegoVersion } from './syntax/index.ts';

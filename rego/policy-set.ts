@@ -12,7 +12,7 @@ import {
   type QueryOptions,
 } from './compile-options.ts';
 import { compileModules, compileQuery } from './compiler/index.ts';
-import { isStackOverflow, RegoError } from './errors.ts';
+import { RegoError } from './errors.ts';
 import {
   CompiledProgram,
   Ctx,
@@ -21,9 +21,11 @@ import {
   type EvalSettings,
   EvalState,
 } from './eval/index.ts';
+import { asRegoError, inputValue } from './evaluation-input.ts';
 import { optionProblems } from './option-problems.ts';
+import { createPolicyBatch, type PolicyBatch } from './policy-batch.ts';
 import { parseModule, parseQuery } from './syntax/index.ts';
-import { asValue, fromJson, type Value } from './value/index.ts';
+import { fromJson, type Value } from './value/index.ts';
 
 /** A `test_` rule found in the policy set. */
 export interface PolicyTest {
@@ -44,6 +46,13 @@ export interface PolicySet {
    * prefix) for `input`; `undefined` when undefined. Throws {@link RegoError}.
    */
   evaluate(ref: string, input?: unknown, options?: EvalOptions): Value | undefined;
+  /**
+   * A batch of evaluations with `options` (e.g. one per document of a list): a rule whose value
+   * depends only on parts of the input that hold equal values in two evaluations of the batch
+   * (such as the caller's identity in every query of a request) is evaluated once. Its inputs'
+   * objects must not change while the batch is in use, nor anything its host's built-ins read.
+   */
+  batch(options?: EvalOptions): PolicyBatch;
   /** All solutions of a query (e.g. `data.test.p = x`) as variable bindings. */
   query(queryText: string, options?: QueryOptions): Record<string, Value>[];
   /** The `test_` rules, in package and name order. */
@@ -54,27 +63,6 @@ const MAX_CACHED = 1_000;
 
 const discard = (): void => {};
 const wallClock = (): number => performance.now();
-
-/** Turns the engine's stack overflow (input or policy nested too deeply) into a clean error. */
-function asRegoError(e: unknown): unknown {
-  if (isStackOverflow(e)) {
-    return new RegoError('eval_limit_error', 'evaluation exceeded the maximum nesting depth', undefined, {
-      cause: e,
-    });
-  }
-  return e;
-}
-
-function inputValue(input: unknown): Value | undefined {
-  if (input === undefined) return undefined;
-  try {
-    return asValue(input, 'input');
-  } catch (e) {
-    if (e instanceof TypeError)
-      throw new RegoError('eval_type_error', `invalid input: ${e.message}`, undefined, { cause: e });
-    throw e;
-  }
-}
 
 /**
  * Parses and compiles modules into a {@link PolicySet}. Throws {@link RegoError}
@@ -178,6 +166,23 @@ class CompiledPolicySet implements PolicySet {
   }
 
   evaluate(ref: string, input?: unknown, options?: EvalOptions): Value | undefined {
+    const getter = this.getter(ref);
+    try {
+      return getter(new Ctx(new EvalState(this.settings(options)), inputValue(input), this.data, null, null));
+    } catch (e) {
+      throw asRegoError(e);
+    }
+  }
+
+  batch(options?: EvalOptions): PolicyBatch {
+    const settings = this.settings(options);
+    return createPolicyBatch((ref) => this.getter(ref), this.data, {
+      ...settings,
+      nowNs: settings.nowNs ?? BigInt(Date.now()) * 1_000_000n,
+    });
+  }
+
+  private getter(ref: string): (ctx: Ctx) => Value | undefined {
     let getter = this.getters.get(ref);
     if (!getter) {
       const path = ref
@@ -188,11 +193,7 @@ class CompiledPolicySet implements PolicySet {
       if (this.getters.size >= MAX_CACHED) this.getters.clear();
       this.getters.set(ref, getter);
     }
-    try {
-      return getter(new Ctx(new EvalState(this.settings(options)), inputValue(input), this.data, null, null));
-    } catch (e) {
-      throw asRegoError(e);
-    }
+    return getter;
   }
 
   query(queryText: string, options?: QueryOptions): Record<string, Value>[] {

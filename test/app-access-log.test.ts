@@ -170,5 +170,10 @@ describe('the access log over HTTP', () => {
     expect(stored[1]!.action.startsWith('😀😀')).toBe(true);
     expect(stored[2]!.reason).toBe('é'.repeat(500));
     expect(stored[0]!.action).toBe('can_read 0');
+    // An unpaired surrogate (no valid text) is stored as U+FFFD, never a batch refused for good.
+    await app.repos.accessLog.append([{ ...entry(3), action: 'a\uD800b', reason: 'lone \uDC00' }]);
+    const [lone] = await app.sql<{ action: string; reason: string }[]>`
+      SELECT action, reason FROM access_log WHERE document_id = ${doc.id} AND user_id = 'user-3'`;
+    expect(lone).toEqual({ action: 'a\uFFFDb', reason: 'lone \uFFFD' });
   });
 });

@@ -10,6 +10,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { startContractEngine } from '../fixtures/contract-engine.ts';
+import { authzGate } from './authz-gate.ts';
 import { checkRelations } from './check-relations.ts';
 import { identityFromHeader } from './identity-providers.ts';
 import { authzMiddleware } from './middleware.ts';
@@ -18,7 +19,8 @@ import { requireRebacAllowed, requireRebacHierarchy } from './rebac-guards.ts';
 import { filterAuthorizedResources, getAuthorizedResource } from './resources.ts';
 import { skipMiddleware } from './route-match.ts';
 
-function contractApp(setup: ContractSetup): ContractApp {
+/** The contract's application, authorized globally by the middleware or by the gate. */
+function contractApp(setup: ContractSetup, global: 'middleware' | 'gate' = 'middleware'): ContractApp {
   const { paramsAsResourceContext, ...options } = setup;
   const config = createAuthzConfig<Context>({
     policyPathRoot: 'webapp',
@@ -40,7 +42,8 @@ function contractApp(setup: ContractSetup): ContractApp {
     if (deniedBy) res.headers.set('x-denied-by', deniedBy);
     return res;
   });
-  app.use('*', authzMiddleware(config, { excludePaths: [...CONTRACT_EXCLUDE_PATHS] }));
+  if (global === 'gate') authzGate(app, config, { excludePaths: [...CONTRACT_EXCLUDE_PATHS] });
+  else app.use('*', authzMiddleware(config, { excludePaths: [...CONTRACT_EXCLUDE_PATHS] }));
   app.get('/health', (c) => c.text('ok'));
   app.get('/healthz', (c) => c.text('ok'));
   app.get(
@@ -84,8 +87,13 @@ function contractApp(setup: ContractSetup): ContractApp {
   };
 }
 
-runAdapterContract('hono', contractApp, { denialDecisions: true });
-runAdapterContract('hono on the embedded engine', contractApp, {
+runAdapterContract('hono', (setup) => contractApp(setup), { denialDecisions: true });
+runAdapterContract('hono on the embedded engine', (setup) => contractApp(setup), {
+  decisions: startContractEngine,
+  denialDecisions: true,
+});
+runAdapterContract('hono with authzGate', (setup) => contractApp(setup, 'gate'), { denialDecisions: true });
+runAdapterContract('hono with authzGate on the embedded engine', (setup) => contractApp(setup, 'gate'), {
   decisions: startContractEngine,
   denialDecisions: true,
 });

@@ -1,10 +1,12 @@
 /**
  * @module @gatehousejs/hono
- * The Hono adapter: the global authorization middleware, per-route guards, resource helpers,
- * the non-raising permission query, identity providers, route scanning and policy validation.
+ * The Hono adapter: the global authorization middleware (or the gate in front of Hono's
+ * dispatch), per-route guards, resource helpers, the non-raising permission query, identity providers, route scanning and policy validation.
  */
 
 export type { ScanOptions } from '@gatehousejs/core/adapter';
+export type { AuthzGateOptions } from './authz-gate.ts';
+export { authzGate } from './authz-gate.ts';
 export { checkRelations } from './check-relations.ts';
 export type { AuthzEnv, AuthzVariables, HonoAuthzConfig } from './context-vars.ts';
 export { checkGuardParameters } from './guard-parameters.ts';

@@ -1,17 +1,31 @@
 import { AuthzConfigError, DecisionServiceError } from '@gatehousejs/core';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { authzMiddleware } from './middleware.ts';
+import { authzGate } from './authz-gate.ts';
+import type { HonoAuthzConfig } from './context-vars.ts';
+import { type AuthzMiddlewareOptions, authzMiddleware } from './middleware.ts';
 import { skipMiddleware } from './route-match.ts';
 import { as, testConfig } from './test-config.ts';
 
-function app(options: Parameters<typeof testConfig>[0] = {}, exclude: string[] = ['/health']) {
+/** Installs the global authorization on an app: the middleware, registered first, or the gate. */
+type Install = (server: Hono, config: HonoAuthzConfig, options?: AuthzMiddlewareOptions) => void;
+
+const INSTALLS: [string, Install][] = [
+  ['authzMiddleware', (server, config, options) => void server.use('*', authzMiddleware(config, options))],
+  ['authzGate', (server, config, options) => void authzGate(server, config, options)],
+];
+
+function app(
+  install: Install,
+  options: Parameters<typeof testConfig>[0] = {},
+  exclude: string[] = ['/health'],
+) {
   const t = testConfig(options);
   const api = new Hono();
   api.get('/documents/:id', (c) => c.json({ id: c.req.param('id') }));
   api.delete('/documents/:id', (c) => c.json({ deleted: c.req.param('id') }));
   const server = new Hono();
-  server.use('*', authzMiddleware(t.config, { excludePaths: exclude }));
+  install(server, t.config, { excludePaths: exclude });
   server.get('/health', (c) => c.text('ok'));
   server.get('/healthz', (c) => c.text('ok'));
   server.get('/api/health-x', (c) => c.text('ok'));
@@ -25,9 +39,10 @@ function app(options: Parameters<typeof testConfig>[0] = {}, exclude: string[] =
   return { ...t, server };
 }
 
-describe('authzMiddleware', () => {
+// The gate keeps the middleware's semantics: the same cases run against both.
+describe.each(INSTALLS)('global authorization with %s', (_name, install) => {
   it('allows when the policy of the matched route pattern allows', async () => {
-    const t = app();
+    const t = app(install);
     t.service.setRule('webapp.GET.api.documents.__id', (q) => q.identity.value === 'alice');
     const res = await t.server.request('/api/documents/42', as('alice'));
     expect(res.status).toBe(200);
@@ -36,7 +51,7 @@ describe('authzMiddleware', () => {
   });
 
   it('denies with 403 and a JSON detail naming the policy path', async () => {
-    const t = app();
+    const t = app(install);
     t.service.setRule('webapp.DELETE.api.documents.__id', () => false);
     const res = await t.server.request('/api/documents/42', { method: 'DELETE', ...as('bob') });
     expect(res.status).toBe(403);
@@ -45,7 +60,7 @@ describe('authzMiddleware', () => {
   });
 
   it('anchors exclusions to the whole path', async () => {
-    const t = app();
+    const t = app(install);
     expect((await t.server.request('/health')).status).toBe(200);
     expect((await t.server.request('/healthz')).status).toBe(403);
     expect((await t.server.request('/api/health-x')).status).toBe(403);
@@ -56,7 +71,7 @@ describe('authzMiddleware', () => {
   });
 
   it('authorizes HEAD as GET', async () => {
-    const t = app();
+    const t = app(install);
     t.service.setRule('webapp.GET.api.documents.__id', (q) => q.identity.value === 'alice');
     expect((await t.server.request('/api/documents/1', { method: 'HEAD', ...as('alice') })).status).toBe(200);
     expect((await t.server.request('/api/documents/1', { method: 'HEAD', ...as('bob') })).status).toBe(403);
@@ -67,7 +82,7 @@ describe('authzMiddleware', () => {
   });
 
   it('lets no method bypass authorization', async () => {
-    const t = app();
+    const t = app(install);
     const purge = await t.server.request('/api/cache', { method: 'PURGE', ...as('alice') });
     expect(purge.status).toBe(403);
     expect(await purge.json()).toEqual({ detail: 'Access denied: webapp.PURGE.api.cache' });
@@ -76,7 +91,7 @@ describe('authzMiddleware', () => {
   });
 
   it('uses the route pattern for encoded paths and ids', async () => {
-    const t = app();
+    const t = app(install);
     t.service.setRule('webapp.GET.api.documents.__id', () => true);
     const slash = await t.server.request('/api/documents/a%2Fb', as('alice'));
     expect(await slash.json()).toEqual({ id: 'a/b' });
@@ -89,25 +104,25 @@ describe('authzMiddleware', () => {
   });
 
   it('does not let an encoded path slip through an exclusion to another route', async () => {
-    const t = app({}, ['/health']);
+    const t = app(install, {}, ['/health']);
     const res = await t.server.request('/%68ealthz', as('alice'));
     expect(res.status).toBe(403);
   });
 
   it('derives trailing-slash routes without an empty segment', async () => {
-    const t = app();
+    const t = app(install);
     t.service.setRule('webapp.GET.api.user_profiles', () => true);
     expect((await t.server.request('/api/user-profiles/', as('alice'))).status).toBe(200);
   });
 
   it('exempts routes marked with skipMiddleware', async () => {
-    const t = app();
+    const t = app(install);
     expect(await (await t.server.request('/public')).text()).toBe('public');
     expect(t.service.calls).toBe(0);
   });
 
   it('leaves requests no route answers to the 404 handler', async () => {
-    const t = app();
+    const t = app(install);
     expect((await t.server.request('/nowhere', as('alice'))).status).toBe(404);
     expect(t.service.calls).toBe(0);
   });
@@ -115,7 +130,7 @@ describe('authzMiddleware', () => {
   it('authorizes middleware-shaped responders such as mounted apps', async () => {
     const t = testConfig();
     const server = new Hono();
-    server.use('*', authzMiddleware(t.config));
+    install(server, t.config);
     server.mount('/legacy', () => new Response('legacy'));
     expect((await server.request('/legacy/x', as('alice'))).status).toBe(403);
     t.service.setRule('webapp.GET.legacy.__wildcard', () => true);
@@ -123,7 +138,7 @@ describe('authzMiddleware', () => {
   });
 
   it('answers 503 with a clear detail when the service is down and there is no breaker', async () => {
-    const t = app();
+    const t = app(install);
     t.service.failWith(new DecisionServiceError('service_unavailable', 'refused'));
     const res = await t.server.request('/api/documents/1', as('alice'));
     expect(res.status).toBe(503);
@@ -131,7 +146,7 @@ describe('authzMiddleware', () => {
   });
 
   it('lets the fallback decide with a breaker: a stale allow, otherwise 403', async () => {
-    const t = app({
+    const t = app(install, {
       decisionCache: { ttlSeconds: 1 },
       circuitBreaker: { failureThreshold: 1 },
       resourceContextProvider: (c) => c.req.param(),
@@ -145,7 +160,7 @@ describe('authzMiddleware', () => {
   });
 
   it('shows the matched route parameters to the resource context provider', async () => {
-    const t = app({ resourceContextProvider: (c) => ({ ...c.req.param(), method: c.req.method }) });
+    const t = app(install, { resourceContextProvider: (c) => ({ ...c.req.param(), method: c.req.method }) });
     t.service.setRule('webapp.GET.api.documents.__id', (q) => q.resourceContext.id === '7');
     expect((await t.server.request('/api/documents/7', as('alice'))).status).toBe(200);
     expect((await t.server.request('/api/documents/8', as('alice'))).status).toBe(403);
@@ -153,7 +168,7 @@ describe('authzMiddleware', () => {
   });
 
   it('denies (never 500) when the policy does not exist', async () => {
-    const t = app();
+    const t = app(install);
     const res = await t.server.request('/api/documents/1', as('alice'));
     expect(res.status).toBe(403);
     expect(t.audit[0]).toMatchObject({ outcome: 'error', error: 'policy_not_found' });
@@ -162,13 +177,14 @@ describe('authzMiddleware', () => {
 
   it('rejects an invalid exclusion at construction, naming it', () => {
     const { config } = testConfig();
-    expect(() => authzMiddleware(config, { excludePaths: ['/ok', '(('] })).toThrow(AuthzConfigError);
-    expect(() => authzMiddleware(config, { excludePaths: ['/ok', '(('] })).toThrow(/excludePaths\[1\]/);
+    const invalid = () => install(new Hono(), config, { excludePaths: ['/ok', '(('] });
+    expect(invalid).toThrow(AuthzConfigError);
+    expect(invalid).toThrow(/excludePaths\[1\]/);
   });
 
   it('warns at construction about an exclusion written as an anchored prefix', () => {
     const t = testConfig();
-    authzMiddleware(t.config, { excludePaths: ['^/token/', '/health'] });
+    install(new Hono(), t.config, { excludePaths: ['^/token/', '/health'] });
     expect(t.warnings).toEqual([
       expect.stringContaining('excludePaths[0] "^/token/" matches whole paths only'),
     ]);
@@ -179,12 +195,14 @@ describe('authzMiddleware', () => {
     const v2 = new Hono().get('/items/:item_id', (c) => c.text(c.req.param('item_id')));
     const admin = new Hono().route('/v2', v2);
     const server = new Hono();
-    server.use('*', authzMiddleware(t.config));
+    install(server, t.config);
     server.route('/admin', admin);
     t.service.setRule('webapp.GET.admin.v2.items.__item_id', () => true);
     expect(await (await server.request('/admin/v2/items/9', as('alice'))).text()).toBe('9');
   });
+});
 
+describe('authzMiddleware in a sub-app', () => {
   it('lets a sub-app error handler replace the 403 body', async () => {
     const t = testConfig();
     const api = new Hono();

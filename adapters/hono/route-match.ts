@@ -6,12 +6,13 @@
 import { hasSkipMark, markSkipped } from '@gatehousejs/core/adapter';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import type { RouterRoute } from 'hono/types';
 import { findTargetHandler, isMiddleware } from 'hono/utils/handler';
 
 type AnyHandler = Handler | MiddlewareHandler;
 
 /**
- * Exempts a route from {@link authzMiddleware} (and from route scanning and validation): wrap its
+ * Exempts a route from {@link authzMiddleware} and `authzGate` (and from route scanning and validation): wrap its
  * handler. Returns the same handler, marked with the non-enumerable property
  * `Symbol.for('gatehouse.skipMiddleware')` (the Fastify adapter's mark too).
  *
@@ -58,9 +59,16 @@ export interface TargetRoute {
  * responders are authorized too. `undefined` when nothing after it matched (the answer is 404).
  */
 export function targetRoute(c: Context): TargetRoute | undefined {
-  const routes = matchedRoutes(c);
+  return targetRouteAmong(matchedRoutes(c), c.req.routeIndex + 1);
+}
+
+/**
+ * {@link targetRoute} among a router's matched routes (in the router's order), from index `from`
+ * on: what the middleware sees after itself, and what `authzGate` sees before Hono dispatches.
+ */
+export function targetRouteAmong(routes: readonly RouterRoute[], from: number): TargetRoute | undefined {
   let responder: TargetRoute | undefined;
-  for (let i = c.req.routeIndex + 1; i < routes.length; i++) {
+  for (let i = from; i < routes.length; i++) {
     const route = routes[i]!;
     const handler = targetHandler(route.handler);
     if (hasSkipMark(handler)) return { path: route.path, skipped: true, index: i };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionPool, PoolClosedError } from './connection-pool.ts';
+import { bulkShare, ConnectionPool, PoolClosedError } from './connection-pool.ts';
 
 function factory() {
   let next = 0;
@@ -50,6 +50,39 @@ describe('ConnectionPool', () => {
     await Promise.all([third, fourth]);
     expect(order).toEqual([`third:${b}`, `fourth:${a}`]);
     expect(f.created).toBe(2);
+  });
+
+  it('keeps a fifth of the pool (at least one connection) out of bulk calls', () => {
+    expect([1, 2, 4, 5, 10, 20].map(bulkShare)).toEqual([1, 1, 3, 4, 8, 16]);
+  });
+
+  it("serves a single call at once while a list's bulk calls hold their share and queue more", async () => {
+    const f = factory();
+    const pool = await new ConnectionPool({ minConnections: 0, maxConnections: 5 }).open(f);
+    const bulk = await Promise.all(Array.from({ length: 4 }, () => pool.acquire('bulk')));
+    const queuedBulk: number[] = [];
+    const moreBulk = Array.from({ length: 3 }, () => pool.acquire('bulk').then((c) => queuedBulk.push(c)));
+    // Bulk calls never take the fifth connection: it stays for single calls.
+    await Promise.resolve();
+    expect(pool.size).toBe(4);
+    expect(pool.pending).toBe(3);
+    const single = await pool.acquire('single');
+    expect(pool.size).toBe(5);
+    // The pool is full: the next single call waits, but ahead of every queued bulk call.
+    const order: string[] = [];
+    const nextSingle = pool.acquire().then((c) => order.push(`single:${c}`));
+    pool.release(bulk[0] as number);
+    await nextSingle;
+    expect(order).toEqual([`single:${bulk[0]}`]);
+    expect(queuedBulk).toEqual([]);
+    // A single connection released goes to a bulk waiter only within the bulk share (4 of 5).
+    pool.release(single);
+    await Promise.resolve();
+    expect(queuedBulk).toEqual([single]);
+    for (const c of bulk.slice(1)) pool.release(c);
+    await Promise.all(moreBulk);
+    expect(queuedBulk).toHaveLength(3);
+    expect(f.created).toBe(5);
   });
 
   it('frees the slot when creating a connection fails', async () => {

@@ -43,13 +43,29 @@ interface Waiter<T> {
   reject(error: unknown): void;
 }
 
+/**
+ * What a connection is wanted for: `single`, one decision or write a person waits for; `bulk`, one
+ * slice of a large request (a list's batch). Single calls are served first, and bulk calls never
+ * hold the connections kept for single ones, so one user's list never makes another user's single
+ * decision wait behind it.
+ */
+export type CallKind = 'single' | 'bulk';
+
+/** Connections bulk calls may hold at once: all but a fifth of the pool, at least one kept back. */
+export function bulkShare(maxConnections: number): number {
+  return maxConnections < 2 ? maxConnections : maxConnections - Math.max(1, Math.floor(maxConnections / 5));
+}
+
 /** Connections of one kind, at most `maxConnections` open, handed out one caller at a time. */
 export class ResourcePool<T> {
   readonly #factory: ConnectionFactory<T>;
   readonly #max: number;
+  readonly #bulkMax: number;
   readonly #idle: T[] = [];
-  readonly #inUse = new Set<T>();
-  readonly #waiters: Waiter<T>[] = [];
+  /** Connections lent, each with what it was lent for. */
+  readonly #inUse = new Map<T, CallKind>();
+  readonly #waiters: Record<CallKind, Waiter<T>[]> = { single: [], bulk: [] };
+  #bulkInUse = 0;
   #open = 0;
   #closed = false;
 
@@ -57,6 +73,7 @@ export class ResourcePool<T> {
   constructor(factory: ConnectionFactory<T>, maxConnections: number) {
     this.#factory = factory;
     this.#max = maxConnections;
+    this.#bulkMax = bulkShare(maxConnections);
   }
 
   /** Opens connections until `count` are idle (used for `minConnections`). */
@@ -68,24 +85,41 @@ export class ResourcePool<T> {
     if (failed) throw failed.reason;
   }
 
-  /** An idle connection, a new one below the bound, or the next one released (FIFO). */
-  acquire(): Promise<T> {
+  /**
+   * An idle connection, a new one below the bound, or the next one released: single calls before
+   * bulk ones, each kind in order (FIFO); bulk calls within {@link bulkShare} of the pool.
+   */
+  acquire(kind: CallKind = 'single'): Promise<T> {
     if (this.#closed) return Promise.reject(new PoolClosedError());
-    const idle = this.#idle.pop();
-    if (idle !== undefined) return Promise.resolve(this.#lend(idle));
-    if (this.#open < this.#max) return this.#create().then((c) => this.#lend(c));
-    return new Promise((resolve, reject) => this.#waiters.push({ resolve, reject }));
+    if (kind === 'single' || this.#bulkInUse < this.#bulkMax) {
+      const idle = this.#idle.pop();
+      if (idle !== undefined) return Promise.resolve(this.#lend(idle, kind));
+      if (this.#open < this.#max) {
+        if (kind === 'bulk') this.#bulkInUse++;
+        return this.#create().then(
+          (c) => this.#lend(c, kind, true),
+          (error: unknown) => {
+            if (kind === 'bulk') this.#bulkInUse--;
+            throw error;
+          },
+        );
+      }
+    }
+    return new Promise((resolve, reject) => this.#waiters[kind].push({ resolve, reject }));
   }
 
   /** Gives a connection back; an unknown or already released connection is ignored. */
   release(connection: T): void {
-    if (!this.#inUse.delete(connection)) return;
+    const kind = this.#inUse.get(connection);
+    if (kind === undefined) return;
+    this.#inUse.delete(connection);
+    if (kind === 'bulk') this.#bulkInUse--;
     if (this.#closed) {
       this.#destroy(connection);
       return;
     }
-    const waiter = this.#waiters.shift();
-    if (waiter) waiter.resolve(this.#lend(connection));
+    const waiter = this.#nextWaiter();
+    if (waiter) waiter.waiter.resolve(this.#lend(connection, waiter.kind));
     else this.#idle.push(connection);
   }
 
@@ -106,18 +140,31 @@ export class ResourcePool<T> {
 
   /** Callers waiting for a connection. */
   get pending(): number {
-    return this.#waiters.length;
+    return this.#waiters.single.length + this.#waiters.bulk.length;
   }
 
   /** Rejects waiters, closes idle connections now and in-use ones when released. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const waiter of this.#waiters.splice(0)) waiter.reject(new PoolClosedError());
+    for (const waiter of [...this.#waiters.single.splice(0), ...this.#waiters.bulk.splice(0)]) {
+      waiter.reject(new PoolClosedError());
+    }
     await Promise.all(this.#idle.splice(0).map((c) => this.#destroy(c)));
   }
 
-  #lend(connection: T): T {
-    this.#inUse.add(connection);
+  /** The waiter a free connection goes to: the first single one, else a bulk one within its share. */
+  #nextWaiter(): { waiter: Waiter<T>; kind: CallKind } | undefined {
+    const single = this.#waiters.single.shift();
+    if (single) return { waiter: single, kind: 'single' };
+    if (this.#bulkInUse >= this.#bulkMax) return undefined;
+    const bulk = this.#waiters.bulk.shift();
+    return bulk ? { waiter: bulk, kind: 'bulk' } : undefined;
+  }
+
+  /** Lends `connection` for `kind` (`counted`: a bulk slot was already taken while it opened). */
+  #lend(connection: T, kind: CallKind, counted = false): T {
+    this.#inUse.set(connection, kind);
+    if (kind === 'bulk' && !counted) this.#bulkInUse++;
     return connection;
   }
 
@@ -138,10 +185,19 @@ export class ResourcePool<T> {
     return connection;
   }
 
-  /** After a failed creation a slot is free again: open one for the first waiter. */
+  /** After a failed creation a slot is free again: open one for the next waiter. */
   #retryWaiter(): void {
-    const waiter = this.#waiters.shift();
-    if (waiter) this.#create().then((c) => waiter.resolve(this.#lend(c)), waiter.reject);
+    const next = this.#nextWaiter();
+    if (!next) return;
+    const { waiter, kind } = next;
+    if (kind === 'bulk') this.#bulkInUse++;
+    this.#create().then(
+      (c) => waiter.resolve(this.#lend(c, kind, true)),
+      (error: unknown) => {
+        if (kind === 'bulk') this.#bulkInUse--;
+        waiter.reject(error);
+      },
+    );
   }
 
   async #destroy(connection: T): Promise<void> {

@@ -18,6 +18,7 @@ import {
 } from '@gatehousejs/core';
 import { identityContextOf, isRequestOf, type PolicyInstance, structOf } from './authorizer-messages.ts';
 import { batchAnswers, batchQueryRequest, planBatch, QUERY_RESOURCES } from './batch-query.ts';
+import type { CallKind } from './connection-pool.ts';
 import { loadedPackages } from './loaded-packages.ts';
 import { dottedPackagePath } from './policy-packages.ts';
 import { createPooledCalls } from './pooled-calls.ts';
@@ -135,7 +136,8 @@ export function createTopazDecisionService(options: TopazDecisionServiceOptions)
   /** The decisions of a batch in one `Query` per identity and policy path. */
   const decideInOneQuery = async (
     queries: readonly DecisionQuery[],
-    callOptions?: DecideOptions,
+    callOptions: DecideOptions | undefined,
+    kind: CallKind,
   ): Promise<Decisions[]> => {
     const plan = planBatch(queries);
     const answers = await Promise.all(
@@ -145,6 +147,7 @@ export function createTopazDecisionService(options: TopazDecisionServiceOptions)
           (channel, grpcOptions) =>
             channel.clients.authorizer.query(batchQueryRequest(group, instance), grpcOptions),
           callOptions?.signal,
+          kind,
         );
         const found = batchAnswers(group, response.response);
         if (found) return found;
@@ -166,9 +169,12 @@ export function createTopazDecisionService(options: TopazDecisionServiceOptions)
 
     async decideBatch(queries, callOptions) {
       // One call at a time, each of at most QUERY_RESOURCES: a call's time is its own slice's.
+      // A batch of several slices (a list) is bulk: single decisions go before it (CallKind).
+      const kind: CallKind = queries.length > QUERY_RESOURCES ? 'bulk' : 'single';
       const answers: Decisions[] = [];
       for (let start = 0; start < queries.length; start += QUERY_RESOURCES) {
-        answers.push(...(await decideInOneQuery(queries.slice(start, start + QUERY_RESOURCES), callOptions)));
+        const slice = queries.slice(start, start + QUERY_RESOURCES);
+        answers.push(...(await decideInOneQuery(slice, callOptions, kind)));
       }
       return answers;
     },

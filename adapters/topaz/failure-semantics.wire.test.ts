@@ -1,7 +1,8 @@
 /**
  * The failure semantics of the Topaz adapter against a scripted gRPC responder: calls in flight
  * bounded by the pool (a call waits for a connection, its deadline counts from sending), a caller
- * that gives up is `cancelled`, and Topaz's E30007 forced by its own deadline is transient.
+ * that gives up is `cancelled`, Topaz's E30007 forced by its own deadline is transient, and an
+ * early E30007 is believed only when asked twice.
  */
 import { Authorizer } from '@aserto/node-authorizer/src/gen/cjs/aserto/authorizer/v2/authorizer_pb.js';
 import type { DecisionQuery, DecisionServiceError } from '@gatehousejs/core';
@@ -25,6 +26,8 @@ const query: DecisionQuery = {
   decisions: ['allowed'],
   resourceContext: {},
 };
+
+const E30007 = 'E30007 authentication failed: failed to resolve user from identity';
 
 const service = (timeoutMs: number, maxConnections: number) =>
   createTopazDecisionService({
@@ -80,29 +83,50 @@ describe('Topaz calls and the pool', () => {
   });
 
   it('answers E30007 that Topaz sent as its deadline ran out with deadline_exceeded, not a denial', async () => {
-    responder.on(Authorizer.method.is, () => ({
-      status: 5,
-      text: 'E30007 authentication failed: failed to resolve user from identity',
-      delayMs: 285,
-    }));
+    responder.on(Authorizer.method.is, () => ({ status: 5, text: E30007, delayMs: 285 }));
     const topaz = service(300, 2);
     try {
+      const asked = responder.requests('Is').length;
       const error = await failure(topaz.decide(query));
       expect(error?.code).toBe('deadline_exceeded');
       expect(error?.transient).toBe(true);
+      // The deadline is spent: it is not asked again.
+      expect(responder.requests('Is').length - asked).toBe(1);
     } finally {
       await topaz.close();
     }
-    // Answered at once, the same E30007 means what it says: no user for that identity.
-    responder.on(Authorizer.method.is, () => ({
-      status: 5,
-      text: 'E30007 authentication failed: failed to resolve user from identity',
-    }));
-    const quick = service(300, 2);
+  });
+
+  it('asks an early E30007 once more: answered then, it was a failed resolution, not the identity', async () => {
+    // Topaz 0.33.16 answers this E30007 whenever its identity resolution fails (its own call to
+    // its directory timing out, cancelled or refused), dropping the cause.
+    let calls = 0;
+    responder.on(Authorizer.method.is, () =>
+      ++calls === 1
+        ? { status: 5, text: E30007 }
+        : { message: { decisions: [{ decision: 'allowed', is: true }] } },
+    );
+    const topaz = service(1_000, 2);
     try {
-      expect((await failure(quick.decide(query)))?.code).toBe('invalid_request');
+      expect(await topaz.decide(query)).toEqual({ allowed: true });
+      expect(calls).toBe(2);
     } finally {
-      await quick.close();
+      await topaz.close();
+    }
+  });
+
+  it('takes an E30007 answered twice for what it says: no user for that identity (denied, not transient)', async () => {
+    responder.on(Authorizer.method.is, () => ({ status: 5, text: E30007 }));
+    const topaz = service(1_000, 2);
+    try {
+      const asked = responder.requests('Is').length;
+      const error = await failure(topaz.decide(query));
+      expect(error?.code).toBe('invalid_request');
+      expect(error?.transient).toBe(false);
+      expect(error?.message).toContain('user:<id>#identifier@identity:<sub>');
+      expect(responder.requests('Is').length - asked).toBe(2);
+    } finally {
+      await topaz.close();
     }
   });
 });

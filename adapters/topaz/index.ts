@@ -5,8 +5,14 @@
  * `@aserto/aserto-node` (`@aserto/node-authorizer`, `@aserto/node-directory`) on pooled,
  * closable HTTP/2 connections with a deadline on every call.
  */
-export type { ConnectionFactory, ConnectionPoolConfig, ConnectionPoolOptions } from './connection-pool.ts';
+export type {
+  CallKind,
+  ConnectionFactory,
+  ConnectionPoolConfig,
+  ConnectionPoolOptions,
+} from './connection-pool.ts';
 export {
+  bulkShare,
   ConnectionPool,
   ConnectionPoolOptionsSchema,
   PoolClosedError,

@@ -3,17 +3,20 @@
  * most `maxConnections`, one call per channel at a time), so the calls in flight never exceed the
  * pool's capacity: a call waits for a channel as long as it takes — it never fails for lack of
  * one — and its deadline counts from sending. A call the caller gives up (its signal), waiting
- * or in flight, is `cancelled`: no failure of Topaz's. Channels are closed with the pool.
+ * or in flight, is `cancelled`: no failure of Topaz's. Topaz's E30007 (identity not resolved) that
+ * did not come at the deadline is asked once more before it is believed. Channels are closed with
+ * the pool.
  */
 import type { CallOptions } from '@connectrpc/connect';
 import { DecisionServiceError } from '@gatehousejs/core';
 import {
+  type CallKind,
   ConnectionPool,
   type ConnectionPoolOptions,
   PoolClosedError,
   type ResourcePool,
 } from './connection-pool.ts';
-import { classifyTopazFailure } from './topaz-failure.ts';
+import { classifyTopazFailure, unresolvedIdentityToConfirm } from './topaz-failure.ts';
 
 /** Runs calls on pooled channels of type `C`. */
 export interface PooledCalls<C> {
@@ -21,11 +24,15 @@ export interface PooledCalls<C> {
    * Runs `task` once a channel is free, with call options carrying the deadline (from now) and
    * an abort signal; a failure is rejected as a classified {@link DecisionServiceError}
    * (`cancelled` when `signal` aborted first).
+   *
+   * @param kind - `single` (default) or `bulk`: a slice of a large request, served after single
+   *   calls and within the pool's bulk share (see {@link CallKind})
    */
   run<T>(
     operation: string,
     task: (channel: C, options: CallOptions) => Promise<T>,
     signal?: AbortSignal,
+    kind?: CallKind,
   ): Promise<T>;
   /** Closes the channels (an owned pool entirely; a shared pool keeps its other users). */
   close(): Promise<void>;
@@ -41,8 +48,12 @@ export interface PooledCallsOptions<C> {
 }
 
 /** A channel, when one is free; waiting has no deadline of its own, only the caller's signal. */
-function acquireUnless<C>(pool: ResourcePool<C>, signal: AbortSignal | undefined): Promise<C> {
-  if (!signal) return pool.acquire();
+function acquireUnless<C>(
+  pool: ResourcePool<C>,
+  signal: AbortSignal | undefined,
+  kind: CallKind,
+): Promise<C> {
+  if (!signal) return pool.acquire(kind);
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     let abandoned = false;
@@ -51,7 +62,7 @@ function acquireUnless<C>(pool: ResourcePool<C>, signal: AbortSignal | undefined
       reject(signal.reason);
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    pool.acquire().then(
+    pool.acquire(kind).then(
       (channel) => {
         signal.removeEventListener('abort', onAbort);
         // A channel handed out after the caller gave up goes straight back.
@@ -89,7 +100,7 @@ export function createPooledCalls<C>(options: PooledCallsOptions<C>): PooledCall
   };
 
   return {
-    async run(operation, task, signal) {
+    async run(operation, task, signal, kind = 'single') {
       const cancelled = () =>
         new DecisionServiceError('cancelled', `${operation}: the caller gave up before Topaz answered`, {
           cause: signal?.reason,
@@ -99,7 +110,7 @@ export function createPooledCalls<C>(options: PooledCallsOptions<C>): PooledCall
       let channel: C;
       try {
         resources = await pool();
-        channel = await acquireUnless(resources, signal);
+        channel = await acquireUnless(resources, signal, kind);
       } catch (error) {
         if (signal?.aborted) throw cancelled();
         throw classifyTopazFailure(error, operation);
@@ -107,12 +118,21 @@ export function createPooledCalls<C>(options: PooledCallsOptions<C>): PooledCall
       // The deadline starts now, with the call on its way: the transport keeps it (and the
       // caller's signal) with one timer per call.
       const { timeoutMs } = options;
-      const sentAt = Date.now();
       try {
-        return await task(channel, signal ? { timeoutMs, signal } : { timeoutMs });
-      } catch (error) {
-        if (signal?.aborted) throw cancelled();
-        throw classifyTopazFailure(error, operation, { elapsedMs: Date.now() - sentAt, timeoutMs });
+        for (let attempt = 1; ; attempt++) {
+          const sentAt = performance.now();
+          try {
+            return await task(channel, signal ? { timeoutMs, signal } : { timeoutMs });
+          } catch (error) {
+            if (signal?.aborted) throw cancelled();
+            const timing = { elapsedMs: performance.now() - sentAt, timeoutMs };
+            // Topaz answers the same E30007 for an identity no user has and for a resolution
+            // that failed on its side (the cause is dropped): asked once more, only the former
+            // answers it again.
+            if (attempt === 1 && unresolvedIdentityToConfirm(error, timing)) continue;
+            throw classifyTopazFailure(error, operation, timing);
+          }
+        }
       } finally {
         resources.release(channel);
       }

@@ -17,6 +17,31 @@ function deadlineReached(timeoutMs: number): number {
   return timeoutMs - Math.min(20, timeoutMs * 0.1);
 }
 
+/** When a call was sent and how long it had: `elapsedMs` until the answer, `timeoutMs` the deadline sent. */
+export interface CallTiming {
+  readonly elapsedMs: number;
+  readonly timeoutMs: number;
+}
+
+const atDeadline = (timing: CallTiming) => timing.elapsedMs >= deadlineReached(timing.timeoutMs);
+
+/** Whether `error` is Topaz's `E30007 … failed to resolve user from identity` (gRPC NotFound). */
+function unresolvedIdentity(error: unknown): boolean {
+  const failure = ConnectError.from(error);
+  return failure.code === Code.NotFound && failure.rawMessage.startsWith('E30007');
+}
+
+/**
+ * Whether `error` is an E30007 to ask again before believing it. Topaz 0.33.16 answers E30007
+ * (NotFound, same text, same details) whenever resolving the caller's identity fails — no user has
+ * the `sub`, or its own call to its directory failed (deadline, cancellation, connection): it
+ * drops the cause. A second ask tells them apart: an unknown identity answers E30007 again, a
+ * failed resolution does not. One at the call's deadline is not asked again (it is transient).
+ */
+export function unresolvedIdentityToConfirm(error: unknown, timing: CallTiming): boolean {
+  return unresolvedIdentity(error) && !atDeadline(timing);
+}
+
 /** Node error codes of a failed TLS handshake (certificate not trusted, wrong name, expired). */
 const tlsFailure = /CERT|^ERR_TLS|^ERR_SSL|^SELF_SIGNED|^DEPTH_ZERO/;
 
@@ -36,17 +61,17 @@ function nodeErrorCodes(error: unknown): string[] {
  * or decision with `E30010 invalid query: invalid rule: "data.<path>.<decision>"` (before that,
  * `E30010 … undefined results`): both are `policy_not_found`; `E30010 … query evaluation failed` is
  * `evaluation_failed`; `E30007 … failed to resolve user from identity` (gRPC NotFound: no user has
- * the caller's `sub` as `identifier`) is `invalid_request` with a message saying so — unless it
- * came when the call's deadline ran out: Topaz answers the same E30007, with the same details,
- * when its own deadline (the one the call sent) ends while it resolves the identity, and that is
- * `deadline_exceeded`, a transient failure, never a denial.
+ * the caller's `sub` as `identifier`, see {@link unresolvedIdentityToConfirm}) is `invalid_request`
+ * with a message saying so — unless it came when the call's deadline ran out: Topaz answers the
+ * same E30007, with the same details, when its own deadline (the one the call sent) ends while it
+ * resolves the identity, and that is `deadline_exceeded`, a transient failure, never a denial.
  *
  * @param timing when the call was sent: `elapsedMs` until the answer, `timeoutMs` the deadline sent
  */
 export function classifyTopazFailure(
   error: unknown,
   operation: string,
-  timing?: { readonly elapsedMs: number; readonly timeoutMs: number },
+  timing?: CallTiming,
 ): DecisionServiceError {
   if (error instanceof DecisionServiceError) return error;
   if (error instanceof PoolClosedError) {
@@ -75,7 +100,7 @@ export function classifyTopazFailure(
       }
       return fail('invalid_request', `Topaz rejected the request (${text})`);
     case Code.NotFound:
-      if (text.startsWith('E30007') && timing && timing.elapsedMs >= deadlineReached(timing.timeoutMs)) {
+      if (text.startsWith('E30007') && timing && atDeadline(timing)) {
         return fail('deadline_exceeded', `Topaz's deadline ran out while it resolved the identity (${text})`);
       }
       if (text.startsWith('E30007')) {

@@ -28,6 +28,37 @@ function documentId(record: AuditRecord): number | undefined {
   return id <= MAX_ID ? id : undefined;
 }
 
+// The decisions of one list share their time, policy and source: the time is parsed and the reason
+// written once for a run of them (entries are never changed once made).
+let lastTime = '';
+let lastDate = new Date(Number.NaN);
+let lastReasonOf: AuditRecord | undefined;
+let lastReason = '';
+
+function decidedAt(time: string): Date {
+  if (time !== lastTime) {
+    lastDate = new Date(time);
+    lastTime = time;
+  }
+  return lastDate;
+}
+
+function reason(record: AuditRecord): string {
+  const last = lastReasonOf;
+  if (
+    last === undefined ||
+    last.policyPath !== record.policyPath ||
+    last.decision !== record.decision ||
+    last.source !== record.source ||
+    last.error !== record.error
+  ) {
+    const error = record.error === undefined ? '' : `: ${record.error}`;
+    lastReason = `${record.policyPath}.${record.decision}, decided by ${DECIDED_BY[record.source]}${error}`;
+    lastReasonOf = record;
+  }
+  return lastReason;
+}
+
 /**
  * The access log entry of `record`, or `undefined` when the decision is about no document.
  *
@@ -41,15 +72,14 @@ export function documentEntry(record: AuditRecord): AccessLogEntry | undefined {
     record.objectType === 'document'
       ? (record.relation ?? record.decision)
       : `${record.method ?? ''} ${record.path ?? ''}`.trim();
-  const error = record.error === undefined ? '' : `: ${record.error}`;
   return {
     documentId: id,
     userId: record.identityType === 'IDENTITY_TYPE_SUB' ? (record.identityValue ?? null) : null,
     action,
     allowed: record.outcome === 'allow',
-    reason: `${record.policyPath}.${record.decision}, decided by ${DECIDED_BY[record.source]}${error}`,
+    reason: reason(record),
     method: record.method ?? null,
     path: record.path ?? null,
-    decidedAt: new Date(record.time),
+    decidedAt: decidedAt(record.time),
   };
 }

@@ -59,10 +59,27 @@ type Row = {
   decided_at: Date;
 };
 
+// Unpaired UTF-16 surrogates, which PostgreSQL refuses in JSON (the driver sent them as U+FFFD).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 // At most `max` characters (code points, as `char_length` counts them); a string of at most `max`
 // UTF-16 units has no more, so only longer ones are split.
-const clip = (text: string | null, max: number) =>
-  text === null || text.length <= max ? text : [...text].slice(0, max).join('');
+const clip = (text: string | null, max: number) => {
+  if (text === null) return null;
+  const clipped = text.length <= max ? text : [...text].slice(0, max).join('');
+  return clipped.replace(LONE_SURROGATE, '\uFFFD');
+};
+
+// Entries of one batch mostly share their decision time: its text is formatted once.
+let lastTime: Date | undefined;
+let lastText = '';
+function timeText(date: Date): string {
+  if (date !== lastTime) {
+    lastText = date.toISOString();
+    lastTime = date;
+  }
+  return lastText;
+}
 
 /** The access log repository over a pool or a transaction. */
 export function createAccessLogRepository(db: Queryable): AccessLogRepository {
@@ -70,19 +87,23 @@ export function createAccessLogRepository(db: Queryable): AccessLogRepository {
     append: (entries) =>
       withDatabaseErrors('append to the access log', async () => {
         if (entries.length === 0) return;
-        // One array per column (eight parameters, whatever the batch size), unnested into rows.
-        const column = <T>(value: (e: AccessLogEntry) => T) => db.array(entries.map(value) as never[]);
+        // One JSON parameter of rows (whatever the batch size): the driver writes it with
+        // JSON.stringify, where a text array per column is escaped element by element.
+        const rows = entries.map((e) => [
+          e.documentId,
+          clip(e.userId, 255),
+          clip(e.action, 300),
+          e.allowed,
+          clip(e.reason, 500),
+          clip(e.method, 16),
+          clip(e.path, 2000),
+          timeText(e.decidedAt),
+        ]);
         await db`INSERT INTO access_log
             (document_id, user_id, action, allowed, reason, method, path, decided_at)
-          SELECT * FROM unnest(
-            ${column((e) => e.documentId)}::int[],
-            ${column((e) => clip(e.userId, 255))}::text[],
-            ${column((e) => clip(e.action, 300))}::text[],
-            ${column((e) => e.allowed)}::bool[],
-            ${column((e) => clip(e.reason, 500))}::text[],
-            ${column((e) => clip(e.method, 16))}::text[],
-            ${column((e) => clip(e.path, 2000))}::text[],
-            ${column((e) => e.decidedAt.toISOString())}::timestamptz[])`;
+          SELECT (r->>0)::int, r->>1, r->>2, (r->>3)::bool, r->>4, r->>5, r->>6, (r->>7)::timestamptz
+          FROM jsonb_array_elements(${db.json(rows)}) WITH ORDINALITY AS e(r, n)
+          ORDER BY n`;
       }),
     page: (query) =>
       withDatabaseErrors('read the access log', async () => {

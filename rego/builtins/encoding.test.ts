@@ -50,6 +50,7 @@ describe('encoding built-ins', () => {
   it('encodes and decodes URL query components like Go', () => {
     expect(call('urlquery.encode', 'a b&c=d/é~*')).toBe('a+b%26c%3Dd%2F%C3%A9~%2A');
     expect(call('urlquery.decode', 'a+b%26c%C3%A9')).toBe('a b&cé');
+    expect(call('urlquery.decode', '😀+%F0%9F%98%80')).toBe('😀 😀');
     expect(failure('urlquery.decode', 'x%zz').message).toBe('urlquery.decode: invalid URL escape "%zz"');
     expect(call('urlquery.encode_object', { b: ['2', '1'], a: 'x y' })).toBe('a=x+y&b=2&b=1');
     expect(failure('urlquery.encode_object', { a: 1 }).message).toBe(

@@ -101,7 +101,12 @@ function queryUnescape(name: string, s: string): string {
       bytes.push(Number.parseInt(hex, 16));
       i += 2;
     } else if (c === '+') bytes.push(0x20);
-    else bytes.push(...utf8Bytes(c));
+    else {
+      // A character beyond the BMP is two UTF-16 units: encode the pair, not each half.
+      const ch = String.fromCodePoint(s.codePointAt(i) as number);
+      bytes.push(...utf8Bytes(ch));
+      i += ch.length - 1;
+    }
   }
   return decodeUtf8(Uint8Array.from(bytes));
 }

@@ -5,6 +5,7 @@
  * model's invariant (safe integers are `number`s, larger ones `bigint`s).
  */
 import { normalizeNumber } from '../value/index.ts';
+import { fastProduct, fastQuotient, fastSum } from './double-fast-path.ts';
 import { type BigFloat, multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
 import {
   fromBigFloat,
@@ -30,13 +31,28 @@ export function toBigInt(n: Num): bigint {
 
 type Exact = (x: bigint, y: bigint) => bigint;
 type Float = typeof sum;
+type Fast = (a: number, b: number) => number | undefined;
 
-/** A binary operation: exact on safe integers, then on exact integers (`exact` releases), then on 64-bit floats. */
-function arithmetic(a: Num, b: Num, integers: IntegerArithmetic, exact: Exact, float: Float): Num {
-  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
-    // A 64-bit float holds any integer below 2^64 exactly: only larger results differ by release.
-    const r = exact(BigInt(a), BigInt(b));
-    if (integers === 'exact' || BigInt.asIntN(65, r) === r) return normalizeNumber(r);
+/**
+ * A binary operation: exact on safe integers, then plain doubles where they provably agree with
+ * OPA (`double-fast-path.ts`), then exact integers (`exact` releases), then 64-bit floats.
+ */
+function arithmetic(
+  a: Num,
+  b: Num,
+  integers: IntegerArithmetic,
+  exact: Exact,
+  float: Float,
+  fast: Fast,
+): Num {
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+      // A 64-bit float holds any integer below 2^64 exactly: only larger results differ by release.
+      const r = exact(BigInt(a), BigInt(b));
+      if (integers === 'exact' || BigInt.asIntN(65, r) === r) return normalizeNumber(r);
+    }
+    const r = fast(a, b);
+    if (r !== undefined) return r;
   }
   if (integers === 'exact') {
     const x = opaInteger(a, integers);
@@ -53,7 +69,7 @@ export function addNumbers(integers: IntegerArithmetic, a: Num, b: Num): Num {
   if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
     if (Math.abs(a) < SMALL_SUM_LIMIT && Math.abs(b) < SMALL_SUM_LIMIT) return a + b === 0 ? 0 : a + b;
   }
-  return arithmetic(a, b, integers, (x, y) => x + y, sum);
+  return arithmetic(a, b, integers, (x, y) => x + y, sum, fastSum);
 }
 
 /** `a - b`. */
@@ -67,6 +83,7 @@ export function subtractNumbers(integers: IntegerArithmetic, a: Num, b: Num): Nu
     integers,
     (x, y) => x - y,
     (x, y) => sum(x, negated(y)),
+    (x, y) => fastSum(x, -y),
   );
 }
 
@@ -76,7 +93,7 @@ export function multiplyNumbers(integers: IntegerArithmetic, a: Num, b: Num): Nu
     const r = a * b;
     if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
   }
-  return arithmetic(a, b, integers, (x, y) => x * y, multiply);
+  return arithmetic(a, b, integers, (x, y) => x * y, multiply, fastProduct);
 }
 
 /** The precision of `big.NewFloat`, which OPA v1.22's `product` starts from. */
@@ -103,10 +120,16 @@ function isZero(n: Num): boolean {
 /** `a / b`: exact when both are machine integers and `b` divides `a`, else a 64-bit float quotient. */
 export function divideNumbers(name: string, a: Num, b: Num): Num {
   if (isZero(b)) throw builtinError(name, 'divide by zero');
-  if (isInteger(a) && isInteger(b) && isInt64(a) && isInt64(b)) {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+    if (a % b === 0) return normalizeNumber(a / b);
+  } else if (isInteger(a) && isInteger(b) && isInt64(a) && isInt64(b)) {
     const x = toBigInt(a);
     const y = toBigInt(b);
     if (x % y === 0n) return normalizeNumber(x / y);
+  }
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = fastQuotient(a, b);
+    if (r !== undefined) return r;
   }
   return fromBigFloat(quotient(toBigFloat(a), toBigFloat(b)));
 }

@@ -84,8 +84,8 @@ const NOT_INTEGER = 'must be integer number but got floating-point number';
 const INT64_LIMIT = 2n ** 63n;
 
 /**
- * Argument `i` as an integer that fits a JS number (OPA's `IntOperand`); a fraction, or an
- * integer beyond Go's `int` (64 bits), is a type error; a larger `bigint` is clamped to ±2^53
+ * Argument `i` as an integer that fits a JS number (OPA's `IntOperand`); a fraction, a float
+ * literal beyond 2^53 (`1e20`), or an integer beyond Go's `int` (64 bits), is a type error; a larger `bigint` is clamped to ±2^53
  * (callers use it as an index or a count).
  */
 export function intArg(name: string, args: readonly Value[], i: number): number {
@@ -94,7 +94,8 @@ export function intArg(name: string, args: readonly Value[], i: number): number 
     if (v >= INT64_LIMIT || v < -INT64_LIMIT) throw operandError(name, i + 1, NOT_INTEGER);
     return v > 0n ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
   }
-  if (!Number.isInteger(v)) throw operandError(name, i + 1, NOT_INTEGER);
+  // An integral `number` beyond 2^53 is a float literal (`1e20`): OPA's `Int64` refuses its text.
+  if (!Number.isSafeInteger(v)) throw operandError(name, i + 1, NOT_INTEGER);
   return v;
 }
 

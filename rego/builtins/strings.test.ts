@@ -50,6 +50,20 @@ describe('string search and slice built-ins', () => {
     });
   });
 
+  // What OPA v1.15.2 and v1.22.2 answer: a float literal beyond 2^53 is no integer operand.
+  it('refuses a float literal beyond 2^53 as an integer operand', () => {
+    const want = {
+      code: 'eval_type_error',
+      message: 'substring: operand 2 must be integer number but got floating-point number',
+    };
+    expect(failure('substring', 'abc', 1e20, 1)).toEqual(want);
+    expect(failure('array.slice', [1, 2], -1e20, 1e20)).toEqual({
+      ...want,
+      message: 'array.slice: operand 2 must be integer number but got floating-point number',
+    });
+    expect(call('substring', 'abc', 2 ** 53 - 1, 1)).toBe('');
+  });
+
   it('splits on a delimiter or into code points', () => {
     expect(call('split', 'a.b.c', '.')).toEqual(['a', 'b', 'c']);
     expect(call('split', 'foo', '.')).toEqual(['foo']);

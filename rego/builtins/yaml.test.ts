@@ -16,6 +16,18 @@ describe('yaml built-ins', () => {
     );
   });
 
+  // What OPA v1.15.2 and v1.22.2 answer: go-yaml reads the JSON text and refuses these code points.
+  it('refuses DEL, C1 controls and U+FFFE/U+FFFF as go-yaml does, not NEL', () => {
+    for (const text of ['\u007f', 'a\u0080', '\u009f', '\ufffe', '\uffff']) {
+      expect(failure('yaml.marshal', { k: text })).toEqual({
+        code: 'eval_builtin_error',
+        message: 'yaml.marshal: yaml: control characters are not allowed',
+      });
+    }
+    expect(failure('yaml.marshal', [{ '\u007f': 1 }]).code).toBe('eval_builtin_error');
+    expect(typeof call('yaml.marshal', { k: 'a\u0085\u00a0😀' })).toBe('string');
+  });
+
   it('refuses directives that no document follows, as go-yaml does', () => {
     expect(call('yaml.is_valid', '%')).toBe(false);
     expect(call('yaml.is_valid', '%YAML 1.1\n---\na: 1')).toBe(true);

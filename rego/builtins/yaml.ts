@@ -11,7 +11,21 @@ import type { Value } from '../value/index.ts';
 import { parseAllDocuments } from '../yaml-library.ts';
 import { decodeGoYaml } from './go-yaml-decode.ts';
 import { marshalGoYaml } from './go-yaml-encode.ts';
+import { writeJson } from './json-text.ts';
 import { arg, builtinError, defineFunction, stringArg } from './operands.ts';
+
+/**
+ * Code points go-yaml's reader (v2 and v3) refuses in the JSON text `yaml.marshal` hands it:
+ * DEL, the C1 controls but NEL, U+FFFE and U+FFFF (Go's JSON writes them unescaped).
+ */
+const UNREADABLE_BY_GO_YAML = /[\u007f-\u0084\u0086-\u009f\ufffe\uffff]/u;
+
+function marshal(v: Value, v3: boolean): string {
+  if (UNREADABLE_BY_GO_YAML.test(writeJson(v))) {
+    throw builtinError('yaml.marshal', 'yaml: control characters are not allowed');
+  }
+  return marshalGoYaml(v, v3);
+}
 
 function parseYaml(text: string, v3: boolean): Value {
   const docs = parseAllDocuments(text, { version: '1.1', schema: 'failsafe', uniqueKeys: false });
@@ -36,7 +50,7 @@ function parseYaml(text: string, v3: boolean): Value {
  */
 export function createYamlBuiltins(v3: boolean): readonly BuiltinDefinition[] {
   return [
-    defineFunction('yaml.marshal', 1, (args) => marshalGoYaml(arg(args, 0), v3)),
+    defineFunction('yaml.marshal', 1, (args) => marshal(arg(args, 0), v3)),
     defineFunction('yaml.unmarshal', 1, (args) => {
       const text = stringArg('yaml.unmarshal', args, 0);
       try {

@@ -10,6 +10,7 @@ export type { Callee, IrBody, IrElse, IrExpr, IrLiteral, IrRule, IrTerm, IrWith,
 export { walkBody, walkLiteral, walkRule, walkTerm } from './ir-walk.ts';
 export type { CompiledRules } from './pipeline.ts';
 export { compileModules, compileQuery } from './pipeline.ts';
+export { dependencies } from './recursion.ts';
 export { INLINE_BUILTINS } from './resolve-context.ts';
 export type { ResolvedQuery } from './resolve-query.ts';
 export type { ResolvedRule } from './resolve-rule.ts';

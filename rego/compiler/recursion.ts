@@ -51,7 +51,12 @@ function isDataRef(t: IrTerm): boolean {
   );
 }
 
-function dependencies(root: Node, node: Node): Set<Node> {
+/**
+ * The rule nodes (functions included) whose values the rules of `node` read: those its `data`
+ * references may address, the functions it calls or puts in place with `with`, and, for an
+ * object, the rule nodes below it.
+ */
+export function dependencies(root: Node, node: Node): Set<Node> {
   const deps = new Set<Node>();
   const heads = new WeakSet<IrTerm>();
   const visit = Object.assign(

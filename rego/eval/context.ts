@@ -33,6 +33,12 @@ export type Mock =
   | { readonly kind: 'function'; readonly call: (ctx: Ctx, args: readonly Value[]) => Value | undefined };
 
 let generations = 0;
+let batches = 0;
+
+/** A new batch number (see {@link Ctx.batch}). */
+export function newBatch(): number {
+  return ++batches;
+}
 
 /** Per-query state. */
 export class EvalState {
@@ -96,6 +102,11 @@ export class Ctx {
   readonly mocks: ReadonlyMap<string, Mock> | null;
   /** Cache key of rule values computed in this scope. */
   readonly gen: number;
+  /**
+   * The batch the evaluation belongs to (0: none): rule values whose input footprint is unchanged
+   * since an earlier evaluation of the batch are reused. Only a batch's top scope has one.
+   */
+  readonly batch: number;
 
   constructor(
     state: EvalState,
@@ -103,6 +114,7 @@ export class Ctx {
     data: Value,
     targets: readonly (readonly string[])[] | null,
     mocks: ReadonlyMap<string, Mock> | null,
+    batch = 0,
   ) {
     this.state = state;
     this.input = input;
@@ -110,6 +122,7 @@ export class Ctx {
     this.targets = targets;
     this.mocks = mocks;
     this.gen = ++generations;
+    this.batch = batch;
   }
 
   /** The same scope without function replacements (replacement functions run without them, as in OPA). */

@@ -4,7 +4,7 @@
  * OPA's semantics (unification, virtual documents, conflicts, `with`, limits).
  */
 export type { EvalLimits, EvalSettings } from './context.ts';
-export { Ctx, EvalState } from './context.ts';
+export { Ctx, EvalState, newBatch } from './context.ts';
 export { compileDataGetter, compileQueryRunner } from './entry-points.ts';
 export { formatValue } from './format.ts';
 export { CompiledProgram } from './program.ts';

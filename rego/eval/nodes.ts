@@ -18,6 +18,7 @@ import {
 import { mergeBase } from './collections.ts';
 import type { Ctx } from './context.ts';
 import { type CompiledDefinition, runDefinition } from './definitions.ts';
+import type { InputPaths } from './input-footprint.ts';
 import type { NodeHandle } from './layout.ts';
 import { ObjectBuilder } from './object-builder.ts';
 
@@ -39,6 +40,12 @@ export class CompiledNode implements NodeHandle {
   keyed: ((ctx: Ctx, keys: readonly Value[]) => Value | undefined) | undefined;
   private keyedGen = -1;
   private readonly keyedCache = new Map<string, Value | undefined>();
+  /** The input paths the value depends on (`null`: more than input); set once compiled. */
+  footprint: () => InputPaths | null = () => null;
+  #paths: InputPaths | null | undefined;
+  #batch = 0;
+  #batchInputs: (Value | undefined)[] = [];
+  #batchValue: Value | undefined;
 
   constructor(node: Node) {
     this.node = node;
@@ -50,9 +57,37 @@ export class CompiledNode implements NodeHandle {
 
   value(ctx: Ctx): Value | undefined {
     if (this.gen === ctx.gen) return this.cached;
-    const v = this.evaluate(ctx);
+    const v = ctx.batch === 0 ? this.evaluate(ctx) : this.#batchValueOf(ctx);
     this.cached = v;
     this.gen = ctx.gen;
+    return v;
+  }
+
+  /**
+   * The value in a batch: the one an earlier evaluation of the batch computed when the input
+   * holds equal values at every path of the footprint (one value remembered per node).
+   */
+  #batchValueOf(ctx: Ctx): Value | undefined {
+    if (this.#paths === undefined) this.#paths = this.footprint();
+    const paths = this.#paths;
+    if (paths === null) return this.evaluate(ctx);
+    const input = ctx.input;
+    const inputs = new Array<Value | undefined>(paths.length);
+    let same = this.#batch === ctx.batch;
+    for (let i = 0; i < paths.length; i++) {
+      const now = lookupPath(input, paths[i] as readonly Value[]);
+      inputs[i] = now;
+      if (same) {
+        const then = this.#batchInputs[i];
+        same = now === then || (now !== undefined && then !== undefined && equal(now, then));
+      }
+    }
+    if (same) return this.#batchValue;
+    // An error propagates and leaves nothing remembered: the next evaluation raises it again.
+    const v = this.evaluate(ctx);
+    this.#batch = ctx.batch;
+    this.#batchInputs = inputs;
+    this.#batchValue = v;
     return v;
   }
 

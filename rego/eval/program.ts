@@ -12,6 +12,7 @@ import { conflictMessage } from './conflicts.ts';
 import type { Ctx } from './context.ts';
 import { type CompiledDefinition, compileDefinition } from './definitions.ts';
 import { directValue } from './direct-value.ts';
+import { InputFootprints } from './input-footprint.ts';
 import { KeyedObject, type ObjectDefinition } from './keyed-object.ts';
 import type { Program } from './layout.ts';
 import {
@@ -41,7 +42,14 @@ export class CompiledProgram implements Program {
     this.indexes = rules.indexes;
     this.builtins = builtins;
     this.opaVersion = opaVersion;
-    for (const node of this.root.walk()) this.handles.set(node, new CompiledNode(node));
+    const footprints = new InputFootprints(this.root);
+    for (const node of this.root.walk()) {
+      const handle = new CompiledNode(node);
+      const cls = node.nodeClass;
+      if (cls === 'complete' || cls === 'set' || cls === 'object')
+        handle.footprint = () => footprints.of(node);
+      this.handles.set(node, handle);
+    }
     this.compileNode(this.root, false);
   }
 

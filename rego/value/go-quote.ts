@@ -16,8 +16,11 @@ const SHORT_ESCAPES: Record<string, string> = {
   '"': '\\"',
 };
 
-/** `s` in double quotes, escaped like Go's `strconv.Quote`. */
-export function goQuote(s: string): string {
+/**
+ * `s` in double quotes, escaped like Go's `strconv.Quote` — or `strconv.QuoteToASCII` when
+ * `asciiOnly` (every rune beyond ASCII escaped, as `sprintf`'s `%+q` writes it).
+ */
+export function goQuote(s: string, asciiOnly = false): string {
   let out = '"';
   for (const ch of s) {
     const short = SHORT_ESCAPES[ch];
@@ -29,7 +32,7 @@ export function goQuote(s: string): string {
     if (ch === ' ' || (cp >= 0x20 && cp < 0x7f)) out += ch;
     else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
     else if (cp >= 0xd800 && cp <= 0xdfff) out += '\\ufffd';
-    else if (PRINTABLE.test(ch)) out += ch;
+    else if (!asciiOnly && PRINTABLE.test(ch)) out += ch;
     else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, '0')}`;
     else out += `\\U${cp.toString(16).padStart(8, '0')}`;
   }

@@ -15,10 +15,12 @@ import {
   completeConflicts,
   failingDefinitions,
   numbersText,
+  numberValues,
   parserEdges,
   partialRules,
   type ShapeFamily,
   scopeChecks,
+  textValues,
   yamlBuiltins,
 } from './shapes/index.ts';
 
@@ -33,6 +35,8 @@ const FAMILIES: readonly { family: ShapeFamily; weight: number; alone: boolean }
   { family: compileChecks, weight: 4, alone: true },
   { family: parserEdges, weight: 2, alone: true },
   { family: numbersText, weight: 3, alone: false },
+  { family: numberValues, weight: 3, alone: true },
+  { family: textValues, weight: 2, alone: true },
   { family: yamlBuiltins, weight: 2, alone: false },
   { family: builtinErrors, weight: 3, alone: true },
   { family: failingDefinitions, weight: 2, alone: false },

@@ -5,7 +5,7 @@
  * the terminal's process group) stops everything it started — no port stays open. Without a
  * topazd it says so in one line and how to get one.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -112,6 +112,24 @@ async function portsOf(): Promise<Record<string, string>> {
   };
 }
 
+/**
+ * Processes still running that belong to this launcher: any in its process group, and any whose
+ * command line names its data directory (Topaz, PostgreSQL) or its OpenID provider's port
+ * (Keycloak's JVM and script run in a process group of their own).
+ */
+function leftoverProcesses(started: Started, env: Record<string, string>): string[] {
+  const markers = [env.DATA_DIR, `--http-port=${env.OIDC_PROVIDER_PORT}`].filter(Boolean) as string[];
+  const listing = execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' });
+  return listing
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => {
+      const [, pgid] = line.split(/\s+/);
+      return Number(pgid) === started.child.pid || markers.some((marker) => line.includes(marker));
+    })
+    .filter((line) => !line.includes(' ps -eo '));
+}
+
 /** Longest wait for the launcher to exit after Ctrl-C. */
 const STOP_MS = 3 * 60_000;
 
@@ -149,6 +167,7 @@ async function useThenStop(started: Started, env: Record<string, string>): Promi
   const open = [];
   for (const port of ports) if (await listening(port)) open.push(port);
   expect(open, started.output()).toEqual([]);
+  expect(leftoverProcesses(started, env), started.output()).toEqual([]);
 }
 
 beforeAll(async () => {

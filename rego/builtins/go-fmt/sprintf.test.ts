@@ -25,6 +25,11 @@ describe('sprintf', () => {
     ['%v', [1234567.5], '1.2345675e+06'],
     ['%.0f %.0f %.2f', [0.5, 2.5, 1.125], '0 2 1.12'],
     ['%q', ['a"b\n'], '"a\\"b\\n"'],
+    // What OPA v1.15.2 and v1.22.2 answer: %+q quotes to ASCII, %#q backquotes any printable
+    // text (U+FFFD too), a precision truncates before quoting.
+    ['%+q|%#q|%#q', ['é', 'a', '\ufffdx'], '"\\u00e9"|`a`|`\ufffdx`'],
+    ['%10.3q|%-6.1q|', ['====', 'ab'], '     "==="|"a"   |'],
+    ['%#q|%+q', ['\ufeffa', '😀'], '"\\ufeffa"|"\\U0001f600"'],
     ['%5.2s|', ['héllo'], '   hé|'],
     ['%c%U', [65, 0x1f600], 'AU+1F600'],
     ['%x', ['hi'], '6869'],

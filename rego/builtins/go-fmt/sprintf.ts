@@ -75,22 +75,32 @@ function formatFloat(x: number, verb: string, f: FormatFlags): string {
   return pad(sign + digits, f);
 }
 
-/** Go's `strconv.CanBackquote`: no backquote, no control character other than tab. */
+/**
+ * Go's `strconv.CanBackquote`: no backquote, no control character other than tab, no byte-order
+ * mark; any other rune beyond ASCII is fine (a lone surrogate stands for Go's U+FFFD).
+ */
 function canBackquote(s: string): boolean {
   for (const ch of s) {
     const c = ch.codePointAt(0) as number;
-    if (ch === '`' || ch === '\ufffd' || c === 0x7f || (c < 0x20 && c !== 0x09)) return false;
+    if (ch === '`' || ch === '\ufeff' || c === 0x7f || (c < 0x20 && c !== 0x09)) return false;
   }
   return true;
+}
+
+/** The first `prec` runes of `s` (Go's `truncateString`), all of it without a precision. */
+function truncated(s: string, prec: number | undefined): string {
+  return prec === undefined ? s : Array.from(s).slice(0, prec).join('');
 }
 
 function formatString(s: string, verb: string, f: FormatFlags): string | undefined {
   switch (verb) {
     case 's':
     case 'v':
-      return pad(f.prec === undefined ? s : Array.from(s).slice(0, f.prec).join(''), f);
-    case 'q':
-      return pad(f.sharp && canBackquote(s) ? `\`${s}\`` : goQuote(s), f);
+      return pad(truncated(s, f.prec), f);
+    case 'q': {
+      const t = truncated(s, f.prec);
+      return pad(f.sharp && canBackquote(t) ? `\`${t}\`` : goQuote(t, f.plus), f);
+    }
     case 'x':
     case 'X': {
       const bytes = [...utf8Bytes(s)].map((b) => b.toString(16).padStart(2, '0'));

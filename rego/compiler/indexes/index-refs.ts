@@ -18,6 +18,14 @@ export interface IndexRef {
 }
 
 /** What a rule needs of a reference: to be defined (`any`) or equal to a constant. */
+/**
+ * The key of a scalar in a rule index: a string is `"` and its text (no canonical JSON needed, and
+ * no other scalar's canonical key starts with `"`), anything else its canonical key.
+ */
+export function scalarKey(v: Value): string {
+  return typeof v === 'string' ? `"${v}` : canonicalKey(v);
+}
+
 export type Need = { readonly any: true } | { readonly any: false; readonly key: string };
 
 /** The needs of one rule branch on one reference. */
@@ -73,14 +81,14 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
   rule.args.forEach((a, i) => {
     const ref: IndexRef = { id: `arg:${i}`, arg: i, line: a.loc.line, column: a.loc.column };
     if (a.k === 'var') varRefs.set(a.name, ref);
-    else if (a.k === 'const' && isScalar(a.value)) add(ref, { any: false, key: canonicalKey(a.value) });
+    else if (a.k === 'const' && isScalar(a.value)) add(ref, { any: false, key: scalarKey(a.value) });
   });
   const needOf = (t: IrTerm): Need | undefined => {
     if (t.k === 'var') {
       const c = constants.get(t.name);
-      return c !== undefined && isScalar(c) ? { any: false, key: canonicalKey(c) } : { any: true };
+      return c !== undefined && isScalar(c) ? { any: false, key: scalarKey(c) } : { any: true };
     }
-    return t.k === 'const' && isScalar(t.value) ? { any: false, key: canonicalKey(t.value) } : undefined;
+    return t.k === 'const' && isScalar(t.value) ? { any: false, key: scalarKey(t.value) } : undefined;
   };
   const equalish = (a: IrTerm, b: IrTerm): boolean => {
     if (a.k === 'var') {

@@ -10,17 +10,9 @@
  * branch met yields one same constant. So a rule reading an undefined path is skipped before it
  * runs, and a rule that errors may never run because an earlier one (in this order) decided.
  */
-import {
-  canonicalKey,
-  equal,
-  isObject,
-  lookupPath,
-  objectEntries,
-  SetValue,
-  type Value,
-} from '../../value/index.ts';
+import { equal, isObject, lookupPath, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
-import { branchNeeds, headValue, type IndexRef, isScalar, type Need } from './index-refs.ts';
+import { branchNeeds, headValue, type IndexRef, isScalar, type Need, scalarKey } from './index-refs.ts';
 
 /** A rule a lookup selects (its position in the index's rules) and which of its branches (0 the main body, then each `else`). */
 export interface IndexEntry {
@@ -147,9 +139,8 @@ function meet(
   if (v === undefined) return;
   meet(level.anyBranch, input, args, met);
   if (level.scalars.size === 0) return;
-  if (isScalar(v)) meet(level.scalars.get(canonicalKey(v)), input, args, met);
-  else
-    for (const m of members(v)) if (isScalar(m)) meet(level.scalars.get(canonicalKey(m)), input, args, met);
+  if (isScalar(v)) meet(level.scalars.get(scalarKey(v)), input, args, met);
+  else for (const m of members(v)) if (isScalar(m)) meet(level.scalars.get(scalarKey(m)), input, args, met);
 }
 
 /**
