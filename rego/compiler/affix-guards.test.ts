@@ -80,4 +80,13 @@ describe("OPA v1.22.2's prefix and suffix index (and its ways through or)", () =
     expect(outcome('v1.22.2', 'complete', { v: 'abc' })).toBe(true);
     expect(outcome('v1.22.2', 'earlier', { v: 'abc' })).toBe('eval_builtin_error');
   });
+
+  it('evaluates it when a member of an array or object there (not deeper) has the affix', () => {
+    expect(outcome('v1.22.2', 'elsed', { v: ['abc', 1] })).toBe('eval_type_error');
+    expect(outcome('v1.22.2', 'elsed', { v: { x: 'abc', y: false } })).toBe('eval_type_error');
+    expect(outcome('v1.22.2', 'ends', { v: { k: 'ba' } })).toBe('eval_type_error');
+    expect(outcome('v1.22.2', 'elsed', { v: ['b'] })).toBe(2);
+    expect(outcome('v1.22.2', 'elsed', { v: { a: ['abc'] } })).toBe(2);
+    expect(outcome('v1.22.2', 'elsed', { v: { a: 0.5 } })).toBe(2);
+  });
 });

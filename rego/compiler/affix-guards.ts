@@ -46,12 +46,12 @@ function testOf(
   scope: Scope,
   loc: Literal['loc'],
   callee: string,
-  args: readonly Term[],
+  args: readonly (Term | IrTerm)[],
 ): IrLiteral {
   const term: IrTerm = {
     k: 'call',
     callee: resolveCallee(cx, callee, loc, scope),
-    args: args.map((a) => resolveTerm(cx, a, scope)),
+    args: args.map((a) => ('k' in a ? a : resolveTerm(cx, a, scope))),
     loc,
   };
   return { expr: { k: 'term', term }, withs: [], loc };
@@ -66,7 +66,29 @@ function affixTest(cx: ResolveContext, lit: Literal, scope: Scope): IrLiteral[] 
   if (!AFFIX_BUILTINS.has(name) || args.length !== 2 || !subject || !affix) return [];
   if (!isConstantInputRef(cx, subject, scope) || !isConstantAffix(affix)) return [];
   if (!cx.builtins.has(name) || !cx.builtins.has('is_string')) return [];
-  return [testOf(cx, scope, loc, 'is_string', [subject]), testOf(cx, scope, loc, name, [subject, affix])];
+  const direct = [
+    testOf(cx, scope, loc, 'is_string', [subject]),
+    testOf(cx, scope, loc, name, [subject, affix]),
+  ];
+  // A composite value at the path is a candidate when one of its members (an array's items, an
+  // object's values) is a string with the affix: OPA then evaluates the body, and the built-in
+  // raises its type error.
+  const member: IrTerm = { k: 'var', name: scope.namer.fresh('$affix'), loc };
+  const memberTests: IrLiteral[] = [
+    {
+      expr: {
+        k: 'somein',
+        key: undefined,
+        value: member,
+        collection: resolveTerm(cx, subject, scope),
+      },
+      withs: [],
+      loc,
+    },
+    testOf(cx, scope, loc, 'is_string', [member]),
+    testOf(cx, scope, loc, name, [member, affix]),
+  ];
+  return [orGuard([direct, memberTests], loc)];
 }
 
 /** `input.… == constant` (or `=`), which OPA's index also keys on; it never raises an error. */

@@ -63,6 +63,33 @@ describe('declared variables (RewriteLocalVars)', () => {
 
   it('refuses an assignment whose value reads the variable it declares', () => {
     expect(answer('r := [x | x := x + 1] if { x := 1 }')).toBe('rego_compile_error: var x referenced above');
+    expect(answer('r if { every y in [1] { x := x; y } }')).toBe(
+      'rego_compile_error: var x referenced above',
+    );
+    expect(answer('r if { y := [z | x := x; z := x]; x = 1; y }')).toBe(
+      'rego_compile_error: var x referenced above',
+    );
+    expect(answer('r if { x := 1; x := x }')).toBe('rego_compile_error: var x assigned above');
+  });
+
+  it("lets a nested body declare a name from the value of the enclosing body's variable", () => {
+    expect(answer('r if { x := 1; every y in [1] { x := x; y } }')).toBe(true);
+    expect(answer('r if { x := 1; every y in [1] { y; x := x + 1; x == 2 } }')).toBe(true);
+    expect(answer('r := y if { x = 1; y := [z | x := x + 1; z := x] }')).toEqual([2]);
+    expect(answer('r := y if { x := 1; y := [z | x := x + 1; z := x] }')).toEqual([2]);
+    expect(answer('r := y if { x := 1; y := [z | z := [w | x := x; w := x]] }')).toEqual([[1]]);
+    expect(answer('r := y if { x := 1; every y in [1] { [x, y] := [x, y] } }')).toBe(
+      'rego_compile_error: var y declared above',
+    );
+  });
+
+  it('rewrites head values, keys, else values and parameters apart from the body, as OPA does', () => {
+    const referenced = 'rego_compile_error: var x referenced above';
+    expect(answer('r contains [z | x := x; z := x] if x := 1')).toBe(referenced);
+    expect(answer('r := 1 if false else := [z | x := x; z := x] if x := 1')).toBe(referenced);
+    expect(answer('f([z | x := x; z := x]) := 1 if x := 1\nr := f([1])')).toBe(referenced);
+    // A ref head's dynamic terms are part of the body's rewrite.
+    expect(answer('r[[z | x := x; z := x]] := 1 if { x := 1 }')).toEqual({ '[1]': 1 });
   });
 });
 
@@ -112,5 +139,23 @@ describe('root documents as local names (RewriteLocalVars)', () => {
     expect(answer('f(data) := 1\nr := f(2)')).toBe(
       'rego_compile_error: args must not shadow data (use a different variable name)',
     );
+  });
+});
+
+describe('root documents in `some … in` and `every`', () => {
+  it('reads `some input in xs` as a membership test of the input document', () => {
+    expect(answer('r if { some input in [1, 2] }')).toBe('undefined');
+    expect(answer('r if { some input in [{"a": [1, 2]}] }')).toBe(true);
+    expect(answer('r := [1 | some input in [1, 2]]')).toEqual([]);
+    expect(answer('r if { some input, v in [1]; v }')).toBe('undefined');
+    expect(answer('r { some input in [1, 2] }', 'v0')).toBe('undefined');
+    expect(answer('r if { some data in [1] }')).toBe(
+      'rego_recursion_error: rule data.t.r is recursive: data.t.r -> data.t.r',
+    );
+  });
+
+  it('refuses them as `every` variables', () => {
+    expect(answer('r if { every input in [1] { true } }')).toMatch(/^rego_parse_error/);
+    expect(answer('r if { every data, v in [1] { v } }')).toMatch(/^rego_parse_error/);
   });
 });

@@ -82,6 +82,11 @@ function shadowingCollection(
   return collection.type === 'var' && outer ? { k: 'const', value: [], loc } : undefined;
 }
 
+/** Whether `name` reads the `input` or `data` document here (not a v0 local of that name). */
+function isRootDocument(name: string, scope: Scope): boolean {
+  return (name === 'input' || name === 'data') && scope.declaredName(name) === undefined;
+}
+
 /** OPA's `var x assigned above` / `var x declared above`: a name declared twice in one body. */
 function redeclared(name: string, loc: SourceLocation, scope: Scope): void {
   if (scope.declaresHere(name))
@@ -153,18 +158,23 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
     case 'unify': {
       if (!e.assign)
         return { k: 'unify', left: resolveTerm(cx, e.left, scope), right: resolveTerm(cx, e.right, scope) };
-      const right = resolveTerm(cx, e.right, scope);
+      // The value is read first: a name it mentions is the enclosing body's variable if that
+      // body has seen it, else a use here that the declaration then contradicts (OPA's order).
       const mentioned = termVars(e.right);
-      for (const name of patternVars(e.left))
-        if (mentioned.has(name))
-          compileError('rego_compile_error', `var ${name} referenced above`, e.left.loc);
+      const fresh = patternVars(e.left).filter(
+        (name) => mentioned.has(name) && !scope.declaresHere(name) && !scope.seenAbove(name),
+      );
+      const right = resolveTerm(cx, e.right, scope);
+      if (fresh[0] !== undefined)
+        compileError('rego_compile_error', `var ${fresh[0]} referenced above`, e.left.loc);
       checkMatchable(e.left, e.right);
       declareAssigned(cx, e.left, scope);
       return { k: 'unify', left: resolveTerm(cx, e.left, scope), right };
     }
     case 'somein': {
+      // `some input in xs` is a membership test of the input document (so is `data`), as in OPA.
       const names = [...(e.key ? patternVars(e.key) : []), ...patternVars(e.value)].filter(
-        (name) => !name.startsWith('$'),
+        (name) => !name.startsWith('$') && !isRootDocument(name, scope),
       );
       const shadowed = shadowingCollection(cx, e.collection, names, lit.loc, scope);
       const collection = shadowed ?? resolveTerm(cx, e.collection, scope);
@@ -178,6 +188,7 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
     case 'every': {
       const domain = resolveTerm(cx, e.domain, scope);
       const inner = new Scope(scope, scope.namer, mentionedVars(e.body));
+      inner.everyBody = true;
       const key = e.key && everyVar(inner, e.key);
       if (e.key?.name === e.value.name)
         compileError('rego_compile_error', `var ${e.value.name} declared above`, e.value.loc);

@@ -148,7 +148,9 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
   // A template string as a parameter is computed in the body (it may use variables the body
   // binds) and compared with the argument, as OPA does.
   const args = rule.args.map((a) => {
+    scope.resolvingHead = true;
     const resolved = resolveTerm(cx, a, scope);
+    scope.resolvingHead = false;
     if (resolved.k !== 'call' || resolved.callee.kind !== 'template') return resolved;
     const param: IrTerm = { k: 'var', name: scope.namer.fresh('$param'), loc: resolved.loc };
     literals.push({ expr: { k: 'unify', left: param, right: resolved }, withs: [], loc: resolved.loc });
@@ -172,6 +174,7 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
     declareParams(rule.args, s);
     const elseArgs = rule.args.map((a) => resolveTerm(cx, a, s));
     const body = guardedBody(cx, e.body, s);
+    s.resolvingHead = true;
     const value = resolveTerm(cx, e.value, s);
     reportUnusedDeclared(cx, s);
     return {
@@ -181,8 +184,10 @@ function resolveRule(cx: ResolveContext, rule: Rule): ResolvedRule {
     };
   });
   const dyn = dynamic.map((t) => resolveTerm(cx, t, scope));
+  scope.resolvingHead = true;
   const key = rule.key && headOperands(rule.key);
   const value = rule.value && headOperands(rule.value);
+  scope.resolvingHead = false;
   reportUnusedDeclared(cx, scope);
   return {
     kind: rule.kind,

@@ -35,6 +35,16 @@ export class Scope {
   private readonly implicit = new Map<string, string>();
   /** Unique names used here that belong to enclosing scopes. */
   readonly outer = new Set<string>();
+  /**
+   * Set while a rule's head terms are resolved: OPA rewrites a head's comprehensions on a stack
+   * of their own, so for {@link seenAbove} they see nothing of the rule body.
+   */
+  resolvingHead = false;
+  /**
+   * An `every` body. OPA refuses `x := x` there when the outer `x` is bound by unification, not
+   * declared (`var x is unsafe`); the engine keeps refusing it (`var x referenced above`).
+   */
+  everyBody = false;
 
   constructor(parent: Scope | undefined, namer: VarNamer, mentioned: ReadonlySet<string>) {
     this.parent = parent;
@@ -54,6 +64,16 @@ export class Scope {
   /** Whether `name` is declared in this very scope. */
   declaresHere(name: string): boolean {
     return this.declared.has(name);
+  }
+
+  /**
+   * Whether an enclosing body has declared or used `name` before this point (OPA's stack of
+   * declared variables): an assignment `x := x` in a nested body then reads the outer `x`.
+   */
+  seenAbove(name: string): boolean {
+    for (let s = this.parent; s && !s.resolvingHead; s = s.parent)
+      if (s.declared.has(name) || (!this.everyBody && s.implicit.has(name))) return true;
+    return false;
   }
 
   /** Whether `name` was already used as an undeclared variable of this scope. */

@@ -38,6 +38,23 @@ describe("OPA's parser", () => {
     expect(parseError('r := 1 if false else := 2 if true else := 3')).toBeUndefined();
   });
 
+  it('needs a body after a bare else, not after else with a value', () => {
+    expect(parseError('r := 1 if { false } else')).toBe(
+      'rego_parse_error: unexpected eof token: expected else value term or rule body',
+    );
+    expect(parseError('r := 1 if { false } else\nq := 2')).toBe(
+      'rego_parse_error: unexpected q token: expected else value term or rule body',
+    );
+    expect(parseError('r := 1 if { false } else := 3\nq := 2')).toBeUndefined();
+    expect(parseError('r := 1 if { false } else if true')).toBeUndefined();
+    expect(() =>
+      parseModule('package t\nr = 1 { false } else\nq = 2\n', 'p.rego', { version: 'v0' }),
+    ).toThrow('expected else value term or rule body');
+    expect(
+      parseModule('package t\nr = 1 { false } else { true }\n', 'p.rego', { version: 'v0' }).rules,
+    ).toHaveLength(1);
+  });
+
   it('refuses rules separated by `;`', () => {
     expect(parseError('r := 1; s := 2')).toBe('rego_parse_error: unexpected ; token');
     expect(parseError('r := 1 if { true }; s := 2')).toBe('rego_parse_error: unexpected ; token');

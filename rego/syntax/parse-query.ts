@@ -108,8 +108,10 @@ function parseEvery(p: ParserState): Expr {
   if (!isMembership(member)) p.fail(member.loc, 'expected `x[, y] in xs { ... }` expression');
   const [a, b, c] = member.args as [Term, Term, Term | undefined];
   const [key, value, domain] = c === undefined ? [undefined, a, b] : [a, b, c];
-  if (key !== undefined && key.type !== 'var') p.fail(key.loc, 'expected key to be a variable');
-  if (value.type !== 'var') p.fail(value.loc, 'expected value to be a variable');
+  // `input` and `data` are the documents, not variables (OPA parses them as references).
+  const isVar = (t: Term): t is VarTerm => t.type === 'var' && t.name !== 'input' && t.name !== 'data';
+  if (key !== undefined && !isVar(key)) p.fail(key.loc, 'expected key to be a variable');
+  if (!isVar(value)) p.fail(value.loc, 'expected value to be a variable');
   if (!p.isPunct('{')) p.unexpected('missing body');
   p.next();
   const body = parseBody(p, '}');

@@ -201,12 +201,17 @@ function parseBodyLiteral(p: ParserState): Literal {
 function parseElse(p: ParserState): ElseClause {
   const loc = p.next().loc;
   let value: Term = trueTerm(loc);
-  if (p.isPunct('=') || p.isPunct(':=')) {
+  const hasValue = p.isPunct('=') || p.isPunct(':=');
+  if (hasValue) {
     p.next();
     value = parseTermInfix(p, true);
   }
   const hasIf = p.isKeyword('if');
-  if (!hasIf && !p.isPunct('{')) return { value, body: [], loc };
+  if (!hasIf && !p.isPunct('{')) {
+    // `else := v` may stand alone; a bare `else` needs a body (OPA's parser).
+    if (!hasValue) p.unexpected('expected else value term or rule body');
+    return { value, body: [], loc };
+  }
   if (!hasIf && p.version === 'v1') p.unexpected('`if` keyword is required before rule body (rego.v1)');
   return { value, body: parseRuleBody(p, hasIf), loc };
 }

@@ -3,6 +3,7 @@
  * `* / %`), scalars, variables, references, calls, arrays, sets, objects and comprehensions.
  */
 import { RegoError } from '../errors.ts';
+import { opaAtLeast } from '../opa-version.ts';
 import { parseNumber } from '../value/index.ts';
 import type { CallTerm, Term } from './ast.ts';
 import { parseArray, parseSetOrObject } from './parse-collection.ts';
@@ -128,6 +129,16 @@ function parsePrimary(p: ParserState): Term {
     case '-':
     case '.': {
       p.next();
+      if (t.text === '-' && negatesTerm(p)) {
+        const operand = parseTerm(p);
+        return {
+          type: 'call',
+          name: 'minus',
+          args: [{ type: 'scalar', value: 0, loc }, operand],
+          infix: '-',
+          loc,
+        };
+      }
       let text = t.text === '.' ? '.' : '-';
       if (t.text === '-' && p.isPunct('.')) text += p.next().text;
       if (p.tok.kind !== 'number' || (text.endsWith('.') && p.tok.spaced)) p.unexpected('expected number');
@@ -147,6 +158,17 @@ function parsePrimary(p: ParserState): Term {
     default:
       return p.unexpected();
   }
+}
+
+/**
+ * OPA v1.22 reads `-` before a variable, reference or call as `minus(0, term)`; `true`, `false`,
+ * `null`, strings and collections after `-` stay errors, as before.
+ */
+function negatesTerm(p: ParserState): boolean {
+  const t = p.tok;
+  if (!opaAtLeast(p.opaVersion, 'v1.22.2') || t.kind !== 'ident') return false;
+  if (t.text === 'true' || t.text === 'false' || t.text === 'null') return false;
+  return !p.isKeywordName(t.text) || p.startsRef();
 }
 
 function numberValue(p: ParserState, text: string, loc: Term['loc']): number | bigint {

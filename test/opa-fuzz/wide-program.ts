@@ -19,6 +19,7 @@ import {
   parserEdges,
   partialRules,
   type ShapeFamily,
+  scopeChecks,
   textValues,
   yamlBuiltins,
 } from './shapes/index.ts';
@@ -40,6 +41,7 @@ const FAMILIES: readonly { family: ShapeFamily; weight: number; alone: boolean }
   { family: builtinErrors, weight: 3, alone: true },
   { family: failingDefinitions, weight: 2, alone: false },
   { family: baseDocuments, weight: 3, alone: false },
+  { family: scopeChecks, weight: 3, alone: true },
 ];
 
 /** The names of the shape families (`partialRules`, `yamlBuiltins`, …). */

@@ -74,6 +74,19 @@ describe('types of variables', () => {
     refusedByBoth('r if { x := 1; x.b.c == 1 }', 'undefined ref: x.b.c');
   });
 
+  it('refuse iterating a scalar written in place on v1.15.2 (match error), and not on v1.22.2', () => {
+    for (const rules of [
+      'r if { some x in "s"; x }',
+      'r if { some k, x in 1; x }',
+      'r := [x | some x in null]',
+      'r if { some x in -1; x }',
+    ]) {
+      expect(verdict(rules, 'v1.15.2'), rules).toBe('rego_type_error: match error');
+      expect(verdict(rules, 'v1.22.2'), rules).toBe('compiled');
+    }
+    expect(verdict('r if { every x in "s" { x } }', 'v1.15.2')).toBe('compiled');
+  });
+
   it('stay unknown where OPA cannot know them, and accept unions', () => {
     for (const rules of [
       'r if { x := input.a; upper(x) }',
@@ -82,8 +95,35 @@ describe('types of variables', () => {
       'r if { x := input.a; x = 1; x = "a" }',
       'f(x) := 1 if { x == "a" } else := 2 if { x == 1 }\nr := f(1)',
       'r if { x := [1, 2]; every y in [1] { x = 1; y } }',
+      'r if { every y in [1] { x := 2; x.a; y } }',
+      'r if { every y in [1] { x := 2; upper(x); y } }',
     ]) {
       expect(verdict(rules), rules).toBe('compiled');
+    }
+  });
+});
+
+describe('types of function parameters', () => {
+  it("take the type of their first use as a call's argument, which callers must then meet", () => {
+    refusedByBoth('f(x) := upper(x)\nr := f(1)', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x) := x + 1\nr := f("a")', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x, y) := concat(x, y)\nr := f(",", "a")', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x) := g(x)\ng(y) := upper(y)\nr := f(1)', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x) := upper(x)\nf(x) := x + 1\nr := f(true)', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f(x) if { x == 1; upper(x) }\nr if f("a")', 'upper: invalid argument(s)');
+  });
+
+  it('stay of any type after another first use, in else branches and for values of unknown type', () => {
+    for (const rules of [
+      'f(x) := upper(x)\nf(x) := x + 1\nr := f(1)',
+      'f(x) if { y := x; upper(y) }\nr if f(1)',
+      'f(x) if { is_string(x); upper(x) }\nr if f(1)',
+      'f(x) := upper(x) if true else := 1\nr := f(1)',
+      'f(x) := upper(x)\nr := f(input.a)',
+      'f(x) := x.a\nr := f(1)',
+    ]) {
+      expect(verdict(rules, 'v1.15.2'), rules).toBe('compiled');
+      expect(verdict(rules, 'v1.22.2'), rules).toBe('compiled');
     }
   });
 });

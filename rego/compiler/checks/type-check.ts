@@ -31,41 +31,60 @@ import { unifiesTerm } from './term-unification.ts';
 interface RuleTypes {
   readonly value: RegoType;
   readonly key: RegoType;
+  /** A function's parameter types, as its body's first use of each infers them. */
+  readonly params: readonly RegoType[];
 }
 
 class TypeChecker {
   readonly errors: RegoError[] = [];
   private readonly rules = new Map<ResolvedRule, RuleTypes | 'checking'>();
   private env = new Map<string, RegoType>();
+  /** The checked function's parameters no expression has used yet: their first use types them. */
+  private untypedParams = new Set<string>();
   private skipNegations = false;
+  /** False inside an `every` body, where OPA's checker leaves what the body binds untyped. */
+  private typesBindings = true;
 
   constructor(
     private readonly tree: RuleNode<ResolvedRule>,
     private readonly declarations: ReadonlyMap<string, BuiltinDeclaration>,
     private readonly negationsUnchecked: (file: string) => boolean,
     private readonly emptyIsOpen: boolean,
+    private readonly scalarDomainMismatch: boolean,
   ) {}
 
   /** Checks `rule` once; the types of its key and value. */
   rule(rule: ResolvedRule): RuleTypes {
     const known = this.rules.get(rule);
-    if (known === 'checking') return { value: ANY_TYPE, key: ANY_TYPE };
+    if (known === 'checking') return { value: ANY_TYPE, key: ANY_TYPE, params: [] };
     if (known) return known;
     this.rules.set(rule, 'checking');
-    const [env, skip] = [this.env, this.skipNegations];
-    // Parameters are of any type (OPA infers them from the callers; the engine does not).
-    this.env = new Map(rule.args.flatMap(patternVarNames).map((name) => [name, ANY_TYPE] as const));
+    const [env, params, skip] = [this.env, this.untypedParams, this.skipNegations];
+    // A parameter written as a variable takes the type of its first use as a built-in argument
+    // (OPA's unify1), `any` after any other use; a pattern's variables are of any type.
+    const patternVars = rule.args
+      .flatMap((a) => (a.k === 'var' ? [] : patternVarNames(a)))
+      .map((name) => [name, ANY_TYPE] as const);
+    this.env = new Map(patternVars);
+    this.untypedParams = new Set(rule.args.flatMap((a) => (a.k === 'var' ? [a.name] : [])));
     this.skipNegations = this.negationsUnchecked(rule.loc.file);
     this.body(rule.body);
     for (const t of rule.dynamic) this.type(t);
     const key = rule.key ? this.type(rule.key) : ANY_TYPE;
     const values = rule.value ? [this.type(rule.value)] : [];
+    const paramTypes = rule.args.map((a) =>
+      a.k === 'var' && rule.elses.length === 0 ? (this.env.get(a.name) ?? ANY_TYPE) : ANY_TYPE,
+    );
+    // OPA checks each `else` branch apart: its parameters (under names of its own) are untyped
+    // there, and stay of any type for the callers.
     for (const e of rule.elses) {
+      this.env = new Map(patternVars);
+      this.untypedParams = new Set();
       this.body(e.body);
       values.push(this.type(e.value));
     }
-    [this.env, this.skipNegations] = [env, skip];
-    const types = { value: values.length > 0 ? unionOf(values) : ANY_TYPE, key };
+    [this.env, this.untypedParams, this.skipNegations] = [env, params, skip];
+    const types = { value: values.length > 0 ? unionOf(values) : ANY_TYPE, key, params: paramTypes };
     this.rules.set(rule, types);
     return types;
   }
@@ -103,22 +122,28 @@ class TypeChecker {
         return;
       case 'somein': {
         const collection = this.type(e.collection);
-        // Iterating a variable or reference known to hold a scalar selects a key it cannot have.
-        if (e.collection.k !== 'const' && selectType(collection, undefined, this.emptyIsOpen) === 'none')
-          this.errors.push(
-            new RegoError('rego_type_error', `undefined ref: ${termText(e.collection)}[_]`, loc),
-          );
+        // Iterating a variable or reference known to hold a scalar selects a key it cannot have;
+        // iterating a scalar written in place (`some x in "s"`) is a `match error` in v1.15.2.
+        if (selectType(collection, undefined, this.emptyIsOpen) === 'none') {
+          if (e.collection.k !== 'const')
+            this.errors.push(
+              new RegoError('rego_type_error', `undefined ref: ${termText(e.collection)}[_]`, loc),
+            );
+          else if (this.scalarDomainMismatch)
+            this.errors.push(new RegoError('rego_type_error', 'match error', loc));
+        }
         this.bind(e.value, elementType(collection));
         if (e.key) this.bind(e.key, ANY_TYPE);
         return;
       }
       case 'every': {
-        // OPA checks an `every` body apart, where the enclosing variables are of any type.
+        // OPA checks an `every` body apart: the enclosing variables and those the body binds
+        // are of any type there.
         this.type(e.domain);
-        const env = this.env;
-        this.env = new Map();
+        const [env, typed] = [this.env, this.typesBindings];
+        [this.env, this.typesBindings] = [new Map(), false];
         this.body(e.body);
-        this.env = env;
+        [this.env, this.typesBindings] = [env, typed];
         return;
       }
       case 'not':
@@ -131,8 +156,13 @@ class TypeChecker {
   }
 
   private bind(t: IrTerm, type: RegoType): void {
-    if (t.k === 'var' && !this.env.has(t.name)) this.env.set(t.name, type);
+    if (t.k === 'var' && !this.env.has(t.name)) this.setType(t.name, type);
     else this.type(t);
+  }
+
+  /** Gives the variable `name` the type of what binds it (any inside an `every` body). */
+  private setType(name: string, type: RegoType): void {
+    this.env.set(name, this.typesBindings ? type : ANY_TYPE);
   }
 
   /** OPA's unification of two terms: binds an untyped variable, else the types must meet. */
@@ -145,7 +175,10 @@ class TypeChecker {
     if (unbound(left) || unbound(right)) {
       const [variable, other] = unbound(left) ? [left, right] : [right, left];
       const type = unbound(other) ? ANY_TYPE : this.type(other);
-      this.env.set((variable as { name: string }).name, type);
+      const name = (variable as { name: string }).name;
+      this.untypedParams.delete(name);
+      this.setType(name, type);
+      if (other.k === 'var' && this.untypedParams.delete(other.name)) this.env.set(other.name, ANY_TYPE);
       return;
     }
     if (!unifies(this.type(left), this.type(right)))
@@ -158,6 +191,7 @@ class TypeChecker {
       case 'const':
         return valueType(t.value);
       case 'var':
+        if (this.untypedParams.delete(t.name)) this.env.set(t.name, ANY_TYPE);
         return this.env.get(t.name) ?? ANY_TYPE;
       case 'root':
         return ANY_TYPE;
@@ -186,20 +220,53 @@ class TypeChecker {
   }
 
   private call(t: Extract<IrTerm, { k: 'call' }>): RegoType {
+    if (t.callee.kind === 'function') {
+      const params = this.functionParams(t.callee.path);
+      this.typeParamsFrom(t.args, params);
+      const argTypes = t.args.map((a) => this.type(a));
+      if (t.args.some((arg, i) => !unifiesTerm(arg, argTypes[i] as RegoType, params[i] ?? ANY_TYPE)))
+        this.errors.push(
+          new RegoError(
+            'rego_type_error',
+            `${['data', ...t.callee.path].join('.')}: invalid argument(s)`,
+            t.loc,
+          ),
+        );
+      return this.document(t.callee.path);
+    }
+    const declaration = t.callee.kind === 'builtin' ? this.declarations.get(t.callee.name) : undefined;
+    const operands = t.args.map((_, i) => {
+      const operand = declaration && (declaration.args[i] ?? declaration.variadic);
+      return operand ? parseTypeNotation(operand.type) : undefined;
+    });
+    this.typeParamsFrom(t.args, operands);
     const argTypes = t.args.map((a) => this.type(a));
     if (t.callee.kind === 'template') return { k: 'string' };
-    if (t.callee.kind === 'function') return this.document(t.callee.path);
-    if (t.callee.kind !== 'builtin') return ANY_TYPE;
-    const declaration = this.declarations.get(t.callee.name);
     if (!declaration) return ANY_TYPE;
     const wrong = t.args.some((arg, i) => {
-      const operand = declaration.args[i] ?? declaration.variadic;
-      if (!operand) return false;
-      return !unifiesTerm(arg, argTypes[i] as RegoType, parseTypeNotation(operand.type));
+      const want = operands[i];
+      return want !== undefined && !unifiesTerm(arg, argTypes[i] as RegoType, want);
     });
     if (wrong)
-      this.errors.push(new RegoError('rego_type_error', `${t.callee.name}: invalid argument(s)`, t.loc));
+      this.errors.push(new RegoError('rego_type_error', `${declaration.name}: invalid argument(s)`, t.loc));
     return declaration.result ? parseTypeNotation(declaration.result.type) : ANY_TYPE;
+  }
+
+  /** A parameter's first use as a call's argument gives it the type the callee declares there. */
+  private typeParamsFrom(args: readonly IrTerm[], wanted: readonly (RegoType | undefined)[]): void {
+    args.forEach((arg, i) => {
+      const want = wanted[i];
+      if (arg.k === 'var' && want && this.untypedParams.delete(arg.name)) this.setType(arg.name, want);
+    });
+  }
+
+  /** The parameter types of the function at `path`: the union over its definitions. */
+  private functionParams(path: readonly string[]): RegoType[] {
+    const node = this.tree.find(path);
+    if (node?.nodeClass !== 'function') return [];
+    const each = node.rules.map((r) => this.rule(r).params);
+    const arity = Math.max(0, ...each.map((p) => p.length));
+    return Array.from({ length: arity }, (_, i) => unionOf(each.map((p) => p[i] ?? ANY_TYPE)));
   }
 
   private ref(t: Extract<IrTerm, { k: 'ref' }>): RegoType {
@@ -259,9 +326,10 @@ export function typeErrors(
     ]),
   );
   const unchecked = new Set(modules.filter((m) => notIsOperator(m, opaVersion)).map((m) => m.file));
-  // OPA v1.15.2's checker lets any key of an empty array or object literal through; v1.22.2 does not.
-  const emptyIsOpen = opaVersion === 'v1.15.2';
-  const checker = new TypeChecker(tree, declarations, (file) => unchecked.has(file), emptyIsOpen);
+  // OPA v1.15.2's checker lets any key of an empty array or object literal through, and refuses
+  // `some x in` a scalar literal (match error); v1.22.2 does neither.
+  const v1_15 = opaVersion === 'v1.15.2';
+  const checker = new TypeChecker(tree, declarations, (file) => unchecked.has(file), v1_15, v1_15);
   for (const node of tree.walk()) for (const rule of node.rules) checker.rule(rule);
   return checker.errors;
 }

@@ -2,7 +2,7 @@
  * @module The program shapes of the widened fuzzer, by family: partial rules queried by key,
  * complete-rule conflicts, compile-time checks, parser edges, number and text extremes, number
  * values OPA keeps as text, texts through quoting and encoding built-ins, YAML,
- * built-in errors, failing definitions, base documents.
+ * built-in errors, failing definitions, base documents, scoping and inference.
  */
 export { baseDocuments } from './base-documents.ts';
 export { builtinErrors, failingDefinitions } from './builtin-errors.ts';
@@ -11,6 +11,7 @@ export { numberValues } from './number-values.ts';
 export { numbersText } from './numbers-text.ts';
 export { parserEdges } from './parser-edges.ts';
 export { completeConflicts, partialRules } from './partial-rules.ts';
+export { scopeChecks } from './scope-checks.ts';
 export type { BaseDocument, Shape, ShapeContext, ShapeFamily } from './shape.ts';
 export { textValues } from './text-values.ts';
 export { yamlBuiltins } from './yaml-builtins.ts';
