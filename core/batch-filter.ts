@@ -10,6 +10,7 @@ import type { RequestInfo } from './decision-check.ts';
 import { DEFAULT_SUBJECT_TYPE, relationCheck } from './decision-flow.ts';
 import { isFallbackDenial } from './denial.ts';
 import { AccessDeniedError } from './errors.ts';
+import { evaluateAll } from './evaluation.ts';
 import { resolveScope } from './request-scope.ts';
 import { evaluateAsSet, type SetPlan } from './set-evaluation.ts';
 
@@ -34,6 +35,12 @@ export interface FilterSpec<T> {
    * so that a list is never silently short while the service is away.
    */
   readonly undecided?: 'exclude' | 'refuse';
+  /**
+   * Ask one set question when the service offers `decideSet` (default `true`); `false` decides
+   * item by item. A set question's cost grows with everything the caller reaches, not with the
+   * list: a caller who reaches far more objects than the list holds is decided faster item by item.
+   */
+  readonly setQuestion?: boolean;
 }
 
 /**
@@ -82,7 +89,8 @@ export async function filterAuthorized<R, T>(
     }),
     memberOf: (check) => check.relation?.objectId ?? '',
   };
-  const decisions = await evaluateAsSet(scope, checks, plan);
+  const decisions =
+    spec.setQuestion === false ? await evaluateAll(scope, checks) : await evaluateAsSet(scope, checks, plan);
   if (spec.undecided === 'refuse') {
     const undecided = decisions.find((decision) => decision !== undefined && isFallbackDenial(decision));
     if (undecided) throw new AccessDeniedError(undecided.policyPath, { decision: undecided });

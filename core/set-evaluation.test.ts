@@ -89,6 +89,15 @@ describe('filterAuthorized with a set decision', () => {
     expect(fake.items).toHaveLength(12);
   });
 
+  it('asks item by item when the caller turns the set question off', async () => {
+    const fake = setService();
+    const h = createHarness({ decisionService: fake.service });
+    const kept = await filterAuthorized(h.config, alice, docs, { ...spec, setQuestion: false });
+    expect(kept.map((d) => d.id)).toEqual([2, 4, 6, 8, 10, 12]);
+    expect(fake.sets).toHaveLength(0);
+    expect(fake.items).toHaveLength(docs.length);
+  });
+
   it('puts a very long list in questions of at most SET_QUESTION_MEMBERS members', async () => {
     const fake = setService();
     const h = createHarness({ decisionService: fake.service });

@@ -66,6 +66,11 @@ export interface FilterOptions<T> extends Pick<RebacOptions, 'subjectType'> {
    * {@link AuthzHttpError} 403 whose cause carries the fallback's decision (`deniedDecision`).
    */
   readonly undecided?: 'exclude' | 'refuse';
+  /**
+   * One set question when the service offers `decideSet` (default `true`), or `false`: item by
+   * item — faster for a caller who reaches far more objects than the list holds.
+   */
+  readonly setQuestion?: boolean;
 }
 
 /**
@@ -76,7 +81,7 @@ export interface FilterOptions<T> extends Pick<RebacOptions, 'subjectType'> {
  * `{ "detail": … }` on its routes.
  *
  * @param options - `objectId` (default `String(item.id)`), `subjectType` (default `user`),
- *   `undecided` (default `exclude`)
+ *   `undecided` (default `exclude`), `setQuestion` (default `true`)
  * @example
  * const readable = filterAuthorizedResources(config, 'document', 'can_read');
  * app.get('/api/documents', async (request) => readable(request, await db.listDocuments()));
@@ -96,6 +101,7 @@ export function filterAuthorizedResources<T>(
     objectId,
     subjectType: options.subjectType,
     undecided: options.undecided,
+    setQuestion: options.setQuestion,
   };
   return async (request, resources) => {
     request.authzConfig = config;

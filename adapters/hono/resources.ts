@@ -63,6 +63,11 @@ export interface FilterOptions<T> extends Pick<RebacOptions, 'subjectType'> {
    * cause carries the fallback's decision (`deniedDecision`), so the list is never silently short.
    */
   readonly undecided?: 'exclude' | 'refuse';
+  /**
+   * One set question when the service offers `decideSet` (default `true`), or `false`: item by
+   * item — faster for a caller who reaches far more objects than the list holds.
+   */
+  readonly setQuestion?: boolean;
 }
 
 /**
@@ -71,7 +76,7 @@ export interface FilterOptions<T> extends Pick<RebacOptions, 'subjectType'> {
  * items when the service offers it). Answers 503 when the service is unavailable without a breaker.
  *
  * @param options - `objectId` (default `String(item.id)`), `subjectType` (default `user`),
- *   `undecided` (default `exclude`)
+ *   `undecided` (default `exclude`), `setQuestion` (default `true`)
  * @example
  * const readable = filterAuthorizedResources(config, 'document', 'can_read');
  * app.get('/api/documents', async (c) => c.json(await readable(c, await db.listDocuments())));
@@ -91,6 +96,7 @@ export function filterAuthorizedResources<T>(
     objectId,
     subjectType: options.subjectType,
     undecided: options.undecided,
+    setQuestion: options.setQuestion,
   };
   return (c, resources) => {
     rememberConfig(c, config);

@@ -12,6 +12,20 @@ import { type Access, type ObjectType, type Permission, ServiceError } from '../
 import { markPending } from './pending-writes.ts';
 import { recordEffectiveWrite } from './read-your-writes.ts';
 
+/** Objects reached per listed row up to which one set question is cheaper than a decision per row. */
+const SET_REACH_PER_ROW = 4;
+
+/**
+ * Whether a list of `items` rows, for a caller reaching `reach` objects, is decided with one set
+ * question (where the decision service offers one): its cost grows with the reach (Topaz: ~25 ms
+ * and ~0.13 ms per reached object), one decision per row with the rows (~1 ms each), so the set
+ * question is asked only while the reach is at most {@link SET_REACH_PER_ROW} times the rows.
+ * Without a known reach, rows are decided one by one: their cost is bounded by the page.
+ */
+function askAsSet(items: number, reach: number): boolean {
+  return reach <= SET_REACH_PER_ROW * items;
+}
+
 /** The access of one request, with what its guards already established. */
 interface RequestAccess extends Access {
   /** Records that the caller holds `permission` on the object, as a guard of this request found. */
@@ -60,12 +74,15 @@ function createRequestAccess(c: Context, config: HonoAuthzConfig): RequestAccess
       type: ObjectType,
       items: readonly T[],
       permission: Permission,
+      reach?: number,
     ): Promise<T[]> {
-      const key = `${type}#${permission}`;
+      const setQuestion = reach !== undefined && askAsSet(items.length, reach);
+      const key = `${type}#${permission}#${setQuestion}`;
       // Items dropped because no decision could be made would vanish from a list silently: the
       // filter refuses instead, with the fallback's decision (answered 503 by the error mapping).
       const filter =
-        filters.get(key) ?? filterAuthorizedResources(config, type, permission, { undecided: 'refuse' });
+        filters.get(key) ??
+        filterAuthorizedResources(config, type, permission, { undecided: 'refuse', setQuestion });
       filters.set(key, filter);
       return (await filter(c, items)) as T[];
     },

@@ -42,11 +42,16 @@ export interface Access {
    * holds it (the caller's next request waits for it on any replica); absent where nobody is told.
    */
   readonly onEffective?: (position: number) => void;
-  /** The items on which the caller holds `permission`, in order. */
+  /**
+   * The items on which the caller holds `permission`, in order. `reach`: how many objects of the
+   * type the caller may hold it on, when a graph search told (a list then asks one question for the
+   * page when that is cheaper than one per item).
+   */
   filter<T extends { readonly id: number }>(
     type: ObjectType,
     items: readonly T[],
     permission: Permission,
+    reach?: number,
   ): Promise<T[]>;
 }
 

@@ -125,7 +125,7 @@ export function createDocumentService(deps: ServiceDeps): DocumentService {
           limit,
           ...(readableIds ? { readableIds } : {}),
         });
-        readable.push(...(await access.filter('document', candidates, 'can_read')));
+        readable.push(...(await access.filter('document', candidates, 'can_read', readableIds?.length)));
         const last = candidates.at(-1);
         if (readable.length >= limit || candidates.length < limit || !last) break;
         afterId = last.id;

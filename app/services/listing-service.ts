@@ -78,7 +78,7 @@ export function createListingService(deps: ServiceDeps): ListingService {
     let position = from;
     for (;;) {
       const rows = await repos.documentListing.page({ ...base, [direction]: position, limit: batch });
-      const allowed = await access.filter('document', rows, 'can_read');
+      const allowed = await access.filter('document', rows, 'can_read', base.readableIds?.length);
       // Backwards, rows arrive in list order: the nearest ones are last.
       if (direction === 'after') found.push(...allowed);
       else found.unshift(...allowed);
