@@ -28,7 +28,7 @@ import type {
 import type { LoadedPolicies, PolicyLoadSettings } from './loaded-policies.ts';
 import { runRegoQuery } from './rego-query.ts';
 import { setMembers } from './set-decision.ts';
-import { topazCallerInput } from './topaz-input.ts';
+import { type CallerInputs, callerInputs, topazDecisionInput } from './topaz-input.ts';
 
 /**
  * The embedded engine as a decision service. Besides the port it is a `PolicyCatalog` and a
@@ -119,20 +119,6 @@ export function policyLoadSettings(config: EngineSettings, outbound?: OutboundCa
   };
 }
 
-type CallerInput = ReturnType<typeof topazCallerInput>;
-
-/**
- * Topaz's caller fields within one batch: the last caller's (core puts the same caller in every
- * query of a request: two string comparisons, no key built and no map read), and others' by
- * `type NUL value`.
- */
-interface CallerInputs {
-  lastType: string | undefined;
-  lastValue: string | undefined;
-  last: CallerInput | undefined;
-  readonly byValue: Map<string, CallerInput>;
-}
-
 class Engine implements EmbeddedDecisionService {
   readonly directory: RelationStore;
   readonly decideSet?: EmbeddedDecisionService['decideSet'];
@@ -165,12 +151,7 @@ class Engine implements EmbeddedDecisionService {
       throw new DecisionServiceError('invalid_request', 'queries must be an array');
     return this.#config.store.readThrough(() => {
       // What depends only on the caller (Topaz's identity resolution) is worked out once per batch.
-      const callers: CallerInputs = {
-        lastType: undefined,
-        lastValue: undefined,
-        last: undefined,
-        byValue: new Map(),
-      };
+      const callers = callerInputs();
       // The rules that read only what is the same in every query (the caller, its location) are
       // evaluated once for the batch.
       const loaded = this.#policies.current;
@@ -239,32 +220,7 @@ class Engine implements EmbeddedDecisionService {
   }
 
   #topazInput(input: PlainObject, callers: CallerInputs | undefined): PlainObject {
-    const identity = input.identity as { type: string; value?: string };
-    let caller: CallerInput | undefined;
-    if (callers?.last && identity.type === callers.lastType && identity.value === callers.lastValue) {
-      caller = callers.last;
-    } else {
-      const key = `${identity.type}\u0000${identity.value ?? ''}`;
-      caller = callers?.byValue.get(key);
-      if (!caller) {
-        const store = this.#config.store;
-        caller = topazCallerInput(identity as PlainObject, store.reader, store.model);
-        callers?.byValue.set(key, caller);
-      }
-      if (callers) {
-        callers.lastType = identity.type;
-        callers.lastValue = identity.value;
-        callers.last = caller;
-      }
-    }
-    // Built field by field: an object rest (`{ identity, ...rest }`) costs more than the evaluation.
-    const topaz: { [key: string]: Value } = {
-      policy: input.policy as Value,
-      resource: input.resource as Value,
-    };
-    if (caller.identity) topaz.identity = caller.identity;
-    if (caller.user !== undefined) topaz.user = caller.user;
-    return topaz;
+    return topazDecisionInput(input, this.#config.store, callers);
   }
 
   async query(query: RegoQuery): Promise<readonly RegoQueryResult[]> {
