@@ -4,27 +4,15 @@
  * removed member exactly as the embedded engine does (policies/inherited-sharing.test.ts), and
  * Topaz's GetGraph explains who reaches a document through what.
  */
-import type { DirectoryObject, Identity, Relation } from '@gatehousejs/core';
+import type { DirectoryObject, Identity } from '@gatehousejs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relationOf } from '../test/support/relation-text.ts';
 import { startTestTopaz, type TestTopaz } from '../test/support/topaz.ts';
 
 const PERMISSIONS = ['can_read', 'can_write', 'can_share', 'can_delete'] as const;
 const NONE = [false, false, false, false];
 const READ = [true, false, false, false];
 const WRITE = [true, true, false, false];
-
-const rel = (o: string, relation: string, s: string, subjectRelation?: string): Relation => {
-  const [objectType = '', objectId = ''] = o.split(':');
-  const [subjectType = '', subjectId = ''] = s.split(':');
-  return {
-    objectType,
-    objectId,
-    relation,
-    subjectType,
-    subjectId,
-    ...(subjectRelation ? { subjectRelation } : {}),
-  };
-};
 
 describe('folder and group sharing on topazd', () => {
   let topaz: TestTopaz;
@@ -59,18 +47,18 @@ describe('folder and group sharing on topazd', () => {
       { type: 'document', id: 'memo' },
     ];
     const relations = [
-      ...users.map((id) => rel(`user:${id}`, 'identifier', `identity:${id}`)),
-      rel('group:team', 'owner', 'user:ann'),
-      rel('group:team', 'member', 'user:cy'),
-      rel('folder:top', 'owner', 'user:ann'),
-      rel('folder:l1', 'parent', 'folder:top'),
-      rel('folder:l2', 'parent', 'folder:l1'),
-      rel('folder:l3', 'parent', 'folder:l2'),
-      rel('document:deep', 'owner', 'user:ann'),
-      rel('document:deep', 'parent', 'folder:l3'),
-      rel('folder:top', 'reader', 'user:ben'),
-      rel('document:memo', 'owner', 'user:ann'),
-      rel('document:memo', 'writer', 'group:team', 'member'),
+      ...users.map((id) => relationOf(`user:${id}`, 'identifier', `identity:${id}`)),
+      relationOf('group:team', 'owner', 'user:ann'),
+      relationOf('group:team', 'member', 'user:cy'),
+      relationOf('folder:top', 'owner', 'user:ann'),
+      relationOf('folder:l1', 'parent', 'folder:top'),
+      relationOf('folder:l2', 'parent', 'folder:l1'),
+      relationOf('folder:l3', 'parent', 'folder:l2'),
+      relationOf('document:deep', 'owner', 'user:ann'),
+      relationOf('document:deep', 'parent', 'folder:l3'),
+      relationOf('folder:top', 'reader', 'user:ben'),
+      relationOf('document:memo', 'owner', 'user:ann'),
+      relationOf('document:memo', 'writer', 'group:team', 'member'),
     ];
     await topaz.load(objects, relations);
   });
@@ -103,14 +91,14 @@ describe('folder and group sharing on topazd', () => {
 
   it('ends what a move out of the folder, a revoked share and a removed member gave', async () => {
     const directory = topaz.directory();
-    await directory.deleteRelation(rel('document:deep', 'parent', 'folder:l3'));
+    await directory.deleteRelation(relationOf('document:deep', 'parent', 'folder:l3'));
     expect(await permissions('ben', 'document', 'deep')).toEqual(NONE);
-    await directory.setRelation(rel('document:deep', 'parent', 'folder:l3'));
+    await directory.setRelation(relationOf('document:deep', 'parent', 'folder:l3'));
     expect(await permissions('ben', 'document', 'deep')).toEqual(READ);
-    await directory.deleteRelation(rel('folder:top', 'reader', 'user:ben'));
+    await directory.deleteRelation(relationOf('folder:top', 'reader', 'user:ben'));
     expect(await permissions('ben', 'folder', 'l1')).toEqual(NONE);
     expect(await permissions('ben', 'document', 'deep')).toEqual(NONE);
-    await directory.deleteRelation(rel('group:team', 'member', 'user:cy'));
+    await directory.deleteRelation(relationOf('group:team', 'member', 'user:cy'));
     expect(await permissions('cy', 'document', 'memo')).toEqual(NONE);
   });
 });

@@ -14,19 +14,7 @@ import type {
   Relation,
   SetDecisionQuery,
 } from '@gatehousejs/core';
-
-const rel = (o: string, relation: string, s: string, subjectRelation?: string): Relation => {
-  const [objectType = '', objectId = ''] = o.split(':');
-  const [subjectType = '', subjectId = ''] = s.split(':');
-  return {
-    objectType,
-    objectId,
-    relation,
-    subjectType,
-    subjectId,
-    ...(subjectRelation ? { subjectRelation } : {}),
-  };
-};
+import { relationOf } from './relation-text.ts';
 
 const USERS = ['bob', 'ann', 'cy', 'rick', 'nobody'];
 const DOCUMENTS = ['own', 'shared', 'written', 'deep', 'team', 'team_w', 'public', 'private', 'ricks'];
@@ -46,30 +34,30 @@ export const SET_FIXTURE_OBJECTS: readonly DirectoryObject[] = [
 
 /** The relations: every kind the application writes. */
 export const SET_FIXTURE_RELATIONS: readonly Relation[] = [
-  ...USERS.map((id) => rel(`user:${id}`, 'identifier', `identity:${id}`)),
-  rel('group:team', 'owner', 'user:ann'),
-  rel('group:team', 'member', 'user:cy'),
-  rel('group:lonely', 'owner', 'user:ann'),
-  rel('folder:top', 'owner', 'user:ann'),
-  rel('folder:top', 'reader', 'user:bob'),
-  rel('folder:sub', 'parent', 'folder:top'),
-  rel('folder:other', 'owner', 'user:ann'),
-  rel('folder:other', 'writer', 'group:team', 'member'),
-  rel('document:own', 'owner', 'user:bob'),
-  rel('document:shared', 'owner', 'user:ann'),
-  rel('document:shared', 'reader', 'user:bob'),
-  rel('document:written', 'owner', 'user:ann'),
-  rel('document:written', 'writer', 'user:bob'),
-  rel('document:deep', 'owner', 'user:ann'),
-  rel('document:deep', 'parent', 'folder:sub'),
-  rel('document:team', 'owner', 'user:ann'),
-  rel('document:team', 'reader', 'group:team', 'member'),
-  rel('document:team_w', 'owner', 'user:ann'),
-  rel('document:team_w', 'writer', 'group:team', 'member'),
-  rel('document:public', 'owner', 'user:ann'),
-  rel('document:public', 'reader', 'user:*'),
-  rel('document:private', 'owner', 'user:ann'),
-  rel('document:ricks', 'owner', 'user:rick'),
+  ...USERS.map((id) => relationOf(`user:${id}`, 'identifier', `identity:${id}`)),
+  relationOf('group:team', 'owner', 'user:ann'),
+  relationOf('group:team', 'member', 'user:cy'),
+  relationOf('group:lonely', 'owner', 'user:ann'),
+  relationOf('folder:top', 'owner', 'user:ann'),
+  relationOf('folder:top', 'reader', 'user:bob'),
+  relationOf('folder:sub', 'parent', 'folder:top'),
+  relationOf('folder:other', 'owner', 'user:ann'),
+  relationOf('folder:other', 'writer', 'group:team', 'member'),
+  relationOf('document:own', 'owner', 'user:bob'),
+  relationOf('document:shared', 'owner', 'user:ann'),
+  relationOf('document:shared', 'reader', 'user:bob'),
+  relationOf('document:written', 'owner', 'user:ann'),
+  relationOf('document:written', 'writer', 'user:bob'),
+  relationOf('document:deep', 'owner', 'user:ann'),
+  relationOf('document:deep', 'parent', 'folder:sub'),
+  relationOf('document:team', 'owner', 'user:ann'),
+  relationOf('document:team', 'reader', 'group:team', 'member'),
+  relationOf('document:team_w', 'owner', 'user:ann'),
+  relationOf('document:team_w', 'writer', 'group:team', 'member'),
+  relationOf('document:public', 'owner', 'user:ann'),
+  relationOf('document:public', 'reader', 'user:*'),
+  relationOf('document:private', 'owner', 'user:ann'),
+  relationOf('document:ricks', 'owner', 'user:rick'),
 ];
 
 /** Who asks: signed-in users (one without relations, one to place in a restricted country) and anonymous. */
