@@ -17,10 +17,11 @@ const SET_REACH_PER_ROW = 4;
 
 /**
  * Whether a list of `items` rows, for a caller reaching `reach` objects, is decided with one set
- * question (where the decision service offers one): its cost grows with the reach (Topaz: ~25 ms
- * and ~0.13 ms per reached object), one decision per row with the rows (~1 ms each), so the set
- * question is asked only while the reach is at most {@link SET_REACH_PER_ROW} times the rows.
- * Without a known reach, rows are decided one by one: their cost is bounded by the page.
+ * question (where the decision service offers one): its cost grows with the reach (Topaz: 15–25 ms
+ * and 0.04–0.13 ms per reached object, quiet to busy), one decision per row with the rows (~1 ms
+ * each), so the set question is asked only while the reach is at most {@link SET_REACH_PER_ROW}
+ * times the rows. Without a known reach, rows are decided one by one: their cost is bounded by the
+ * page, the set question's is not.
  */
 function askAsSet(items: number, reach: number): boolean {
   return reach <= SET_REACH_PER_ROW * items;
