@@ -6,6 +6,7 @@ import * as core from './index.ts';
 // `@gatehousejs/core/adapter`. A new export here is a decision about the user API, not a side effect.
 const USER_API = [
   'ALLOWED_DECISION',
+  'ALLOWED_OBJECT_IDS',
   'ANONYMOUS',
   'AccessDeniedError',
   'AuditLogger',
