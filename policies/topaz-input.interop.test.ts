@@ -2,8 +2,9 @@
  * The application's policies under the real OPA of Topaz 0.33.16 (v1.15.2), given the `input`
  * Topaz builds: for IDENTITY_TYPE_NONE neither `input.identity` nor `input.user`; for
  * IDENTITY_TYPE_SUB `input.identity = { type, identity }` and `input.user` (the resolved user).
- * Topaz's `ds.check` is declared through OPA's capabilities and answered with `with` from a
- * fixed table of directory answers — what is under test is how the policies read Topaz's input.
+ * Topaz's `ds.check`, `ds.object` and `ds.graph` are declared through OPA's capabilities and
+ * answered with `with` from a fixed table of directory answers (the graph search finds nothing) —
+ * what is under test is how the policies read Topaz's input.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -46,6 +47,8 @@ check(request) if {
 directory_object(request) := {"id": request.object_id} if {
 	request.object_id in {"own", "pub", "box"}
 } else := {}
+# The list rule's graph search is not under test here: it finds nothing (Topaz: undefined).
+graph(_) := false if false
 `;
 
 describe("the policies on OPA 1.15.2 with Topaz's input", () => {
@@ -60,6 +63,7 @@ describe("the policies on OPA 1.15.2 with Topaz's input", () => {
     capabilities.builtins.push(
       { name: 'ds.check', decl: { ...anyArg, result: { type: 'boolean' } } },
       { name: 'ds.object', decl: { ...anyArg, result: { type: 'any' } } },
+      { name: 'ds.graph', decl: { ...anyArg, result: { type: 'any' } } },
     );
     await writeFile(path.join(dir, 'capabilities.json'), JSON.stringify(capabilities));
     await writeFile(path.join(dir, 'mock.rego'), MOCK);
@@ -72,7 +76,7 @@ describe("the policies on OPA 1.15.2 with Topaz's input", () => {
   /** Evaluates `data.<ref>` with `input` as Topaz would hand it to OPA. */
   function decide(ref: string, input: object, extraData: string[] = []): unknown {
     const inputFile = path.join(dir, 'input.json');
-    const query = `data.${ref} with ds.check as data.topaz_directory.check with ds.object as data.topaz_directory.directory_object`;
+    const query = `data.${ref} with ds.check as data.topaz_directory.check with ds.object as data.topaz_directory.directory_object with ds.graph as data.topaz_directory.graph`;
     writeFileSync(inputFile, JSON.stringify(input));
     const out = execFileSync(
       opa,
