@@ -104,11 +104,23 @@ describe('destructuring that can never match (CheckSafety)', () => {
 });
 
 describe('a comprehension variable shadowing an outer binding', () => {
-  it('iterates nothing in OPA v1.15.2', () => {
+  it('is a membership test of the outer binding in OPA v1.15.2', () => {
     expect(answer('r := [x | some x in x] if { x := input.a }')).toEqual([]);
     expect(answer('r := [[k, x] | some k, x in x] if { x := input.a }')).toEqual([]);
     expect(answer('r := [x | some x in [x]] if { x := 1 }')).toEqual([1]);
+    expect(answer('r := [x | some x in [x, 2]] if { x := 1 }')).toEqual([1]);
+    expect(answer('r := [k | some k, x in [x, 2]] if { x := 2 }')).toEqual([0, 1]);
     expect(answer('r := [x | some x in x]')).toBe('rego_unsafe_var_error: var x is unsafe');
+  });
+
+  it("is checked with the outer binding's type in OPA v1.15.2", () => {
+    // What OPA v1.15.2 answers: the variable's type against its own members'.
+    expect(answer('r := [x | some x in x] if x := [1, 2]')).toBe('rego_type_error: match error');
+    expect(answer('r := {x | some x in x} if x := {"a": 1}')).toBe('rego_type_error: match error');
+    expect(answer('r if { x := [1]; some x in x }')).toBe('rego_type_error: match error');
+    expect(answer('r := [x | some x in x] if x := "s"')).toBe('rego_type_error: undefined ref: x[_]');
+    expect(answer('r := [x | some x in x] if x := {}')).toEqual([]);
+    expect(answer('r := [x | some x in x] if x := set()')).toEqual([]);
   });
 
   it('is refused by OPA v1.22.2', () => {

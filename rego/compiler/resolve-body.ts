@@ -61,25 +61,25 @@ function everyVar(inner: Scope, v: { readonly name: string; readonly loc: Source
 }
 
 /**
- * `some x in coll` where `coll` mentions a variable the expression declares. OPA v1.22 refuses
- * it (`var x assigned before`); v1.15.2 reads a bare `x` as the new, unbound variable, so the
- * expression iterates nothing (the empty collection it returns here).
+ * The names of `some … in coll` that the expression declares. OPA rewrites `some x in coll` to
+ * `x = coll[_]` and declares only the output variables of that unification, so a name `coll`
+ * mentions is not declared: it reads the enclosing binding, and the expression is a membership
+ * test of it (`[x | some x in [x, 2]] if x := 1` is `[1]`; `some x in x` never matches, and OPA's
+ * type checker unifies `x`'s type with its own members'). OPA v1.22 refuses the shape instead
+ * (`var x assigned before`).
  */
-function shadowingCollection(
+function declaredByIteration(
   cx: ResolveContext,
   collection: Term,
   names: readonly string[],
   loc: SourceLocation,
-  scope: Scope,
-): IrTerm | undefined {
+): string[] {
   const mentioned = termVars(collection);
-  const name = names.find((n) => mentioned.has(n));
-  if (name === undefined) return undefined;
+  const shadowing = names.find((n) => mentioned.has(n));
+  if (shadowing === undefined) return [...names];
   if (opaAtLeast(cx.opaVersion ?? DEFAULT_OPA_VERSION, 'v1.22.2'))
-    compileError('rego_compile_error', `var ${name} assigned before`, loc);
-  let outer = scope.declaredName(name) !== undefined;
-  for (let s = scope.parent; s && !outer; s = s.parent) outer = s.mentioned.has(name);
-  return collection.type === 'var' && outer ? { k: 'const', value: [], loc } : undefined;
+    compileError('rego_compile_error', `var ${shadowing} assigned before`, loc);
+  return names.filter((n) => !mentioned.has(n));
 }
 
 /** Whether `name` reads the `input` or `data` document here (not a v0 local of that name). */
@@ -176,9 +176,9 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
       const names = [...(e.key ? patternVars(e.key) : []), ...patternVars(e.value)].filter(
         (name) => !name.startsWith('$') && !isRootDocument(name, scope),
       );
-      const shadowed = shadowingCollection(cx, e.collection, names, lit.loc, scope);
-      const collection = shadowed ?? resolveTerm(cx, e.collection, scope);
-      for (const name of names) {
+      const declared = declaredByIteration(cx, e.collection, names, lit.loc);
+      const collection = resolveTerm(cx, e.collection, scope);
+      for (const name of declared) {
         redeclared(name, lit.loc, scope);
         scope.declare(name);
       }

@@ -132,8 +132,10 @@ class TypeChecker {
           else if (this.scalarDomainMismatch)
             this.errors.push(new RegoError('rego_type_error', 'match error', loc));
         }
-        this.bind(e.value, elementType(collection));
-        if (e.key) this.bind(e.key, ANY_TYPE);
+        // A name bound before (`some x in x` where OPA v1.15 reads the enclosing `x`) is a
+        // membership test: its type must meet the members'.
+        this.bind(e.value, elementType(collection), loc);
+        if (e.key) this.bind(e.key, ANY_TYPE, loc);
         return;
       }
       case 'every': {
@@ -155,8 +157,10 @@ class TypeChecker {
     }
   }
 
-  private bind(t: IrTerm, type: RegoType): void {
+  private bind(t: IrTerm, type: RegoType, loc: SourceLocation): void {
     if (t.k === 'var' && !this.env.has(t.name)) this.setType(t.name, type);
+    else if (t.k === 'var' && !unifies(this.type(t), type))
+      this.errors.push(new RegoError('rego_type_error', 'match error', loc));
     else this.type(t);
   }
 

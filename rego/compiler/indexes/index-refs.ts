@@ -30,8 +30,14 @@ export type Need = { readonly any: true } | { readonly any: false; readonly key:
 
 /** The needs of one rule branch on one reference. */
 export interface IndexNeeds {
-  readonly ref: IndexRef;
+  /** The reference where the branch first uses it (OPA's expression order, which is the source's). */
+  ref: IndexRef;
   readonly needs: Need[];
+  /**
+   * How many of the branch's expressions index the reference: OPA counts every one (`to_number(input.s)`
+   * twice counts two) in the frequency that orders the trie's levels, repeated needs included.
+   */
+  uses: number;
 }
 
 function inputRef(t: IrTerm): IndexRef | undefined {
@@ -69,9 +75,12 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
   const out = new Map<string, IndexNeeds>();
   const varRefs = new Map<string, IndexRef>();
   const constants = new Map<string, Value>();
+  let readingHead = false;
   const add = (ref: IndexRef, need: Need) => {
-    const entry = out.get(ref.id) ?? { ref, needs: [] };
+    const entry = out.get(ref.id) ?? { ref, needs: [], uses: 0 };
     out.set(ref.id, entry);
+    entry.uses++;
+    if (!readingHead && sourceBefore(ref, entry.ref)) entry.ref = ref;
     const same = entry.needs.findIndex((n) => (n.any ? need.any : !need.any && n.key === need.key));
     if (same >= 0) return;
     const anyAt = entry.needs.findIndex((n) => n.any);
@@ -140,8 +149,24 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
       } else callReads(t);
     }
   }
-  for (const ref of valueReads(value)) add(ref, { any: true });
-  return out;
+  // OPA indexes the expressions in their order (the engine's body leads with the `input` reads it
+  // hoists), then what the head value reads, which OPA's rewriting appends to the body.
+  const inBody = [...out.values()].sort((a, b) =>
+    sourceBefore(a.ref, b.ref) ? -1 : sourceBefore(b.ref, a.ref) ? 1 : 0,
+  );
+  const ordered = new Map(inBody.map((n) => [n.ref.id, n]));
+  readingHead = true;
+  for (const ref of valueReads(value)) {
+    const entry = ordered.get(ref.id) ?? { ref, needs: [], uses: 0 };
+    ordered.set(ref.id, entry);
+    out.set(ref.id, entry);
+    add(ref, { any: true });
+  }
+  return ordered;
+}
+
+function sourceBefore(a: IndexRef, b: IndexRef): boolean {
+  return a.line < b.line || (a.line === b.line && a.column < b.column);
 }
 
 /** A branch's head value: a constant, or `undefined` for a computed one. */

@@ -63,6 +63,35 @@ describe('rule indexing', () => {
     expect(decide(`${plus}\nr1 := 2 if { false }\n${count}`, input)).toBe(2);
   });
 
+  it('orders the index levels as OPA v1.15.2 does: every use counts, the counts read by first use', () => {
+    // Each program is one OPA v1.15.2 answers with this error in most compilations (its order of
+    // levels depends on Go's map iteration; see level-order.ts).
+    const s = { v: [{ a: {} }, 1.5, 'b', 'v1'], s: ' pad ' };
+    const twice = 'r1 := 2 if { input.missing; input.missing }';
+    const rules = (a: string, b: string) => `r1 := 1 if { ${a} }\nr1 := 1 if { ${b} }`;
+    expect(
+      decide(
+        `${rules('to_number(input.s) > 0; object.get(input.v[3], "a", 1) > 0', 'input.v[2] + 1 > 0')}\n${twice}`,
+        s,
+      ),
+    ).toBe('eval_type_error');
+    // `to_number(input.s)` twice: input.s counts two, its level comes first, the plus runs first.
+    expect(
+      decide(
+        'r1 := 2 if { input.v[2] + 1 > 0 }\nr1 := 2 if { to_number(input.s) > 0; to_number(input.s) > 0 }',
+        { v: [0, 0, 0], s: '' },
+      ),
+    ).toBe(2);
+    // The body's own order decides the first use, not the reads the engine hoists.
+    const v = { v: [0, { a: 1 }, { a: 1 }], s: '1.5h' };
+    expect(
+      decide(
+        'r1 := 1 if { to_number(input.s) > 0 }\nr1 := 1 if { input.missing; input.v[2] + 1 > 0 }\nr1 := 2 if { count(input.v[1]) > 0; input.v[2] + 1 > 0 }',
+        v,
+      ),
+    ).toBe('eval_type_error');
+  });
+
   it('runs the definitions the index selects in source order from OPA v1.22', () => {
     const input = { v: [[], '10Mi', 'a'] };
     const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';

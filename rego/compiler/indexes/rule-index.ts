@@ -13,6 +13,7 @@
 import { equal, isObject, lookupPath, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import { branchNeeds, headValue, type IndexRef, isScalar, type Need, scalarKey } from './index-refs.ts';
+import { levelOrder } from './level-order.ts';
 
 /** A rule a lookup selects (its position in the index's rules) and which of its branches (0 the main body, then each `else`). */
 export interface IndexEntry {
@@ -80,15 +81,15 @@ function buildTrie(rules: readonly ResolvedRule[]): TrieNode {
   );
   const frequency = new Map<string, { ref: IndexRef; count: number }>();
   for (const { needs } of branches) {
-    for (const { ref, needs: values } of needs.values()) {
+    for (const { ref, uses } of needs.values()) {
       const f = frequency.get(ref.id) ?? { ref, count: 0 };
-      f.count += values.length;
+      f.count += uses;
       frequency.set(ref.id, f);
     }
   }
-  const sorted = [...frequency.values()]
-    .sort((a, b) => b.count - a.count || a.ref.line - b.ref.line || a.ref.column - b.ref.column)
-    .map((f) => f.ref);
+  const sorted = levelOrder(
+    [...frequency.values()].map(({ ref, count }) => ({ ref, count, line: ref.line, column: ref.column })),
+  );
   const root = newNode();
   for (const { i, b, needs } of branches) {
     let node = root;
