@@ -134,6 +134,27 @@ describe('a comprehension variable shadowing an outer binding', () => {
   });
 });
 
+describe('a name an `every` body declares after the enclosing body bound it by unification', () => {
+  it("is the body's own variable in the whole expression, as OPA rewrites it", () => {
+    // What OPA v1.15.2 and v1.22.2 answer.
+    for (const opaVersion of ['v1.15.2', 'v1.22.2'] as const) {
+      expect(answer('r if { x = 1; every y in [1] { y == x; x := 3 } }', 'v1', opaVersion)).toBe('undefined');
+      expect(answer('r if { x = 1; every y in [1] { y == x; x := 1 } }', 'v1', opaVersion)).toBe(true);
+      expect(answer('r if { x = 1; every y in [1] { x := x + 1; y } }', 'v1', opaVersion)).toBe(
+        'rego_unsafe_var_error: var x is unsafe',
+      );
+      expect(answer('r if { x = 1; every y in [x] { x := 2; y } }', 'v1', opaVersion)).toBe(
+        'rego_unsafe_var_error: var x is unsafe',
+      );
+      // Declared with `:=` outside, the earlier use reads the outer variable.
+      expect(answer('r if { x := 1; every y in [1] { y == x; x := 3 } }', 'v1', opaVersion)).toBe(true);
+      expect(answer('r if { every y in [1] { y == x; x := 3 } }', 'v1', opaVersion)).toBe(
+        'rego_compile_error: var x referenced above',
+      );
+    }
+  });
+});
+
 describe('root documents as local names (RewriteLocalVars)', () => {
   it('lets a v0 body assign `input` and `data`, which then name local variables', () => {
     expect(answer('r { input := 2 }', 'v0')).toBe(true);

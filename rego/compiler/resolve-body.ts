@@ -82,6 +82,31 @@ function declaredByIteration(
   return names.filter((n) => !mentioned.has(n));
 }
 
+/**
+ * The names an `every` body declares (`:=`, `some`) at its own level that the enclosing bodies
+ * have only used, not declared (bound by unification, `x = 1`). OPA rewrites the whole `every`
+ * expression once more with the body's declarations in scope, so such a name is the body's own
+ * variable everywhere in the expression: in its uses before the declaration (`y == x; x := 3`
+ * compares with 3), in the value that declares it (`x := x + 1` is unsafe) and in the domain
+ * (`every y in [x] { x := 2; … }` is unsafe).
+ */
+function reboundInEvery(body: Body, domain: Term, scope: Scope): string[] {
+  const declared = new Set<string>();
+  for (const lit of body) {
+    const e = lit.expr;
+    if (e.type === 'unify' && e.assign) for (const n of patternVars(e.left)) declared.add(n);
+    else if (e.type === 'some') for (const v of e.vars) declared.add(v.name);
+  }
+  const inDomain = termVars(domain);
+  return [...declared].filter(
+    (name) =>
+      !name.startsWith('$') &&
+      !isRootDocument(name, scope) &&
+      scope.declaredName(name) === undefined &&
+      (scope.usedAbove(name) || scope.usedHere(name) || inDomain.has(name)),
+  );
+}
+
 /** Whether `name` reads the `input` or `data` document here (not a v0 local of that name). */
 function isRootDocument(name: string, scope: Scope): boolean {
   return (name === 'input' || name === 'data') && scope.declaredName(name) === undefined;
@@ -162,7 +187,11 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
       // body has seen it, else a use here that the declaration then contradicts (OPA's order).
       const mentioned = termVars(e.right);
       const fresh = patternVars(e.left).filter(
-        (name) => mentioned.has(name) && !scope.declaresHere(name) && !scope.seenAbove(name),
+        (name) =>
+          mentioned.has(name) &&
+          !scope.declaresHere(name) &&
+          !scope.pendingHere(name) &&
+          !scope.seenAbove(name),
       );
       const right = resolveTerm(cx, e.right, scope);
       if (fresh[0] !== undefined)
@@ -186,9 +215,11 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
       return { k: 'somein', key, value: resolveTerm(cx, e.value, scope), collection };
     }
     case 'every': {
-      const domain = resolveTerm(cx, e.domain, scope);
       const inner = new Scope(scope, scope.namer, mentionedVars(e.body));
       inner.everyBody = true;
+      const rebound = reboundInEvery(e.body, e.domain, scope);
+      for (const name of rebound) inner.predeclare(name);
+      const domain = resolveTerm(cx, e.domain, rebound.length > 0 ? inner : scope);
       const key = e.key && everyVar(inner, e.key);
       if (e.key?.name === e.value.name)
         compileError('rego_compile_error', `var ${e.value.name} declared above`, e.value.loc);

@@ -33,6 +33,7 @@ export class Scope {
   private readonly how = new Map<string, 'assigned' | 'declared'>();
   private readonly someDeclared = new Map<string, { name: string; loc: SourceLocation }>();
   private readonly implicit = new Map<string, string>();
+  private readonly pending = new Set<string>();
   /** Unique names used here that belong to enclosing scopes. */
   readonly outer = new Set<string>();
   /**
@@ -40,10 +41,7 @@ export class Scope {
    * of their own, so for {@link seenAbove} they see nothing of the rule body.
    */
   resolvingHead = false;
-  /**
-   * An `every` body. OPA refuses `x := x` there when the outer `x` is bound by unification, not
-   * declared (`var x is unsafe`); the engine keeps refusing it (`var x referenced above`).
-   */
+  /** An `every` body: `x := x` there does not read an outer `x` bound by unification. */
   everyBody = false;
 
   constructor(parent: Scope | undefined, namer: VarNamer, mentioned: ReadonlySet<string>) {
@@ -63,7 +61,21 @@ export class Scope {
 
   /** Whether `name` is declared in this very scope. */
   declaresHere(name: string): boolean {
-    return this.declared.has(name);
+    return this.declared.has(name) && !this.pending.has(name);
+  }
+
+  /**
+   * Declares `name` here ahead of its declaration, which then takes this unique name: every use
+   * before it already reads it (see `reboundInEvery`).
+   */
+  predeclare(name: string): void {
+    this.declared.set(name, this.namer.fresh(name));
+    this.pending.add(name);
+  }
+
+  /** Whether `name` is declared ahead here and its declaration not met yet. */
+  pendingHere(name: string): boolean {
+    return this.pending.has(name);
   }
 
   /**
@@ -73,6 +85,12 @@ export class Scope {
   seenAbove(name: string): boolean {
     for (let s = this.parent; s && !s.resolvingHead; s = s.parent)
       if (s.declared.has(name) || (!this.everyBody && s.implicit.has(name))) return true;
+    return false;
+  }
+
+  /** Whether an enclosing scope has used `name` as an undeclared variable so far. */
+  usedAbove(name: string): boolean {
+    for (let s = this.parent; s && !s.resolvingHead; s = s.parent) if (s.implicit.has(name)) return true;
     return false;
   }
 
@@ -86,7 +104,8 @@ export class Scope {
    * @param how `assigned` by `:=`, `declared` by `some`, `some … in`, `every` or a parameter
    */
   declare(name: string, how: 'assigned' | 'declared' = 'declared'): string {
-    const u = this.namer.fresh(name);
+    const ahead = this.pending.delete(name) ? this.declared.get(name) : undefined;
+    const u = ahead ?? this.namer.fresh(name);
     this.declared.set(name, u);
     this.how.set(name, how);
     return u;

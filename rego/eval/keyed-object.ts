@@ -3,10 +3,11 @@
  * evaluator does for a reference with known keys (`data.t.o.a`, `o[input.k]`): each definition's
  * head is unified with the keys *before* its body runs, so a definition for another key fails at
  * its first literal that needs the key, and only the values the reference addresses are built.
- * Conflicts and built-in errors of other keys therefore never surface.
+ * Conflicts and built-in errors of other keys therefore never surface; among the definitions that
+ * may give the key, the rule index's order decides which error or conflict comes first.
  */
-import type { IrTerm, ResolvedRule } from '../compiler/index.ts';
-import { lookup, type SetValue, type Value } from '../value/index.ts';
+import type { IrTerm, ResolvedRule, RuleIndex } from '../compiler/index.ts';
+import { lookup, type Value } from '../value/index.ts';
 import type { Ctx } from './context.ts';
 import {
   type CompiledDefinition,
@@ -15,7 +16,7 @@ import {
   type TerminalFactory,
 } from './definitions.ts';
 import type { Program } from './layout.ts';
-import type { Contribution } from './nodes.ts';
+import { type Contribution, contributeBelow } from './nodes.ts';
 import { ObjectBuilder } from './object-builder.ts';
 
 /** A definition of the object node or of an object node below it, at its relative path. */
@@ -43,19 +44,30 @@ function distinctVars(terms: readonly IrTerm[]): boolean {
 /** Evaluation of `object[keys…]` for one object node. */
 export class KeyedObject {
   private readonly program: Program;
+  private readonly index: RuleIndex;
   private readonly definitions: readonly ObjectDefinition[];
   private readonly below: readonly Contribution[];
-  /** Definitions compiled with their first `m` head terms as parameters, by `index:m`. */
+  /** Definitions compiled with their first `m` head terms as parameters, by `position:m`. */
   private readonly variants = new Map<string, CompiledDefinition>();
 
-  constructor(program: Program, definitions: readonly ObjectDefinition[], below: readonly Contribution[]) {
+  /**
+   * @param definitions by position in `index`
+   * @param below the nodes below (see {@link contributeBelow})
+   */
+  constructor(
+    program: Program,
+    index: RuleIndex,
+    definitions: readonly ObjectDefinition[],
+    below: readonly Contribution[],
+  ) {
     this.program = program;
+    this.index = index;
     this.definitions = definitions;
     this.below = below;
   }
 
-  private variant(index: number, d: ObjectDefinition, m: number): CompiledDefinition {
-    const id = `${index}:${m}`;
+  private variant(position: number, d: ObjectDefinition, m: number): CompiledDefinition {
+    const id = `${position}:${m}`;
     let compiled = this.variants.get(id);
     if (!compiled) {
       const heads = d.rule.dynamic.slice(0, m);
@@ -67,40 +79,45 @@ export class KeyedObject {
     return compiled;
   }
 
-  /** The value at `keys` (non-empty) below the object, evaluating only what they address. */
+  /**
+   * The value at `keys` (non-empty) below the object, evaluating only what they address, in the
+   * rule index's order (the first error or key conflict raised is OPA's).
+   */
   value(ctx: Ctx, keys: readonly Value[]): Value | undefined {
     ctx.state.tick();
     const builder = new ObjectBuilder();
-    this.definitions.forEach((d, index) => {
-      if (!compatible(d.relative, keys)) return;
-      const m = Math.min(keys.length - d.relative.length, d.rule.dynamic.length);
-      if (m <= 0) {
-        runDefinition(ctx, d.whole, (f) => {
-          f[0] = builder;
-        });
-        return;
-      }
-      const compiled = this.variant(index, d, m);
-      const offset = d.relative.length;
-      runDefinition(ctx, compiled, (f) => {
-        f[0] = builder;
-        if (compiled !== d.whole) for (let i = 0; i < m; i++) f[1 + i] = keys[offset + i];
-      });
-    });
-    for (const c of this.below) {
-      if (!compatible(c.relative, keys)) continue;
-      const v = c.handle.value(ctx);
-      if (v === undefined) continue;
-      const loc = c.handle.node.rules[0]?.loc;
-      if (c.isSet) {
-        if ((v as SetValue).size > 0) builder.insertSet(c.relative, v as SetValue, loc);
-      } else builder.insert(c.relative, 'value', v, loc);
-    }
+    for (const { position, branches } of this.index.select(ctx.input).entries)
+      this.run(ctx, builder, keys, position, this.definitions[position] as ObjectDefinition, branches);
+    for (const c of this.below) if (compatible(c.relative, keys)) contributeBelow(ctx, builder, c);
     let v: Value | undefined = builder.build();
     for (const key of keys) {
       if (v === undefined) return undefined;
       v = lookup(v, key);
     }
     return v;
+  }
+
+  /** Runs one definition with its head unified with `keys` first. */
+  private run(
+    ctx: Ctx,
+    builder: ObjectBuilder,
+    keys: readonly Value[],
+    position: number,
+    d: ObjectDefinition,
+    branches: readonly number[],
+  ): void {
+    if (!compatible(d.relative, keys)) return;
+    const m = Math.min(keys.length - d.relative.length, d.rule.dynamic.length);
+    const compiled = m <= 0 ? d.whole : this.variant(position, d, m);
+    const offset = d.relative.length;
+    runDefinition(
+      ctx,
+      compiled,
+      (f) => {
+        f[0] = builder;
+        if (compiled !== d.whole) for (let i = 0; i < m; i++) f[1 + i] = keys[offset + i];
+      },
+      branches,
+    );
   }
 }

@@ -218,19 +218,38 @@ export interface Contribution {
   readonly relative: readonly string[];
   readonly handle: CompiledNode;
   readonly isSet: boolean;
+  /**
+   * Its rules run among the object's own definitions, in the object's index (before OPA v1.22):
+   * only its default value is left to add.
+   */
+  readonly indexed: boolean;
+}
+
+/**
+ * Adds what a node below contributes to `builder`: its value, or — when its rules ran among the
+ * object's — its default value where they produced none.
+ */
+export function contributeBelow(ctx: Ctx, builder: ObjectBuilder, c: Contribution): void {
+  if (c.indexed && (c.isSet || builder.has(c.relative) || !c.handle.node.rules.some((r) => r.isDefault)))
+    return;
+  const v = c.handle.value(ctx);
+  if (v === undefined) return;
+  const loc = c.handle.node.rules[0]?.loc;
+  if (c.isSet) {
+    if ((v as SetValue).size > 0) builder.insertSet(c.relative, v as SetValue, loc);
+  } else builder.insert(c.relative, 'value', v, loc);
 }
 
 /**
  * Evaluation of an object node: its ref-head definitions (and those of object nodes below,
- * compiled with their relative path) add to one builder; complete and set nodes below add
- * their values at their relative paths, in the order of OPA's rule index, so the first error or
- * key conflict raised is OPA's: the index holds the rules of the nodes below too before OPA
- * v1.22; from v1.22 they come after the node's own definitions. `parts` are, by index position,
- * the definition to run or the node below whose value to add.
+ * compiled with their relative path) add to one builder in the order of OPA's rule index, so the
+ * first error or key conflict raised is OPA's. Before OPA v1.22 the index also holds the rules of
+ * the complete and set nodes below, each run as one of the object's definitions; from v1.22 those
+ * nodes add their values after the node's own definitions. `definitions` are by index position.
  */
 export function evaluateObject(
   index: RuleIndex,
-  parts: readonly (CompiledDefinition | Contribution)[],
+  definitions: readonly CompiledDefinition[],
   below: readonly Contribution[],
 ): (ctx: Ctx) => Value {
   return (ctx) => {
@@ -239,26 +258,9 @@ export function evaluateObject(
     const init = (f: unknown[]) => {
       f[0] = builder;
     };
-    const contributed = new Set<Contribution>();
-    const contribute = (c: Contribution) => {
-      if (contributed.has(c)) return;
-      contributed.add(c);
-      const v = c.handle.value(ctx);
-      if (v === undefined) return;
-      const loc = c.handle.node.rules[0]?.loc;
-      if (c.isSet) {
-        if ((v as SetValue).size > 0) builder.insertSet(c.relative, v as SetValue, loc);
-      } else {
-        builder.insert(c.relative, 'value', v, loc);
-      }
-    };
-    for (const { position, branches } of index.select(ctx.input).entries) {
-      const part = parts[position] as CompiledDefinition | Contribution;
-      if ('handle' in part) contribute(part);
-      else runDefinition(ctx, part, init, branches);
-    }
-    // The nodes below not indexed, or skipped by the index (they may still have a default value).
-    for (const c of below) contribute(c);
+    for (const { position, branches } of index.select(ctx.input).entries)
+      runDefinition(ctx, definitions[position] as CompiledDefinition, init, branches);
+    for (const c of below) contributeBelow(ctx, builder, c);
     return builder.build();
   };
 }

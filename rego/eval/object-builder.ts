@@ -53,6 +53,17 @@ export class ObjectBuilder {
     for (const v of set) this.insert(path, 'set', v, loc);
   }
 
+  /** Whether something sits at `path` (non-empty). */
+  has(path: readonly Value[]): boolean {
+    let node: Map<string, Entry> | undefined = this.root;
+    for (const key of path) {
+      const e: Entry | undefined = node?.get(keyId(key));
+      if (!e) return false;
+      node = e.kind === 'object' ? e.node : undefined;
+    }
+    return true;
+  }
+
   /** The object built so far. */
   build(): Value {
     return toValue(this.root);

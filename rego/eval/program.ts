@@ -10,7 +10,7 @@ import { lookupPath, type Value } from '../value/index.ts';
 import { conflictListing } from './conflict-listing.ts';
 import { conflictMessage } from './conflicts.ts';
 import type { Ctx } from './context.ts';
-import { type CompiledDefinition, compileDefinition } from './definitions.ts';
+import { compileDefinition } from './definitions.ts';
 import { directValue } from './direct-value.ts';
 import { InputFootprints } from './input-footprint.ts';
 import { KeyedObject, type ObjectDefinition } from './keyed-object.ts';
@@ -99,30 +99,35 @@ export class CompiledProgram implements Program {
   }
 
   private compileObject(node: Node): (ctx: Ctx) => Value {
-    const definitions: ObjectDefinition[] = [];
+    const index = this.indexes.of(node);
+    const indexed = new Set(index.rules);
+    const definitions = new Map<ResolvedRule, ObjectDefinition>();
     const below: Contribution[] = [];
-    const parts = new Map<ResolvedRule, CompiledDefinition | Contribution>();
+    const define = (rule: ResolvedRule, relative: readonly string[]) => {
+      const terminal = objectTerminal(rule, relative);
+      definitions.set(rule, { rule, relative, terminal, whole: compileDefinition(this, rule, terminal) });
+    };
     for (const m of node.walk()) {
       const relative = m.path.slice(node.path.length);
-      if (m.nodeClass === 'object') {
-        for (const rule of m.rules) {
-          const terminal = objectTerminal(rule, relative);
-          const whole = compileDefinition(this, rule, terminal);
-          definitions.push({ rule, relative, terminal, whole });
-          parts.set(rule, whole);
-        }
-      } else if (m.nodeClass === 'complete' || m.nodeClass === 'set') {
-        const contribution = { relative, handle: this.handle(m), isSet: m.nodeClass === 'set' };
-        below.push(contribution);
-        for (const rule of m.rules) parts.set(rule, contribution);
+      if (m.nodeClass === 'object') for (const rule of m.rules) define(rule, relative);
+      else if (m.nodeClass === 'complete' || m.nodeClass === 'set') {
+        // Before OPA v1.22 the object's index holds these rules: each runs as one of the object's.
+        const own = m.rules.filter((r) => indexed.has(r));
+        for (const rule of own) define(rule, relative);
+        below.push({
+          relative,
+          handle: this.handle(m),
+          isSet: m.nodeClass === 'set',
+          indexed: own.length > 0,
+        });
       }
     }
-    const keyed = new KeyedObject(this, definitions, below);
+    const ordered = index.rules.map((r) => definitions.get(r) as ObjectDefinition);
+    const keyed = new KeyedObject(this, index, ordered, below);
     this.handle(node).keyed = (ctx, keys) => keyed.value(ctx, keys);
-    const index = this.indexes.of(node);
     return evaluateObject(
       index,
-      index.rules.map((r) => parts.get(r) as CompiledDefinition | Contribution),
+      ordered.map((d) => d.whole),
       below,
     );
   }

@@ -34,6 +34,15 @@ const OPA_BUGS: readonly OpaBug[] = [
 ];
 
 /**
+ * OPA v1.15.2 orders its rule index's levels with a sort whose comparator reads counts from a
+ * slice the sort does not permute, starting from Go's randomized map order: when several
+ * definitions fail, which one runs first — the error or conflict reported — may change with each
+ * compilation. The fuzzer compiles a divergent program again and counts it here when OPA then
+ * gives the engine's answer (the engine follows OPA's most frequent order).
+ */
+export const NONDETERMINISTIC_ORDER = 'rule order that changes with each compilation (index levels)';
+
+/**
  * The name of the OPA bug `opa`'s answer to `source` is an instance of, or `undefined`.
  * @example knownOpaBug('r := .5', { kind: 'error', code: 'internal_error', message: 'json: invalid number literal ".5"' });
  */

@@ -101,6 +101,20 @@ describe('types of variables', () => {
       expect(verdict(rules), rules).toBe('compiled');
     }
   });
+
+  it('keep their enclosing types for references inside an `every` body, not for calls', () => {
+    refusedByBoth('r if { x := 1; every y in [1] { x.a; y } }', 'undefined ref: x.a');
+    refusedByBoth('r if { x := 1; every y in [1] { z := x.a; y } }', 'undefined ref: x.a');
+    refusedByBoth('r if { some x in [1]; every y in [1] { x := x.a; y } }', 'undefined ref: x.a');
+    refusedByBoth('r if { x := {"a": 1}; every y in [1] { x.a.b; y } }', 'undefined ref: x.a.b');
+    for (const rules of [
+      'r if { x := 1; every y in [1] { upper(x); y } }',
+      'r if { x := 1; every y in [1] { x == "a"; y } }',
+      'r if { x := 1; every y in [1] { z := x; z.a; y } }',
+    ]) {
+      expect(verdict(rules), rules).toBe('compiled');
+    }
+  });
 });
 
 describe('types of function parameters', () => {
@@ -111,6 +125,23 @@ describe('types of function parameters', () => {
     refusedByBoth('f(x) := g(x)\ng(y) := upper(y)\nr := f(1)', 'data.t.f: invalid argument(s)');
     refusedByBoth('f(x) := upper(x)\nf(x) := x + 1\nr := f(true)', 'data.t.f: invalid argument(s)');
     refusedByBoth('f(x) if { x == 1; upper(x) }\nr if f("a")', 'upper: invalid argument(s)');
+  });
+
+  it('written as patterns, take the types their variables first uses give them', () => {
+    refusedByBoth('f([x]) := upper(x)\nr := f([1])', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f([x, y]) := upper(x)\nr := f([1])', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f([x]) := upper(x)\nr := f({"a"})', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f({"k": v}) := upper(v)\nr := f({"k": 1})', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f([x]) := 1 if { x == 1 }\nr := f(["a"])', 'data.t.f: invalid argument(s)');
+    for (const rules of [
+      'f([x]) := upper(x)\nr := f(["a"])',
+      'f([1, x]) := upper(x)\nr := f([1, "a"])',
+      'f([x]) := y if { y := x }\nr := f([1])',
+      'f([x]) := upper(x)\nr := f(input.a)',
+      'f([x]) := upper(x) if true else := 1\nr := f([1])',
+    ]) {
+      expect(verdict(rules), rules).toBe('compiled');
+    }
   });
 
   it('stay of any type after another first use, in else branches and for values of unknown type', () => {
