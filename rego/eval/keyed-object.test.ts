@@ -4,7 +4,7 @@
  * --strict-builtin-errors` (v1.15.2 and v1.22.2) answers.
  */
 import { describe, expect, it } from 'vitest';
-import { standardBuiltins } from '../builtins/index.ts';
+import { createStandardBuiltins, standardBuiltins } from '../builtins/index.ts';
 import { compilePolicies } from '../index.ts';
 import { toJson } from '../value/index.ts';
 
@@ -56,5 +56,46 @@ describe('querying one key of a partial object', () => {
   it('matches every known key of a ref head, and builds the whole value of a shorter query', () => {
     expect(answer('t.q.a.n')).toBe(1);
     expect(answer('t.q.a')).toBe('eval_builtin_error');
+  });
+});
+
+describe("the order of an object's definitions", () => {
+  const input = { v: [2, 3, '10', {}, [[1]]], obj: { c: 'x', b: '1e3' } };
+  function decide(source: string, ref: string, opaVersion: 'v1.15.2' | 'v1.22.2'): unknown {
+    const p = compilePolicies([{ file: 'p.rego', source: `package t\n${source}` }], {
+      builtins: createStandardBuiltins({ opaVersion }),
+      version: 'v1',
+      opaVersion,
+    });
+    try {
+      return toJson(p.evaluate(ref, input, { strict: true }) ?? null);
+    } catch (e) {
+      return (e as { code: string }).code;
+    }
+  }
+
+  it("follows the rule index for one key: another definition's error before a conflict", () => {
+    const source = [
+      'o[k] := v if { some k, v in input.obj }',
+      'o[k] := [1, 2] if { some k in ["d", "c"]; input.v[2] > 0 }',
+      'o[k] := 1 if { k := "c"; 1 / input.v[4] > 0 }',
+    ].join('\n');
+    // What OPA answers: v1.15.2 runs the last definition first, v1.22.2 in source order.
+    expect(decide(source, 't.o.c', 'v1.15.2')).toBe('eval_type_error');
+    expect(decide(source, 't.o.c', 'v1.22.2')).toBe('eval_conflict_error');
+  });
+
+  it('runs each rule of a complete node below the object as one of its rules before v1.22', () => {
+    const source = [
+      'o["b"] := object.get(input.obj, "b", 0) if true',
+      'o[k] := [1, 2] if { k := "a"; 1 / input.v[4] > 0 }',
+      'o["b"] := 1 if { input.v[2] > 0 }',
+      'r := [v | some v in o]',
+    ].join('\n');
+    // What OPA v1.15.2 and v1.22.2 answer: the second definition's error before the conflict of
+    // the first and third.
+    expect(decide(source, 't.r', 'v1.15.2')).toBe('eval_type_error');
+    expect(decide(source, 't.r', 'v1.22.2')).toBe('eval_type_error');
+    expect(decide(source, 't.o.b', 'v1.15.2')).toBe('eval_conflict_error');
   });
 });
