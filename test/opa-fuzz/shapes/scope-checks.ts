@@ -3,7 +3,9 @@
  * `every`, head value, `else` value) declaring a name the enclosing body binds (by `:=`, `=`,
  * `some`, a parameter) from that name's value; `some input in` and `some data in`; function
  * parameters whose first use types them, called with arguments of every type; unary minus before
- * terms of every kind; bare and valued `else` followed by other rules.
+ * terms of every kind; bare and valued `else` followed by other rules; `every` bodies declaring
+ * a name the enclosing body binds; `some x in` a collection naming `x`; parameters written as
+ * patterns.
  */
 import type { Shape, ShapeContext } from './shape.ts';
 
@@ -23,6 +25,55 @@ function nestedAssign(c: ShapeContext): string[] {
     [`f_${n}(x) := y if { y := [w | ${inner}; w := x] }`, `${n} := f_${n}(1)`],
     [`${n} := 1 if false else := [w | ${inner}; w := x] if { ${outer || 'true'} }`],
   ]);
+}
+
+/**
+ * An `every` body declaring a name the enclosing body binds (or not), used before and after the
+ * declaration and in the domain: OPA rewrites the whole expression with the body's declarations.
+ */
+function everyRebinding(c: ShapeContext): string[] {
+  const outer = c.random.pick(['x = 1', 'x := 1', 'x = input.v[0]', 'some x in [1]', '']);
+  const domain = c.random.pick(['[1]', '[1]', '[x]', '[x, 1]', 'input.xs']);
+  const before = c.random.pick(['y == x', 'x.a', 'x == 1', 'upper(x)', 'y']);
+  const value = c.random.pick(['3', '1', 'x + 1', 'y', 'x.a', '[x]']);
+  const after = c.random.pick(['y', 'y == x', 'x.a', 'count(x) > 0']);
+  const inner = c.random.pick([
+    `${before}; x := ${value}; ${after}`,
+    `x := ${value}; ${after}`,
+    `${before}; some x in [${value}]; ${after}`,
+  ]);
+  return [`${c.name} if {`, ...(outer ? [`  ${outer}`] : []), `  every y in ${domain} { ${inner} }`, '}'];
+}
+
+/** `some x in <coll>` where the collection mentions the name it declares, `x` bound outside. */
+function iterationShadowing(c: ShapeContext): string[] {
+  const bind = c.random.pick([':=', '=']);
+  const value = c.random.pick([...VALUES, '[]', '{}', 'set()', '[[1]]', '{1, 2}']);
+  const coll = c.random.pick(['x', 'x', '[x, 2]', '[x]', 'x.a', '[x][0]']);
+  const comp = c.random.pick([
+    `[x | some x in ${coll}]`,
+    `{x | some x in ${coll}}`,
+    `[k | some k, x in ${coll}]`,
+    `{k: x | some k, x in ${coll}}`,
+  ]);
+  return c.random.pick([
+    [`${c.name} := ${comp} if x ${bind} ${value}`],
+    [`${c.name} := y if {`, `  x ${bind} ${value}`, `  y := ${comp}`, '}'],
+    [`${c.name} if {`, `  x ${bind} ${value}`, `  some x in ${coll}`, '}'],
+  ]);
+}
+
+/** A function whose parameter is a pattern its variables' first uses type, called with anything. */
+function patternParams(c: ShapeContext): string[] {
+  const f = `f_${c.name}`;
+  const pattern = c.random.pick(['[x]', '[x, y]', '[1, x]', '{"k": x}', '[[x]]']);
+  const use = c.random.pick(['upper(x)', 'x + 1', 'count(x)', 'x == 1', 'y := x; y', 'x.a']);
+  const arg = c.random.pick([...VALUES, '[1]', '["a"]', '[1, "a"]', '{"k": 1}', '{"k": "a"}', '[[1]]']);
+  const def = c.random.pick([
+    [`${f}(${pattern}) := r if { r := ${use} }`],
+    [`${f}(${pattern}) if { ${use} } else := 0`],
+  ]);
+  return [...def, `${c.name} := ${f}(${arg})`];
 }
 
 /** `some input in …` / `some data in …`: membership tests of the documents. */
@@ -109,6 +160,9 @@ export function scopeChecks(c: ShapeContext): Shape {
     paramTypes,
     unaryMinus,
     elseForms,
+    everyRebinding,
+    iterationShadowing,
+    patternParams,
   ]);
   return { lines: shape(c), queries: [c.name] };
 }
