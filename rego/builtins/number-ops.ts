@@ -4,9 +4,11 @@
  * integers beyond the small range per release ({@link IntegerArithmetic}). Results keep the value
  * model's invariant (safe integers are `number`s, larger ones `bigint`s).
  */
-import { normalizeNumber } from '../value/index.ts';
-import { fastProduct, fastQuotient, fastSum } from './double-fast-path.ts';
-import { type BigFloat, multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
+import { DecimalNumber, normalizeNumber } from '../value/index.ts';
+import { fastProduct, fastQuotient, fastSum, lastResultExact } from './double-fast-path.ts';
+import { readsExactly } from './double-operand.ts';
+import { opaNumberText } from './go-big-float-text.ts';
+import { type BigFloat, isIntegral, multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
 import {
   fromBigFloat,
   type IntegerArithmetic,
@@ -21,11 +23,34 @@ export type { IntegerArithmetic, Num };
 
 /** Whether `n` has no fractional part. */
 export function isInteger(n: Num): boolean {
+  if (typeof n === 'object') return isIntegral(toBigFloat(n));
   return typeof n === 'bigint' || Number.isInteger(n);
+}
+
+/** Go writes a fraction in `%f` form (as JavaScript does) only within this range. */
+const PLAIN_FRACTION_MIN = 1e-4;
+const PLAIN_FRACTION_LIMIT = 1e6;
+
+/**
+ * The fast path's double `r` as OPA's number: `r` itself when OPA's 64-bit result is `r` and its
+ * text is `r`'s (an integer, or a short exact fraction Go writes as JavaScript does); else `r`
+ * beside the text the exact path computes when someone reads it (`17 / 24` has 20 digits).
+ */
+function fastResult(r: number, exactText: () => string): Num | undefined {
+  if (lastResultExact()) {
+    if (Number.isInteger(r)) return r;
+    const size = Math.abs(r);
+    if (size >= PLAIN_FRACTION_MIN && size < PLAIN_FRACTION_LIMIT && readsExactly(r)) return r;
+  } else if (Number.isInteger(r)) {
+    // OPA's result may be an integer or a fraction beside it: only the exact path can tell.
+    return undefined;
+  }
+  return new DecimalNumber(r, exactText);
 }
 
 /** `n` as a `bigint`; callers check {@link isInteger} first. */
 export function toBigInt(n: Num): bigint {
+  if (typeof n === 'object') return truncated(toBigFloat(n));
   return typeof n === 'bigint' ? n : BigInt(n);
 }
 
@@ -52,7 +77,10 @@ function arithmetic(
       if (integers === 'exact' || BigInt.asIntN(65, r) === r) return normalizeNumber(r);
     }
     const r = fast(a, b);
-    if (r !== undefined) return r;
+    if (r !== undefined) {
+      const result = fastResult(r, () => opaNumberText(float(toBigFloat(a), toBigFloat(b))));
+      if (result !== undefined) return result;
+    }
   }
   if (integers === 'exact') {
     const x = opaInteger(a, integers);
@@ -129,7 +157,10 @@ export function divideNumbers(name: string, a: Num, b: Num): Num {
   }
   if (typeof a === 'number' && typeof b === 'number') {
     const r = fastQuotient(a, b);
-    if (r !== undefined) return r;
+    if (r !== undefined) {
+      const result = fastResult(r, () => opaNumberText(quotient(toBigFloat(a), toBigFloat(b))));
+      if (result !== undefined) return result;
+    }
   }
   return fromBigFloat(quotient(toBigFloat(a), toBigFloat(b)));
 }
@@ -172,7 +203,7 @@ export function integerPart(integers: IntegerArithmetic, n: Num): bigint {
 }
 
 function isWhole(n: Num): boolean {
-  return typeof n === 'number' ? Number.isInteger(n) : true;
+  return typeof n === 'number' ? Number.isInteger(n) : isInteger(n);
 }
 
 /**

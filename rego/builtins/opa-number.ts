@@ -4,7 +4,7 @@
  * result back as text. A JavaScript number stands for its shortest decimal (`0.1`, `1e+21`), a
  * `bigint` for its digits.
  */
-import { normalizeNumber } from '../value/index.ts';
+import { DecimalNumber, normalizeNumber, numberText } from '../value/index.ts';
 import {
   type BigFloat,
   bigFloatOfInteger,
@@ -17,7 +17,7 @@ import {
 import { opaNumberText } from './go-big-float-text.ts';
 
 /** A Rego number. */
-export type Num = number | bigint;
+export type Num = number | bigint | DecimalNumber;
 
 /**
  * How a release computes with integers that are not small: OPA v1.15 passes them through
@@ -32,6 +32,7 @@ const PARSED_LIMIT = 4096;
 
 /** `n` as OPA's `NumberToFloat` reads its text: a `big.Float` of 64 bits. */
 export function toBigFloat(n: Num): BigFloat {
+  if (typeof n === 'object') return decimalBigFloat(n);
   if (typeof n === 'bigint') return bigFloatOfInteger(n);
   if (Number.isSafeInteger(n)) return bigFloatOfInteger(BigInt(n));
   let x = parsed.get(n);
@@ -39,6 +40,20 @@ export function toBigFloat(n: Num): BigFloat {
     x = parseBigFloat(String(n), OPA_PRECISION) as BigFloat;
     if (parsed.size >= PARSED_LIMIT) parsed.clear();
     parsed.set(n, x);
+  }
+  return x;
+}
+
+const parsedTexts = new Map<string, BigFloat>();
+
+/** A number carried with its text, read from that text at 64 bits. */
+function decimalBigFloat(n: DecimalNumber): BigFloat {
+  const text = n.text;
+  let x = parsedTexts.get(text);
+  if (x === undefined) {
+    x = parseBigFloat(text, OPA_PRECISION) as BigFloat;
+    if (parsedTexts.size >= PARSED_LIMIT) parsedTexts.clear();
+    parsedTexts.set(text, x);
   }
   return x;
 }
@@ -78,15 +93,19 @@ function nearestDouble(x: BigFloat): number | undefined {
  * shortest `%g`), read back as the engine's number: integers exactly, others as the nearest double.
  */
 export function fromBigFloat(x: BigFloat): Num {
-  const fast = nearestDouble(x);
-  if (fast !== undefined) return normalizeNumber(fast);
+  if (isIntegral(x)) {
+    const fast = nearestDouble(x);
+    return fast !== undefined ? normalizeNumber(fast) : normalizeNumber(BigInt(opaNumberText(x)));
+  }
   const text = opaNumberText(x);
-  return isIntegral(x) ? normalizeNumber(BigInt(text)) : normalizeNumber(Number(text));
+  const double = nearestDouble(x) ?? Number(text);
+  // OPA writes the 64-bit float's shortest text in Go's form: kept where a double's text differs.
+  return numberText(double) === text ? double : new DecimalNumber(double, text);
 }
 
 /** The exact integer a decimal text denotes (`1.5e3` is 1500), or `undefined` if it has a fraction. */
 function exactInteger(text: string): bigint | undefined {
-  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(text);
+  const m = /^(-?)(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
   if (!m) return undefined;
   const fraction = m[3] ?? '';
   const digits = BigInt(`${m[1]}${m[2]}${fraction}`);
@@ -103,13 +122,16 @@ function exactInteger(text: string): bigint | undefined {
  */
 export function opaInteger(n: Num, integers: IntegerArithmetic): bigint | undefined {
   if (typeof n === 'number' && Number.isSafeInteger(n)) return BigInt(n);
-  if (integers === 'exact') return typeof n === 'bigint' ? n : exactInteger(String(n));
+  if (integers === 'exact') {
+    return typeof n === 'bigint' ? n : exactInteger(typeof n === 'number' ? String(n) : n.text);
+  }
   const x = toBigFloat(n);
   return isIntegral(x) ? truncated(x) : undefined;
 }
 
 /** Whether `n` is an integer OPA treats as a machine int (`int64`). */
 export function isInt64(n: Num): boolean {
+  if (typeof n === 'object') return false;
   if (typeof n === 'number') return Number.isSafeInteger(n);
   return BigInt.asIntN(64, n) === n;
 }
