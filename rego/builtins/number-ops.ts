@@ -7,8 +7,8 @@
 import { DecimalNumber, normalizeNumber } from '../value/index.ts';
 import { fastProduct, fastQuotient, fastSum, lastResultExact } from './double-fast-path.ts';
 import { readsExactly } from './double-operand.ts';
-import { opaNumberText } from './go-big-float-text.ts';
 import { type BigFloat, isIntegral, multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
+import { opaNumberText } from './go-big-float-text.ts';
 import {
   fromBigFloat,
   type IntegerArithmetic,

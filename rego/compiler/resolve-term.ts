@@ -78,7 +78,10 @@ function folded(t: IrTerm): IrTerm {
 
 /** A literal's value: a number whose text OPA keeps (`1.0`) carries it (`DecimalNumber`). */
 function scalarValue(t: Extract<Term, { type: 'scalar' }>): Value {
-  return t.text !== undefined && typeof t.value === 'number' ? new DecimalNumber(t.value, t.text) : t.value;
+  const { value, text } = t;
+  return text !== undefined && (typeof value === 'number' || typeof value === 'bigint')
+    ? new DecimalNumber(value, text)
+    : value;
 }
 
 function constValue(t: IrTerm): Value {

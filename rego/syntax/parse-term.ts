@@ -171,13 +171,15 @@ function negatesTerm(p: ParserState): boolean {
   return !p.isKeywordName(t.text) || p.startsRef();
 }
 
+const INTEGER_TEXT = /^-?\d+$/;
+
 /**
  * A number literal; its text is kept beside the value when OPA's text of it differs from the
  * value's own (`1.0`, `1e2`, `2.50` are floats written as such).
  */
 function numberTerm(p: ParserState, text: string, loc: Term['loc']): Term {
   const value = numberValue(p, text, loc);
-  if (typeof value === 'number' && numberText(value) !== text) return { type: 'scalar', value, text, loc };
+  if (!INTEGER_TEXT.test(text) && numberText(value) !== text) return { type: 'scalar', value, text, loc };
   return { type: 'scalar', value, loc };
 }
 

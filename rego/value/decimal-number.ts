@@ -23,8 +23,8 @@ interface DecimalParts {
  */
 export class DecimalNumber {
   readonly [COLLECTION] = 'number' as const;
-  /** The nearest double. */
-  readonly value: number;
+  /** The nearest double; beyond the doubles (`1e400`), the exact integer the text denotes. */
+  readonly value: number | bigint;
   #text: string | undefined;
   #compute: (() => string) | undefined;
   #parts: DecimalParts | undefined;
@@ -33,7 +33,7 @@ export class DecimalNumber {
    * @param value the double nearest the text.
    * @param text OPA's text, or a function computing it when first needed.
    */
-  constructor(value: number, text: string | (() => string)) {
+  constructor(value: number | bigint, text: string | (() => string)) {
     this.value = value;
     if (typeof text === 'string') this.#text = text;
     else this.#compute = text;
@@ -65,11 +65,11 @@ export class DecimalNumber {
 
   /** The double, so that `Number(n)` and comparisons with JavaScript numbers read the value. */
   valueOf(): number {
-    return this.value;
+    return Number(this.value);
   }
 
   toJSON(): number {
-    return this.value;
+    return Number(this.value);
   }
 }
 
@@ -79,7 +79,7 @@ export function isDecimalNumber(v: unknown): v is DecimalNumber {
 }
 
 /** The shortest decimal text of a double (an unsafe integral double in full). */
-function doubleText(n: number): string {
+function doubleText(n: number | bigint): string {
   return Object.is(n, -0) ? '0' : String(n);
 }
 
@@ -103,7 +103,7 @@ function sameParts(a: DecimalParts, b: DecimalParts): boolean {
 /** The exact decimal of any Rego number. */
 function partsOf(n: number | bigint | DecimalNumber): DecimalParts {
   if (n instanceof DecimalNumber) return n.parts;
-  return decimalParts(typeof n === 'bigint' ? n.toString() : doubleText(n));
+  return decimalParts(doubleText(n));
 }
 
 function compareMagnitudes(a: DecimalParts, b: DecimalParts): number {
@@ -116,7 +116,10 @@ function compareMagnitudes(a: DecimalParts, b: DecimalParts): number {
  * Compares two numbers of which at least one is a {@link DecimalNumber}, exactly (as OPA compares
  * the decimals): by their doubles when they differ (rounding keeps the order), else by the texts.
  */
-export function compareDecimal(a: number | bigint | DecimalNumber, b: number | bigint | DecimalNumber): number {
+export function compareDecimal(
+  a: number | bigint | DecimalNumber,
+  b: number | bigint | DecimalNumber,
+): number {
   const x = a instanceof DecimalNumber ? a.value : a;
   const y = b instanceof DecimalNumber ? b.value : b;
   if (x < y) return -1;
@@ -134,7 +137,7 @@ export function compareDecimal(a: number | bigint | DecimalNumber, b: number | b
  * The hash key of a {@link DecimalNumber}: the double's own key (`plainKey`) when the text denotes
  * the double exactly, else the exact decimal behind a `~`, which no other value's key starts with.
  */
-export function decimalKey(n: DecimalNumber, plainKey: (v: number) => string): string {
+export function decimalKey(n: DecimalNumber, plainKey: (v: number | bigint) => string): string {
   if (n.isDouble) return plainKey(n.value);
   const { negative, digits, exponent } = n.parts;
   return `~${negative ? '-' : ''}0.${digits}e${exponent}`;

@@ -177,7 +177,7 @@ export function toJson(v: Value): JsonValue {
     }
     case 'object': {
       if (v === null) return null;
-      if (isDecimal(v)) return v.value;
+      if (isDecimal(v)) return toJson(v.value);
       if (Array.isArray(v)) return v.map(toJson);
       if (v instanceof SetValue) return v.sorted().map(toJson);
       const out: { [key: string]: JsonValue } = {};

@@ -134,8 +134,8 @@ export function canonicalKey(v: Value): string {
   }
 }
 
-function numberKey(v: number): string {
-  if (isUnsafeIntegral(v)) return BigInt(v).toString();
+function numberKey(v: number | bigint): string {
+  if (typeof v === 'bigint' || isUnsafeIntegral(v)) return BigInt(v).toString();
   return Object.is(v, -0) ? '0' : String(v);
 }
 
