@@ -6,7 +6,6 @@
  */
 import { DecimalNumber, normalizeNumber } from '../value/index.ts';
 import { fastProduct, fastQuotient, fastSum, lastResultExact } from './double-fast-path.ts';
-import { readsExactly } from './double-operand.ts';
 import { type BigFloat, isIntegral, multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
 import { opaNumberText } from './go-big-float-text.ts';
 import {
@@ -16,6 +15,7 @@ import {
   type Num,
   opaInteger,
   toBigFloat,
+  writtenAsDouble,
 } from './opa-number.ts';
 import { builtinError } from './operands.ts';
 
@@ -27,10 +27,6 @@ export function isInteger(n: Num): boolean {
   return typeof n === 'bigint' || Number.isInteger(n);
 }
 
-/** Go writes a fraction in `%f` form (as JavaScript does) only within this range. */
-const PLAIN_FRACTION_MIN = 1e-4;
-const PLAIN_FRACTION_LIMIT = 1e6;
-
 /**
  * The fast path's double `r` as OPA's number: `r` itself when OPA's 64-bit result is `r` and its
  * text is `r`'s (an integer, or a short exact fraction Go writes as JavaScript does); else `r`
@@ -38,9 +34,7 @@ const PLAIN_FRACTION_LIMIT = 1e6;
  */
 function fastResult(r: number, exactText: () => string): Num | undefined {
   if (lastResultExact()) {
-    if (Number.isInteger(r)) return r;
-    const size = Math.abs(r);
-    if (size >= PLAIN_FRACTION_MIN && size < PLAIN_FRACTION_LIMIT && readsExactly(r)) return r;
+    if (Number.isInteger(r) || writtenAsDouble(r)) return r;
   } else if (Number.isInteger(r)) {
     // OPA's result may be an integer or a fraction beside it: only the exact path can tell.
     return undefined;

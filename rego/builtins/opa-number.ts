@@ -4,7 +4,8 @@
  * result back as text. A JavaScript number stands for its shortest decimal (`0.1`, `1e+21`), a
  * `bigint` for its digits.
  */
-import { DecimalNumber, normalizeNumber, numberText } from '../value/index.ts';
+import { DecimalNumber, normalizeNumber } from '../value/index.ts';
+import { readsExactly } from './double-operand.ts';
 import {
   type BigFloat,
   bigFloatOfInteger,
@@ -66,41 +67,62 @@ const MAX_EXPONENT = 1023;
  * The double nearest `x` straight from its bits, when that is the double nearest its shortest text
  * too: always, unless `x` lies exactly halfway between two doubles (the text, within half a 64-bit
  * ulp of `x`, can only fall on the other side of a halfway point `x` is on), is subnormal or beyond
- * the doubles, or is an integer beyond 2^53 (an exact `bigint`). `undefined` in those cases.
+ * the doubles, or is an integer beyond 2^53 (an exact `bigint`). `undefined` in those cases;
+ * `exact` tells whether `x` is that double.
  */
-function nearestDouble(x: BigFloat): number | undefined {
-  if (x.mant === 0n) return 0;
+function nearestDouble(x: BigFloat): { value: number; exact: boolean } | undefined {
+  if (x.mant === 0n) return { value: 0, exact: true };
   const bits = bitLength(x.mant);
   const top = x.exp + bits - 1;
   if (top < MIN_NORMAL_EXPONENT || top > MAX_EXPONENT) return undefined;
   let m = x.mant;
   let e = x.exp;
+  let exact = true;
   if (bits > 53) {
     const shift = BigInt(bits - 53);
     const rest = m & ((1n << shift) - 1n);
     const half = 1n << (shift - 1n);
     if (rest === half) return undefined;
+    exact = rest === 0n;
     m = (m >> shift) + (rest > half ? 1n : 0n);
     e += bits - 53;
   }
   const value = Number(m) * 2 ** e;
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) return undefined;
-  return x.neg ? -value : value;
+  return { value: x.neg ? -value : value, exact };
+}
+
+/** Go writes a fraction in `%f` form (as JavaScript does) only within this range. */
+const PLAIN_FRACTION_MIN = 1e-4;
+const PLAIN_FRACTION_LIMIT = 1e6;
+
+/**
+ * Whether OPA writes a fraction that is exactly the double `d` as JavaScript writes `d`: when
+ * `d`'s exact decimal is short (no shorter text lies within half a 64-bit ulp of it) and Go's
+ * `%g` writes it without an exponent.
+ */
+export function writtenAsDouble(d: number): boolean {
+  const size = Math.abs(d);
+  return size >= PLAIN_FRACTION_MIN && size < PLAIN_FRACTION_LIMIT && readsExactly(d);
 }
 
 /**
  * The number OPA's `FloatToNumber` makes of `x` (integers written in full, others as Go's
- * shortest `%g`), read back as the engine's number: integers exactly, others as the nearest double.
+ * shortest `%g`), read back as the engine's number: integers exactly; a fraction as its double
+ * when OPA's text is the double's, else as a {@link DecimalNumber} whose text is computed when
+ * first read.
  */
 export function fromBigFloat(x: BigFloat): Num {
+  const near = nearestDouble(x);
   if (isIntegral(x)) {
-    const fast = nearestDouble(x);
-    return fast !== undefined ? normalizeNumber(fast) : normalizeNumber(BigInt(opaNumberText(x)));
+    return near !== undefined ? normalizeNumber(near.value) : normalizeNumber(BigInt(opaNumberText(x)));
   }
-  const text = opaNumberText(x);
-  const double = nearestDouble(x) ?? Number(text);
-  // OPA writes the 64-bit float's shortest text in Go's form: kept where a double's text differs.
-  return numberText(double) === text ? double : new DecimalNumber(double, text);
+  if (near === undefined) {
+    const text = opaNumberText(x);
+    return new DecimalNumber(Number(text), text);
+  }
+  if (near.exact && writtenAsDouble(near.value)) return near.value;
+  return new DecimalNumber(near.value, () => opaNumberText(x));
 }
 
 /** The exact integer a decimal text denotes (`1.5e3` is 1500), or `undefined` if it has a fraction. */
