@@ -45,6 +45,14 @@ describe('number literals', () => {
     );
   });
 
+  it('are read as their value where OPA reads a float64 (YAML, order, keys)', () => {
+    expect(
+      evaluate(
+        '[yaml.marshal([1.0, 1 / 3, 2.50]), {1.0: "a"}[1], object.get({1: "z"}, 1.0, "d"), sort([2.50, 1, 1 / 3])]',
+      ),
+    ).toEqual(['- 1\n- 0.3333333333333333\n- 2.5\n', 'a', 'z', [1 / 3, 1, 2.5]]);
+  });
+
   it('are floats where an integer operand is wanted: v1.22.2 accepts a whole decimal', () => {
     const refused =
       'eval_type_error: substring: operand 2 must be integer number but got floating-point number';
