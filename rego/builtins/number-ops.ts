@@ -27,19 +27,40 @@ export function isInteger(n: Num): boolean {
   return typeof n === 'bigint' || Number.isInteger(n);
 }
 
+/** What the fast path's double `r` is to OPA: the number itself, a fraction with a longer text, or unknown. */
+const FastResult = { Plain: 0, Fraction: 1, Unknown: 2 } as const;
+type FastResult = (typeof FastResult)[keyof typeof FastResult];
+
 /**
- * The fast path's double `r` as OPA's number: `r` itself when OPA's 64-bit result is `r` and its
- * text is `r`'s (an integer, or a short exact fraction Go writes as JavaScript does); else `r`
- * beside the text the exact path computes when someone reads it (`17 / 24` has 20 digits).
+ * `Plain` when OPA's 64-bit result is `r` and its text is `r`'s (an integer, or a short exact
+ * fraction Go writes as JavaScript does); `Fraction` when it is a fraction beside `r` whose text
+ * the exact path computes when someone reads it (`17 / 24` has 20 digits); `Unknown` when an
+ * integral `r` may stand for OPA's integer or for a fraction beside it.
  */
-function fastResult(r: number, exactText: () => string): Num | undefined {
+function fastResultKind(r: number): FastResult {
   if (lastResultExact()) {
-    if (Number.isInteger(r) || writtenAsDouble(r)) return r;
-  } else if (Number.isInteger(r)) {
-    // OPA's result may be an integer or a fraction beside it: only the exact path can tell.
-    return undefined;
+    if (Number.isInteger(r) || writtenAsDouble(r)) return FastResult.Plain;
+    return FastResult.Fraction;
   }
-  return new DecimalNumber(r, exactText);
+  return Number.isInteger(r) ? FastResult.Unknown : FastResult.Fraction;
+}
+
+/** A fraction the fast path computed as `r`, with OPA's text of `float(a, b)` made when first read. */
+class FastFraction extends DecimalNumber {
+  readonly #a: Num;
+  readonly #b: Num;
+  readonly #float: Float;
+
+  constructor(r: number, a: Num, b: Num, float: Float) {
+    super(r);
+    this.#a = a;
+    this.#b = b;
+    this.#float = float;
+  }
+
+  protected override computeText(): string {
+    return opaNumberText(this.#float(toBigFloat(this.#a), toBigFloat(this.#b)));
+  }
 }
 
 /** `n` as a `bigint`; callers check {@link isInteger} first. */
@@ -72,8 +93,9 @@ function arithmetic(
     }
     const r = fast(a, b);
     if (r !== undefined) {
-      const result = fastResult(r, () => opaNumberText(float(toBigFloat(a), toBigFloat(b))));
-      if (result !== undefined) return result;
+      const kind = fastResultKind(r);
+      if (kind === FastResult.Plain) return r;
+      if (kind === FastResult.Fraction) return new FastFraction(r, a, b, float);
     }
   }
   if (integers === 'exact') {
@@ -152,8 +174,9 @@ export function divideNumbers(name: string, a: Num, b: Num): Num {
   if (typeof a === 'number' && typeof b === 'number') {
     const r = fastQuotient(a, b);
     if (r !== undefined) {
-      const result = fastResult(r, () => opaNumberText(quotient(toBigFloat(a), toBigFloat(b))));
-      if (result !== undefined) return result;
+      const kind = fastResultKind(r);
+      if (kind === FastResult.Plain) return r;
+      if (kind === FastResult.Fraction) return new FastFraction(r, a, b, quotient);
     }
   }
   return fromBigFloat(quotient(toBigFloat(a), toBigFloat(b)));

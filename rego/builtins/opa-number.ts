@@ -122,7 +122,21 @@ export function fromBigFloat(x: BigFloat): Num {
     return new DecimalNumber(Number(text), text);
   }
   if (near.exact && writtenAsDouble(near.value)) return near.value;
-  return new DecimalNumber(near.value, () => opaNumberText(x));
+  return new ExactFraction(near.value, x);
+}
+
+/** A fraction of the exact path, with OPA's text of its 64-bit float made when first read. */
+class ExactFraction extends DecimalNumber {
+  readonly #float: BigFloat;
+
+  constructor(value: number, float: BigFloat) {
+    super(value);
+    this.#float = float;
+  }
+
+  protected override computeText(): string {
+    return opaNumberText(this.#float);
+  }
 }
 
 /** The exact integer a decimal text denotes (`1.5e3` is 1500), or `undefined` if it has a fraction. */

@@ -19,33 +19,33 @@ interface DecimalParts {
  * A number carried as OPA's text beside its nearest double. Built-ins that read a number as a
  * `float64` read {@link DecimalNumber.value}; integer operands refuse it (its text is no
  * integer); arithmetic reads the text at 64 bits; JSON, object keys and `sprintf` write the text.
- * The text may be computed on first use (a fraction from the double fast path).
+ * A subclass may compute the text on first use (a fraction from the double fast path).
  */
 export class DecimalNumber {
-  readonly [COLLECTION] = 'number' as const;
+  declare readonly [COLLECTION]: 'number';
   /** The nearest double; beyond the doubles (`1e400`), the exact integer the text denotes. */
   readonly value: number | bigint;
   #text: string | undefined;
-  #compute: (() => string) | undefined;
   #parts: DecimalParts | undefined;
 
   /**
    * @param value the double nearest the text.
-   * @param text OPA's text, or a function computing it when first needed.
+   * @param text OPA's text; omitted by a subclass that computes it ({@link DecimalNumber.computeText}).
    */
-  constructor(value: number | bigint, text: string | (() => string)) {
+  constructor(value: number | bigint, text?: string) {
     this.value = value;
-    if (typeof text === 'string') this.#text = text;
-    else this.#compute = text;
+    this.#text = text;
   }
 
   /** OPA's text of the number. */
   get text(): string {
-    if (this.#text === undefined) {
-      this.#text = (this.#compute as () => string)();
-      this.#compute = undefined;
-    }
+    this.#text ??= this.computeText();
     return this.#text;
+  }
+
+  /** The text when it was not given: subclasses compute it on first use. */
+  protected computeText(): string {
+    throw new TypeError('a DecimalNumber needs its text');
   }
 
   /** The exact decimal of the text. */
@@ -72,6 +72,9 @@ export class DecimalNumber {
     return Number(this.value);
   }
 }
+
+// The mark lives on the prototype: one fewer property to set on each number made.
+Object.defineProperty(DecimalNumber.prototype, COLLECTION, { value: 'number' });
 
 /** Whether `v` is a {@link DecimalNumber}. */
 export function isDecimalNumber(v: unknown): v is DecimalNumber {
