@@ -19,7 +19,7 @@ import { machineLine, median, range } from './rounds.ts';
 
 const TARGET_RATIO = 0.92;
 const TARGET_ADDED_MICROS = 1.5;
-const ROUNDS = 15;
+const ROUNDS = 25;
 /** Requests per variant and round: over HTTP, and in process. */
 const HTTP_REQUESTS = 4_000;
 const IN_PROCESS_REQUESTS = 50_000;
