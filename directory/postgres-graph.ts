@@ -90,9 +90,9 @@ export async function findObjectsInPostgres(
   // walk takes only the kinds of step that lead into one (the rest could never add an answer).
   const reach = rules.reach(search.objectType, search.relation);
   const kept = sql.array([...reach.kept]);
-  const [bySet, byTerm, byArrow] = [reach.steps.subjectSet, reach.steps.term, reach.steps.arrow].map(
-    (nodes) => sql.array([...nodes]),
-  );
+  const bySet = sql.array([...reach.steps.subjectSet]);
+  const byTerm = sql.array([...reach.steps.term]);
+  const byArrow = sql.array([...reach.steps.arrow]);
   const rows = rules.arrowsThroughSets
     ? await sql`SELECT DISTINCT object_id FROM ${relations} WHERE object_type = ${search.objectType}`
     : await sql`
