@@ -104,8 +104,11 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
       if (b.k === 'const') constants.set(a.name, b.value);
       const ref = varRefs.get(a.name);
       const need = needOf(b);
-      // Only a constant narrows a variable's path (the engine binds parameters to variables too).
-      if (!ref || !need || need.any) return false;
+      // A constant narrows a parameter's path; a variable the main body binds it to (`y := x`)
+      // needs it defined, as OPA indexes it. (An `else` branch starts by binding its own
+      // parameters to the rule's: those bindings are not the body's.)
+      const bodyVariable = branch === 0 && b.k === 'var' && !b.name.startsWith('$');
+      if (!ref || !need || (need.any && !bodyVariable)) return false;
       add(ref, need);
       return true;
     }

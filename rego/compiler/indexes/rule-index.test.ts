@@ -92,6 +92,17 @@ describe('rule indexing', () => {
     ).toBe('eval_type_error');
   });
 
+  it('indexes a parameter the body binds to another variable as needing a value', () => {
+    // What OPA v1.15.2 answers: `y := x` puts the first definition on the parameter's "any value"
+    // branch, after the second, which the index cannot place; both yield true, so the first
+    // success decides.
+    const rules = 'f(x) if { y := x; upper(y) }\nf(x) if { x + 1 }\nr1 := f(input.v[0])';
+    expect(decide(rules, { v: [-1] })).toBe(true);
+    expect(decide('f(x) if { upper(x) }\nf(x) if { x + 1 }\nr1 := f(input.v[0])', { v: [-1] })).toBe(
+      'eval_type_error',
+    );
+  });
+
   it('runs the definitions the index selects in source order from OPA v1.22', () => {
     const input = { v: [[], '10Mi', 'a'] };
     const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';
