@@ -133,6 +133,9 @@ describe('types of function parameters', () => {
     refusedByBoth('f([x]) := upper(x)\nr := f({"a"})', 'data.t.f: invalid argument(s)');
     refusedByBoth('f({"k": v}) := upper(v)\nr := f({"k": 1})', 'data.t.f: invalid argument(s)');
     refusedByBoth('f([x]) := 1 if { x == 1 }\nr := f(["a"])', 'data.t.f: invalid argument(s)');
+    // With `else`, the variables are of any type but the pattern keeps its shape.
+    refusedByBoth('f([1, x]) if { x.a } else := 0\nr := f(["a"])', 'data.t.f: invalid argument(s)');
+    refusedByBoth('f([x, y]) if { count(x) } else := 0\nr := f(null)', 'data.t.f: invalid argument(s)');
     for (const rules of [
       'f([x]) := upper(x)\nr := f(["a"])',
       'f([1, x]) := upper(x)\nr := f([1, "a"])',

@@ -67,7 +67,9 @@ class TypeChecker extends ExpressionChecker {
     for (const t of rule.dynamic) this.type(t);
     const key = rule.key ? this.type(rule.key) : ANY_TYPE;
     const values = rule.value ? [this.type(rule.value)] : [];
-    const paramTypes = rule.args.map((a) => (rule.elses.length === 0 ? this.patternType(a) : ANY_TYPE));
+    // With `else` branches the variables stay of any type; a pattern still gives its shape.
+    const typedVars = rule.elses.length === 0;
+    const paramTypes = rule.args.map((a) => this.patternType(a, typedVars));
     // OPA checks each `else` branch apart: its parameters (under names of its own) are untyped
     // there, and stay of any type for the callers.
     for (const e of rule.elses) {
@@ -84,20 +86,20 @@ class TypeChecker extends ExpressionChecker {
 
   /**
    * The type a parameter written as `pattern` takes: its variables' types as their uses inferred
-   * them, in an array of as many items or an object of those keys.
+   * them (`typedVars`, else any), in an array of as many items or an object of those keys.
    */
-  private patternType(pattern: IrTerm): RegoType {
+  private patternType(pattern: IrTerm, typedVars: boolean): RegoType {
     switch (pattern.k) {
       case 'var':
-        return this.env.get(pattern.name) ?? ANY_TYPE;
+        return (typedVars && this.env.get(pattern.name)) || ANY_TYPE;
       case 'const':
         return valueType(pattern.value);
       case 'array':
-        return { k: 'array', items: pattern.items.map((i) => this.patternType(i)) };
+        return { k: 'array', items: pattern.items.map((i) => this.patternType(i, typedVars)) };
       case 'object': {
         const props = pattern.entries.map(([k, v]) =>
           k.k === 'const' && typeof k.value === 'string'
-            ? ([k.value, this.patternType(v)] as const)
+            ? ([k.value, this.patternType(v, typedVars)] as const)
             : undefined,
         );
         if (props.some((p) => p === undefined)) return ANY_TYPE;
