@@ -99,7 +99,13 @@ export abstract class ExpressionChecker {
     }
   }
 
+  /** Whether `t` is an enclosing body's variable seen from an `every` body (no binding, no check). */
+  private enclosingOnly(t: IrTerm): boolean {
+    return t.k === 'var' && !this.env.has(t.name) && this.enclosing?.has(t.name) === true;
+  }
+
   private bind(t: IrTerm, type: RegoType, loc: SourceLocation): void {
+    if (this.enclosingOnly(t)) return;
     if (t.k === 'var' && !this.env.has(t.name)) this.setType(t.name, type);
     else if (t.k === 'var' && !unifies(this.type(t), type))
       this.errors.push(new RegoError('rego_type_error', 'match error', loc));
@@ -117,6 +123,7 @@ export abstract class ExpressionChecker {
       for (const [i, item] of left.items.entries()) this.unify(item, right.items[i] as IrTerm, loc);
       return;
     }
+    if (this.enclosingOnly(left) || this.enclosingOnly(right)) return;
     const unbound = (t: IrTerm) => t.k === 'var' && !this.env.has(t.name);
     if (unbound(left) || unbound(right)) {
       const [variable, other] = unbound(left) ? [left, right] : [right, left];
@@ -218,7 +225,9 @@ export abstract class ExpressionChecker {
     } else if (t.head.k === 'var') {
       const outer = this.env.has(t.head.name) ? undefined : this.enclosing?.get(t.head.name);
       type = outer ?? this.type(t.head);
-    } else return ANY_TYPE;
+    } else if (t.head.k === 'array' || t.head.k === 'set' || t.head.k === 'object' || t.head.k === 'const')
+      type = this.type(t.head);
+    else return ANY_TYPE;
     for (let i = from; i < keys.length; i++) {
       const next = selectType(type, keys[i], this.emptyIsOpen);
       if (next === 'none') {
