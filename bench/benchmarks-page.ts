@@ -20,7 +20,7 @@ const ABOUT: Readonly<Record<string, string>> = {
   'directory-scale':
     'The PostgreSQL relation store from 1,000 to 10,000,000 relations generated with SQL, loaded whole (`snapshot`) and on demand.',
   'app-start': '`npm start` to `/health` 200, cold and warm, and the idle memory of the application.',
-  app: 'The document application over HTTP: one document and a 1,000-document list, authorization on and off.',
+  app: "The document application over HTTP: one document and a 1,000-document list, authorization on and off, with PostgreSQL's CPU beside the application's.",
 };
 
 const INTRO = `# Benchmarks
