@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../test/support/seeded-random.ts';
 import { decisionCacheKey } from './cache-key.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { AuthzError } from './errors.ts';
 import type { Identity } from './identity.ts';
-
-/** A deterministic pseudo-random generator (mulberry32), so that failures reproduce. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Strings chosen to collide with the encoding's own syntax, and lone surrogates. */
 const NASTY = [
@@ -110,7 +100,7 @@ describe('decisionCacheKey', () => {
   });
 
   it('changes exactly when the canonical JSON of the context changes (random contexts)', () => {
-    const next = random(20_240_601);
+    const next = seededRandom(20_240_601);
     const byJson = new Map<string, string>();
     const byEncoding = new Map<string, string>();
     for (let i = 0; i < 5_000; i++) {

@@ -8,6 +8,7 @@ import {
   loadManifestFile,
 } from '@gatehousejs/engine/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../test/support/seeded-random.ts';
 
 // A list's decisions in one batch (the caller's rules evaluated once) against the same decisions
 // one at a time, with the application's policies, Topaz's input and Gatehouse's, over callers
@@ -17,19 +18,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const USERS = ['ann', 'ben', 'cy', 'dee'];
 const DOCUMENTS = 60;
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function fill(store: RelationStore): Promise<void> {
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
   for (const id of USERS) {
     await store.setObject({ type: 'user', id, displayName: id, properties: { email: `${id}@x` } });
@@ -78,7 +68,7 @@ async function fill(store: RelationStore): Promise<void> {
 
 /** A list request's queries: one caller and location, then another, over every document. */
 function queries(seed: number, topaz: boolean): DecisionQuery[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
   const identities: Identity[] = [
     ...USERS.map((u): Identity => ({ type: 'IDENTITY_TYPE_SUB', value: topaz ? `sub-${u}` : u })),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../test/support/seeded-random.ts';
 import type { BuiltinDefinition } from './builtin.ts';
 import { createStandardBuiltins } from './builtins/index.ts';
 import { RegoError } from './errors.ts';
@@ -114,20 +115,9 @@ function compile(): PolicySet {
   });
 }
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Inputs as a list route sends them: a few callers (shared objects, equal copies, changed ones) over many documents. */
 function inputs(count: number, seed: number): unknown[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
   const callers = [
     { value: 'alice', roles: ['user'], tier: 'gold', field: 'id' },

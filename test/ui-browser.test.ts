@@ -6,29 +6,24 @@
  * forms from another site or without the form token are refused; signing out ends the session for
  * the back button and the old cookie alike. Screenshots of the main pages go to test/output/.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVisitLog, expectAccessible, type VisitLog } from './support/accessibility.ts';
-import { launchChromium } from './support/chromium.ts';
+import { expectAccessible } from './support/accessibility.ts';
+import { type BrowserSession, openBrowserSession } from './support/browser-session.ts';
 import { freePort } from './support/free-port.ts';
 import { type ServedApp, serveApp } from './support/serve-app.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 describe('the document pages in Chromium', () => {
+  let session: BrowserSession;
   let app: TestApp;
-  let browser: Browser;
   let alice: Page;
   let bob: Page;
   let documentUrl: string;
-  const contexts: BrowserContext[] = [];
-  let visits: VisitLog;
 
   /** Signs `username` in from the start page through the provider's login form. */
   async function signIn(username: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-    contexts.push(context);
-    visits.watch(context);
-    const page = await context.newPage();
+    const page = await session.newPage();
     await page.goto(`${app.url}/`);
     await click(page, page.getByRole('main').getByRole('link', { name: 'Sign in' }));
     await page.getByLabel('Username').fill(username);
@@ -54,20 +49,13 @@ describe('the document pages in Chromium', () => {
       .allInnerTexts();
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
-    visits = createVisitLog(app.url);
+    session = await openBrowserSession();
+    app = session.app;
   });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('shows the public start page, and alice signs in through the provider and creates a document', async () => {
-    const anonymous = await browser.newContext();
-    contexts.push(anonymous);
-    visits.watch(anonymous);
-    const welcome = await anonymous.newPage();
+    const welcome = await session.newPage();
     await welcome.goto(`${app.url}/`);
     expect(await heading(welcome)).toBe('Gatehouse documents');
     await expectAccessible(welcome, 'ui-01-welcome');
@@ -279,11 +267,8 @@ describe('the document pages in Chromium', () => {
     expect(await main(alice)).not.toContain('Numbers for Q3');
     await expectAccessible(alice, 'ui-13-sign-in-prompt');
 
-    const replay = await browser.newContext();
-    contexts.push(replay);
-    visits.watch(replay);
-    await replay.addCookies(cookies);
-    const page = await replay.newPage();
+    const page = await session.newPage();
+    await page.context().addCookies(cookies);
     const response = await page.goto(documentUrl);
     expect(response?.status()).toBe(401);
     expect(await heading(page)).toBe('Sign in to continue');
@@ -294,7 +279,7 @@ describe('the document pages in Chromium', () => {
   });
 
   it('passes the accessibility scan on every kind of page the tests above visited, at both widths', async () => {
-    const scanned = await visits.scanAll('ui');
+    const scanned = await session.visits.scanAll('ui');
     expect(scanned.length).toBeGreaterThan(10);
   }, 300_000);
 });

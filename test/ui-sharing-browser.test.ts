@@ -6,31 +6,17 @@
  * refused from then on, and alice's access log shows his read and his refusal. Every new page
  * passes the axe-core scan at a desktop and a phone width.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVisitLog, expectAccessible, type VisitLog } from './support/accessibility.ts';
-import { launchChromium } from './support/chromium.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { expectAccessible } from './support/accessibility.ts';
+import { type BrowserSession, openBrowserSession } from './support/browser-session.ts';
+import type { TestApp } from './support/test-app.ts';
 
 describe('sharing pages in Chromium, with two users', () => {
+  let session: BrowserSession;
   let app: TestApp;
-  let browser: Browser;
-  let visits: VisitLog;
-  const contexts: BrowserContext[] = [];
+  const signIn = (username: string) => session.signIn(username);
 
-  async function signIn(username: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-    context.setDefaultTimeout(5000);
-    contexts.push(context);
-    visits.watch(context);
-    const page = await context.newPage();
-    await page.goto(`${app.url}/login?return_to=/`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(app.stack.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.url}/`);
-    return page;
-  }
   const click = async (page: Page, locator: Locator) => {
     await Promise.all([page.waitForNavigation(), locator.click()]);
   };
@@ -38,14 +24,10 @@ describe('sharing pages in Chromium, with two users', () => {
   const shown = (locator: Locator) => locator.first().waitFor();
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
-    visits = createVisitLog(app.url);
+    session = await openBrowserSession({ elementTimeout: 5_000 });
+    app = session.app;
   });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('shares a folder with a group, explains the access, takes it back, and logs both sides', async () => {
     const alice = await signIn('alice');
@@ -129,6 +111,6 @@ describe('sharing pages in Chromium, with two users', () => {
     expect(refused?.status()).toBe(403);
     expect((await bob.goto(`${app.url}/folders/${folderId}/shares`))?.status()).toBe(403);
 
-    expect((await visits.scanAll('sharing')).length).toBeGreaterThan(5);
+    expect((await session.visits.scanAll('sharing')).length).toBeGreaterThan(5);
   }, 120_000);
 });

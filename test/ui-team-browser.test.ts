@@ -6,48 +6,30 @@
  * the merge page, the comparison, the files page, the ownership form — passes the axe-core scan at
  * a desktop and a phone width.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVisitLog, expectAccessible, type VisitLog } from './support/accessibility.ts';
-import { launchChromium } from './support/chromium.ts';
+import { expectAccessible } from './support/accessibility.ts';
+import { type BrowserSession, openBrowserSession } from './support/browser-session.ts';
 import { PNG as PNG_BYTES } from './support/file-uploads.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const PNG = Buffer.from(PNG_BYTES);
 
 describe('a team in two browsers', () => {
+  let session: BrowserSession;
   let app: TestApp;
-  let browser: Browser;
-  let visits: VisitLog;
-  const contexts: BrowserContext[] = [];
+  const signIn = (username: string) => session.signIn(username);
 
-  async function signIn(username: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-    context.setDefaultTimeout(10_000);
-    contexts.push(context);
-    visits.watch(context);
-    const page = await context.newPage();
-    await page.goto(`${app.url}/login?return_to=/`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(app.stack.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.url}/`);
-    return page;
-  }
   const click = async (page: Page, locator: Locator) => {
     await Promise.all([page.waitForNavigation(), locator.click()]);
   };
   const text = async (locator: Locator) => (await locator.first().textContent()) ?? '';
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
-    visits = createVisitLog(app.url);
+    session = await openBrowserSession({ elementTimeout: 10_000 });
+    app = session.app;
   });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('edits at once without losing a line, compares the versions, shows an uploaded image, and gives the document away', async () => {
     const alice = await signIn('alice');
@@ -152,6 +134,6 @@ describe('a team in two browsers', () => {
     await bob.goto(`${app.url}/documents/${id}`);
     expect(await text(bob.locator('.access'))).toContain('You own this document.');
 
-    expect((await visits.scanAll('team')).length).toBeGreaterThan(5);
+    expect((await session.visits.scanAll('team')).length).toBeGreaterThan(5);
   }, 180_000);
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 import { standardBuiltins } from '../builtins/index.ts';
 import { RegoError } from '../errors.ts';
 import { compilePolicies } from '../index.ts';
@@ -36,18 +37,6 @@ function conformanceModules(): string[] {
     }
   }
   return out;
-}
-
-/** Deterministic PRNG (mulberry32), so a failure reproduces from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const FRAGMENTS = [
@@ -152,14 +141,14 @@ describe('parser fuzzing', () => {
   const modules = [...SEEDS, ...conformanceModules()];
 
   it('only ever throws RegoError on mutated real modules', () => {
-    const rnd = random(20_260_401);
+    const rnd = seededRandom(20_260_401);
     for (let i = 0; i < 1_500; i++) {
       expectOnlyRegoErrors(mutate(modules[Math.floor(rnd() * modules.length)] as string, rnd));
     }
   });
 
   it('only ever throws RegoError on random token soup', () => {
-    const rnd = random(7);
+    const rnd = seededRandom(7);
     for (let i = 0; i < 1_500; i++) expectOnlyRegoErrors(randomText(rnd));
   });
 
