@@ -14,7 +14,13 @@ import type {
 import { DecisionServiceError } from '@gatehousejs/core';
 import type { RelationStore } from '@gatehousejs/directory';
 import type { EvalOptions, PlainObject, PolicyBatch, Value } from '@gatehousejs/rego';
-import { DecisionRefs, decisionInput, identityInput } from './decision-input.ts';
+import {
+  DecisionRefs,
+  decisionInput,
+  identityInput,
+  type SharedInputParts,
+  sharedInputParts,
+} from './decision-input.ts';
 import type { EngineSettings } from './embedded-service-options.ts';
 import type {
   PolicyCatalog,
@@ -126,7 +132,11 @@ class Engine implements EmbeddedDecisionService {
       // The rules that read only what is the same in every query (the caller, its location) are
       // evaluated once for the batch.
       const loaded = this.#policies.current;
-      const batch = { loaded, evaluations: loaded.set.batch(this.#evalOptions()) };
+      const batch = {
+        loaded,
+        evaluations: loaded.set.batch(this.#evalOptions()),
+        shared: sharedInputParts(),
+      };
       return queries.map((query) => this.#decide(query, options, callers, batch));
     });
   }
@@ -160,10 +170,10 @@ class Engine implements EmbeddedDecisionService {
     query: DecisionQuery,
     options: DecideOptions | undefined,
     callers?: CallerInputs,
-    batch?: { loaded: LoadedPolicies; evaluations: PolicyBatch },
+    batch?: { loaded: LoadedPolicies; evaluations: PolicyBatch; shared: SharedInputParts },
   ): Decisions {
     this.#ensureAvailable(options?.signal);
-    const { policyPath, decisions, refs, input: checked } = decisionInput(query, this.#refs);
+    const { policyPath, decisions, refs, input: checked } = decisionInput(query, this.#refs, batch?.shared);
     const input = this.#config.input === 'topaz' ? this.#topazInput(checked, callers) : checked;
     const loaded = batch?.loaded ?? this.#policies.current;
     if (!loaded.documents.has(policyPath)) {

@@ -88,6 +88,26 @@ describe('createOnDemandBuiltins', () => {
     }
   });
 
+  it('reads a whole decimal as an integer operand from v1.22 on, as the eager registry does', () => {
+    const modules = [{ file: 'p.rego', source: 'package p\nx := substring("abc", 1.0, 1)\n' }];
+    for (const opaVersion of OPA_VERSIONS) {
+      const onDemand = compilePolicies(modules, {
+        builtins: createOnDemandBuiltins({ opaVersion }).registry,
+        opaVersion,
+      });
+      const eager = compilePolicies(modules, {
+        builtins: createStandardBuiltins({ opaVersion }),
+        opaVersion,
+      });
+      expect(onDemand.evaluate('p.x', {})).toEqual(eager.evaluate('p.x', {}));
+    }
+    const v122 = compilePolicies(modules, {
+      builtins: createOnDemandBuiltins({ opaVersion: 'v1.22.2' }).registry,
+      opaVersion: 'v1.22.2',
+    });
+    expect(v122.evaluate('p.x', {})).toBe('b');
+  });
+
   it('keeps additional built-ins over a family loaded later', async () => {
     const mock: BuiltinDefinition = {
       name: 'io.jwt.decode',

@@ -5,13 +5,13 @@
  */
 import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
 import { ON_DEMAND_FAMILIES, type OnDemandFamily } from './on-demand-families.ts';
+import { register } from './registration.ts';
 import {
   requestedRelease,
   residentBuiltins,
   residentOverlays,
   type StandardBuiltinsOptions,
 } from './resident-builtins.ts';
-import { addGuarded } from './stack-guard.ts';
 
 /** Options of {@link createOnDemandBuiltins}. */
 export interface OnDemandBuiltinsOptions extends StandardBuiltinsOptions {
@@ -45,18 +45,20 @@ export interface OnDemandBuiltins {
  */
 export function createOnDemandBuiltins(options: OnDemandBuiltinsOptions = {}): OnDemandBuiltins {
   const version = requestedRelease(options);
-  const registry = addGuarded(new Map(), [...residentBuiltins(options), ...residentOverlays(version)]);
+  const registry = register(new Map(), [...residentBuiltins(options), ...residentOverlays(version)], version);
   const additional = options.additional ?? [];
-  addGuarded(registry, additional);
+  // As given: the caller's own built-ins are not the standard ones' to adapt.
+  for (const d of additional) registry.set(d.name, d);
   const reserved = new Set(additional.map((d) => d.name));
   const loading = new Map<OnDemandFamily, Promise<void>>();
   const load = (family: OnDemandFamily): Promise<void> => {
     let loaded = loading.get(family);
     if (!loaded) {
       loaded = family.load().then((definitionsOf) => {
-        addGuarded(
+        register(
           registry,
           definitionsOf(version).filter((d) => !reserved.has(d.name)),
+          version,
         );
       });
       // A failed import may be retried by the next preparation.

@@ -7,13 +7,13 @@ import type { BuiltinRegistry } from '../builtin.ts';
 import { opaAtLeast } from '../opa-version.ts';
 import { graphqlBuiltins } from './graphql/index.ts';
 import { decodeBuiltins, jwtSignBuiltins, jwtVerifyBuiltins, jwxV3JwtBuiltins } from './jwt/index.ts';
+import { registryOf } from './registration.ts';
 import {
   requestedRelease,
   residentBuiltins,
   residentOverlays,
   type StandardBuiltinsOptions,
 } from './resident-builtins.ts';
-import { guardedRegistry } from './stack-guard.ts';
 import { privateKeyBuiltins, x509Builtins, x509KeypairBuiltins, x509VerifyBuiltins } from './x509/index.ts';
 
 export type { StandardBuiltinsOptions } from './resident-builtins.ts';
@@ -33,19 +33,22 @@ export type { StandardBuiltinsOptions } from './resident-builtins.ts';
 export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): BuiltinRegistry {
   const version = requestedRelease(options);
   const sinceV1_22 = opaAtLeast(version, 'v1.22.2');
-  return guardedRegistry([
-    ...residentBuiltins(options),
-    ...graphqlBuiltins,
-    ...x509Builtins,
-    ...x509KeypairBuiltins,
-    ...x509VerifyBuiltins,
-    ...privateKeyBuiltins,
-    ...decodeBuiltins,
-    ...jwtVerifyBuiltins,
-    ...jwtSignBuiltins,
-    ...residentOverlays(version),
-    ...(sinceV1_22 ? jwxV3JwtBuiltins : []),
-  ]);
+  return registryOf(
+    [
+      ...residentBuiltins(options),
+      ...graphqlBuiltins,
+      ...x509Builtins,
+      ...x509KeypairBuiltins,
+      ...x509VerifyBuiltins,
+      ...privateKeyBuiltins,
+      ...decodeBuiltins,
+      ...jwtVerifyBuiltins,
+      ...jwtSignBuiltins,
+      ...residentOverlays(version),
+      ...(sinceV1_22 ? jwxV3JwtBuiltins : []),
+    ],
+    version,
+  );
 }
 
 /**

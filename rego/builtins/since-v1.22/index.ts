@@ -4,5 +4,5 @@
  * the v1.15 registry by `createStandardBuiltins({ opaVersion: 'v1.22.2' })`: the changed JWT
  * verification lives with its family (`jwt/`), which loads on demand.
  */
-
 export { residentBuiltinsSinceV1_22 } from './overlay.ts';
+export { acceptingWholeDecimals, INTEGER_OPERAND_BUILTINS } from './whole-decimal-operands.ts';

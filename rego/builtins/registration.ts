@@ -1,9 +1,14 @@
 /**
- * Built-ins whose recursion overflows the stack report a built-in error instead of letting a
- * `RangeError` escape the evaluation.
+ * How a definition enters a registry: as the release reads its operands (OPA v1.22 reads `1.0`
+ * as an integer operand) and with a stack overflow reported as a built-in error instead of a
+ * `RangeError` escaping the evaluation.
  */
 import type { BuiltinDefinition, BuiltinRegistry } from '../builtin.ts';
+import { type OpaVersion, opaAtLeast } from '../opa-version.ts';
 import { builtinError } from './operands.ts';
+import { acceptingWholeDecimals, INTEGER_OPERAND_BUILTINS } from './since-v1.22/index.ts';
+
+const INTEGER_OPERANDS: ReadonlySet<string> = new Set(INTEGER_OPERAND_BUILTINS);
 
 /** A stack overflow (a value nested too deeply for a recursive built-in) as a built-in error. */
 function stackError(name: string, e: unknown): unknown {
@@ -40,16 +45,26 @@ function withStackGuard(def: BuiltinDefinition): BuiltinDefinition {
   };
 }
 
-/** Adds `definitions` to `registry`, each guarded; a later definition of a name replaces the earlier one. */
-export function addGuarded(
+/**
+ * Adds `definitions` to `registry` as `version` has them; a later definition of a name replaces
+ * the earlier one.
+ */
+export function register(
   registry: Map<string, BuiltinDefinition>,
   definitions: readonly BuiltinDefinition[],
+  version: OpaVersion,
 ): Map<string, BuiltinDefinition> {
-  for (const d of definitions) registry.set(d.name, withStackGuard(d));
+  const wholeDecimals = opaAtLeast(version, 'v1.22.2');
+  for (const d of definitions) {
+    registry.set(
+      d.name,
+      withStackGuard(wholeDecimals && INTEGER_OPERANDS.has(d.name) ? acceptingWholeDecimals(d) : d),
+    );
+  }
   return registry;
 }
 
-/** The registry of `definitions`, guarded (a later definition of a name replaces the earlier one). */
-export function guardedRegistry(definitions: readonly BuiltinDefinition[]): BuiltinRegistry {
-  return addGuarded(new Map(), definitions);
+/** The registry of `definitions` as `version` has them (a later definition of a name replaces the earlier one). */
+export function registryOf(definitions: readonly BuiltinDefinition[], version: OpaVersion): BuiltinRegistry {
+  return register(new Map(), definitions, version);
 }
