@@ -151,6 +151,16 @@ describe('a name an `every` body declares after the enclosing body bound it by u
       expect(answer('r if { every y in [1] { y == x; x := 3 } }', 'v1', opaVersion)).toBe(
         'rego_compile_error: var x referenced above',
       );
+      // `some x in` declares too.
+      expect(answer('r if { x = 1; every y in [1] { y == x; some x in [3] } }', 'v1', opaVersion)).toBe(
+        'undefined',
+      );
+      expect(answer('r if { every y in [1] { x.a; some x in [3]; y } }', 'v1', opaVersion)).toBe(
+        'rego_compile_error: var x referenced above',
+      );
+      expect(answer('r if { x == 1; some x in [1] }', 'v1', opaVersion)).toBe(
+        'rego_compile_error: var x referenced above',
+      );
     }
   });
 });

@@ -96,6 +96,11 @@ function reboundInEvery(body: Body, domain: Term, scope: Scope): string[] {
     const e = lit.expr;
     if (e.type === 'unify' && e.assign) for (const n of patternVars(e.left)) declared.add(n);
     else if (e.type === 'some') for (const v of e.vars) declared.add(v.name);
+    else if (e.type === 'somein') {
+      const names = [...(e.key ? patternVars(e.key) : []), ...patternVars(e.value)];
+      const inCollection = termVars(e.collection);
+      for (const n of names) if (!inCollection.has(n)) declared.add(n);
+    }
   }
   const inDomain = termVars(domain);
   return [...declared].filter(
@@ -209,6 +214,7 @@ function resolveExpr(cx: ResolveContext, lit: Literal, scope: Scope): IrExpr {
       const collection = resolveTerm(cx, e.collection, scope);
       for (const name of declared) {
         redeclared(name, lit.loc, scope);
+        if (scope.usedHere(name)) compileError('rego_compile_error', `var ${name} referenced above`, lit.loc);
         scope.declare(name);
       }
       const key = e.key && resolveTerm(cx, e.key, scope);
