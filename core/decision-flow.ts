@@ -26,6 +26,18 @@ export interface RelationSpec {
   readonly subjectType?: string;
 }
 
+// The relationship flow's policy path of the last root asked: the checks of a list share one
+// string (built once, hashed once by every map that looks it up), not one per item.
+let lastRoot: string | undefined;
+let lastCheckPath = '';
+function checkPath(policyPathRoot: string): string {
+  if (policyPathRoot !== lastRoot) {
+    lastCheckPath = `${policyPathRoot}.check`;
+    lastRoot = policyPathRoot;
+  }
+  return lastCheckPath;
+}
+
 /**
  * The check of the relationship flow: `<root>.check`, decision `allowed`, with
  * `input.resource = { ...providerMapping, object_type, object_id, relation, subject_type }`
@@ -46,7 +58,7 @@ export function relationCheck(
   resource.relation = relation;
   resource.subject_type = spec.subjectType ?? DEFAULT_SUBJECT_TYPE;
   const check: Check = {
-    policyPath: `${policyPathRoot}.check`,
+    policyPath: checkPath(policyPathRoot),
     decision: ALLOWED_DECISION,
     resourceContext: resource,
     relation: { objectType, objectId, relation },

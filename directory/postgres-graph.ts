@@ -86,26 +86,37 @@ export async function findObjectsInPostgres(
   const { sql, schema, rules } = context;
   const relations = sql(`${schema}.relations`);
   const { direct, arrows } = termLookups(rules);
+  // Only the nodes from which the searched relation can be reached are kept, and from each the
+  // walk takes only the kinds of step that lead into one (the rest could never add an answer).
+  const reach = rules.reach(search.objectType, search.relation);
+  const kept = sql.array([...reach.kept]);
+  const bySet = sql.array([...reach.steps.subjectSet]);
+  const byTerm = sql.array([...reach.steps.term]);
+  const byArrow = sql.array([...reach.steps.arrow]);
   const rows = rules.arrowsThroughSets
     ? await sql`SELECT DISTINCT object_id FROM ${relations} WHERE object_type = ${search.objectType}`
     : await sql`
       WITH RECURSIVE holds (object_type, object_id, name) AS (
         SELECT r.object_type, r.object_id, r.relation FROM ${relations} r
         WHERE r.subject_type = ${search.subjectType} AND r.subject_id IN (${search.subjectId}, '*')
-          AND r.subject_relation = ''
+          AND r.subject_relation = '' AND r.object_type || chr(31) || r.relation = ANY(${kept}::text[])
         UNION
         SELECT step.object_type, step.object_id, step.name FROM holds h CROSS JOIN LATERAL (
           SELECT r.object_type, r.object_id, r.relation FROM ${relations} r
           WHERE r.subject_type = h.object_type AND r.subject_id = h.object_id AND r.subject_relation = h.name
+            AND h.object_type || chr(31) || h.name = ANY(${bySet}::text[])
           UNION ALL
           SELECT h.object_type, h.object_id, d.permission
           FROM jsonb_array_elements_text(${sql.json(direct)} -> (h.object_type || chr(31) || h.name)) AS d (permission)
+          WHERE h.object_type || chr(31) || h.name = ANY(${byTerm}::text[])
           UNION ALL
           SELECT r.object_type, r.object_id, a.permission
           FROM jsonb_to_recordset(${sql.json(arrows)} -> h.name) AS a (object_type text, permission text, base text)
           JOIN ${relations} r ON r.object_type = a.object_type AND r.relation = a.base
           WHERE r.subject_type = h.object_type AND r.subject_id = h.object_id AND r.subject_relation = ''
+            AND h.object_type || chr(31) || h.name = ANY(${byArrow}::text[])
         ) AS step (object_type, object_id, name)
+        WHERE step.object_type || chr(31) || step.name = ANY(${kept}::text[])
       )
       SELECT DISTINCT object_id FROM holds WHERE object_type = ${search.objectType} AND name = ${search.relation}`;
   const ids = rows.map((row) => row.object_id as string).sort(byCodeUnits);

@@ -15,7 +15,13 @@ import { DecisionServiceError } from '@gatehousejs/core';
 import type { RelationStore } from '@gatehousejs/directory';
 import type { BuiltinDefinition, EvalOptions, PlainObject, PolicyBatch, Value } from '@gatehousejs/rego';
 import { createStandardBuiltins, type OutboundCalls } from '@gatehousejs/rego';
-import { DecisionRefs, decisionInput, identityInput } from './decision-input.ts';
+import {
+  DecisionRefs,
+  decisionInput,
+  identityInput,
+  type SharedInputParts,
+  sharedInputParts,
+} from './decision-input.ts';
 import { createDirectoryBuiltins } from './directory-builtins/index.ts';
 import type { EngineSettings } from './embedded-service-options.ts';
 import type {
@@ -155,7 +161,11 @@ class Engine implements EmbeddedDecisionService {
       // The rules that read only what is the same in every query (the caller, its location) are
       // evaluated once for the batch.
       const loaded = this.#policies.current;
-      const batch = { loaded, evaluations: loaded.set.batch(this.#evalOptions()) };
+      const batch = {
+        loaded,
+        evaluations: loaded.set.batch(this.#evalOptions()),
+        shared: sharedInputParts(),
+      };
       return queries.map((query) => this.#decide(query, options, callers, batch));
     });
   }
@@ -189,10 +199,10 @@ class Engine implements EmbeddedDecisionService {
     query: DecisionQuery,
     options: DecideOptions | undefined,
     callers?: CallerInputs,
-    batch?: { loaded: LoadedPolicies; evaluations: PolicyBatch },
+    batch?: { loaded: LoadedPolicies; evaluations: PolicyBatch; shared: SharedInputParts },
   ): Decisions {
     this.#ensureAvailable(options?.signal);
-    const { policyPath, decisions, refs, input: checked } = decisionInput(query, this.#refs);
+    const { policyPath, decisions, refs, input: checked } = decisionInput(query, this.#refs, batch?.shared);
     const input = this.#config.input === 'topaz' ? this.#topazInput(checked, callers) : checked;
     const loaded = batch?.loaded ?? this.#policies.current;
     if (!loaded.documents.has(policyPath)) {

@@ -115,19 +115,78 @@ export class DecisionRefs {
 }
 
 /**
+ * The parts of the input that the queries of one batch share — core puts the same identity object
+ * and the same policy path and decision in every query of a list — built and checked once, and the
+ * same objects in every input (so the evaluator walks them once per batch, too).
+ */
+export interface SharedInputParts {
+  identityOf: unknown;
+  identity: PlainObject | undefined;
+  policyPath: string | undefined;
+  decisions: readonly string[];
+  policy: PlainObject | undefined;
+}
+
+/** An empty memo of shared parts, for one batch. */
+export function sharedInputParts(): SharedInputParts {
+  return {
+    identityOf: undefined,
+    identity: undefined,
+    policyPath: undefined,
+    decisions: [],
+    policy: undefined,
+  };
+}
+
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name, i) => name === b[i]);
+
+function sharedIdentity(identity: Identity | undefined, shared: SharedInputParts | undefined): PlainObject {
+  if (shared?.identity && identity === shared.identityOf) return shared.identity;
+  const checked = identityInput(identity);
+  if (shared) {
+    shared.identityOf = identity;
+    shared.identity = checked;
+  }
+  return checked;
+}
+
+function sharedPolicy(
+  policyPath: string,
+  decisions: readonly string[],
+  shared: SharedInputParts | undefined,
+): PlainObject {
+  if (shared?.policy && policyPath === shared.policyPath && sameNames(decisions, shared.decisions)) {
+    return shared.policy;
+  }
+  const policy = { path: policyPath, decisions: [...decisions] };
+  if (shared) {
+    shared.policyPath = policyPath;
+    shared.decisions = policy.decisions;
+    shared.policy = policy;
+  }
+  return policy;
+}
+
+/**
  * Checks `query` and builds the input:
  * `{ identity: { type, value }, policy: { path, decisions }, resource: resourceContext }`.
  *
  * @param refs the service's cache of checked paths
+ * @param shared the parts shared by the queries of a batch (see {@link sharedInputParts})
  * @throws {DecisionServiceError} `invalid_request` naming the offending field
  */
-export function decisionInput(query: DecisionQuery, refs: DecisionRefs): DecisionInput {
+export function decisionInput(
+  query: DecisionQuery,
+  refs: DecisionRefs,
+  shared?: SharedInputParts,
+): DecisionInput {
   if (!isPlainObject(query)) throw invalid('the decision query must be an object');
   const { policyPath, decisions } = query;
   const decisionRefs = refs.of(policyPath, decisions);
   const input: PlainObject = {
-    identity: identityInput(query.identity),
-    policy: { path: policyPath, decisions: [...decisions] },
+    identity: sharedIdentity(query.identity, shared),
+    policy: sharedPolicy(policyPath, decisions, shared),
     resource: resourceInput(query.resourceContext),
   };
   return { policyPath, decisions, refs: decisionRefs, input };

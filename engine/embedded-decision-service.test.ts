@@ -240,6 +240,32 @@ describe('createEmbeddedDecisionService', () => {
     expect(error.code).toBe('policy_not_found');
   });
 
+  it('gives every query of a batch its own identity, path and decisions, shared or not', async () => {
+    const service = await start();
+    const bob: Identity = { type: 'IDENTITY_TYPE_SUB', value: 'bob' };
+    const nobody: Identity = { type: 'IDENTITY_TYPE_NONE' };
+    const batch = await service.decideBatch([
+      query('app.input', ['decisions_seen']),
+      query('app.input', ['path_seen']),
+      query('app.input', ['decisions_seen']),
+      query('app.GET.api.reports', ['allowed'], {}, bob),
+      query('app.GET.api.reports', ['allowed']),
+      query('app.input', ['anonymous'], {}, nobody),
+      query('app.input', ['anonymous']),
+      query('app.input', ['decisions_seen', 'path_seen']),
+    ]);
+    expect(batch).toEqual([
+      { decisions_seen: true },
+      { path_seen: true },
+      { decisions_seen: true },
+      { allowed: false },
+      { allowed: true },
+      { anonymous: true },
+      { anonymous: false },
+      { decisions_seen: false, path_seen: true },
+    ]);
+  });
+
   it('refuses an aborted call with deadline_exceeded and any call after close with service_unavailable', async () => {
     const service = await start();
     const controller = new AbortController();

@@ -175,5 +175,17 @@ describe('the access log over HTTP', () => {
     const [lone] = await app.sql<{ action: string; reason: string }[]>`
       SELECT action, reason FROM access_log WHERE document_id = ${doc.id} AND user_id = 'user-3'`;
     expect(lone).toEqual({ action: 'a\uFFFDb', reason: 'lone \uFFFD' });
+    // A run of entries sharing a value (a list's decisions) stores it clipped in each of them.
+    const long = `/documents/${'é'.repeat(2100)}`;
+    await app.repos.accessLog.append([
+      { ...entry(4), path: long },
+      { ...entry(5), path: long },
+      { ...entry(6), path: '/documents/😀' },
+    ]);
+    const paths = await app.sql<{ path: string }[]>`
+      SELECT path FROM access_log WHERE document_id = ${doc.id} AND user_id IN ('user-4', 'user-5', 'user-6')
+      ORDER BY id`;
+    expect(paths.map((r) => [...r.path].length)).toEqual([2000, 2000, 12]);
+    expect(paths[2]!.path).toBe('/documents/😀');
   });
 });

@@ -60,6 +60,7 @@ type Row = {
 };
 
 // Unpaired UTF-16 surrogates, which PostgreSQL refuses in JSON (the driver sent them as U+FFFD).
+const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 // At most `max` characters (code points, as `char_length` counts them); a string of at most `max`
@@ -67,8 +68,24 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const clip = (text: string | null, max: number) => {
   if (text === null) return null;
   const clipped = text.length <= max ? text : [...text].slice(0, max).join('');
-  return clipped.replace(LONE_SURROGATE, '\uFFFD');
+  return SURROGATE.test(clipped) ? clipped.replace(LONE_SURROGATE, '\uFFFD') : clipped;
 };
+
+/**
+ * {@link clip} remembering its last answer: the entries of one list share their user, action,
+ * reason, method and path (the same strings), so each column is clipped once per run of them.
+ */
+function clipper(max: number): (text: string | null) => string | null {
+  let last: string | null = null;
+  let clipped: string | null = null;
+  return (text) => {
+    if (text !== last) {
+      clipped = clip(text, max);
+      last = text;
+    }
+    return clipped;
+  };
+}
 
 // Entries of one batch mostly share their decision time: its text is formatted once.
 let lastTime: Date | undefined;
@@ -89,14 +106,21 @@ export function createAccessLogRepository(db: Queryable): AccessLogRepository {
         if (entries.length === 0) return;
         // One JSON parameter of rows (whatever the batch size): the driver writes it with
         // JSON.stringify, where a text array per column is escaped element by element.
+        const [user, action, reason, method, path] = [
+          clipper(255),
+          clipper(300),
+          clipper(500),
+          clipper(16),
+          clipper(2000),
+        ];
         const rows = entries.map((e) => [
           e.documentId,
-          clip(e.userId, 255),
-          clip(e.action, 300),
+          user(e.userId),
+          action(e.action),
           e.allowed,
-          clip(e.reason, 500),
-          clip(e.method, 16),
-          clip(e.path, 2000),
+          reason(e.reason),
+          method(e.method),
+          path(e.path),
           timeText(e.decidedAt),
         ]);
         await db`INSERT INTO access_log

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fastProduct, fastQuotient, fastSum, lastResultExact } from './double-fast-path.ts';
-import { readsExactly } from './double-operand.ts';
+import { readsExactly } from './exact-double.ts';
 import { multiply, negated, quotient, sum } from './go-big-float.ts';
 import { opaNumberText } from './go-big-float-text.ts';
 import { fromBigFloat, type Num, toBigFloat, writtenAsDouble } from './opa-number.ts';

@@ -15,7 +15,8 @@
  * against that path.
  */
 
-import { MAX_RESULT, MIN_MAGNITUDE, readingOffset } from './double-operand.ts';
+import { readingOffset } from './double-operand.ts';
+import { MAX_RESULT, MIN_MAGNITUDE } from './exact-double.ts';
 
 const MAX_OPERAND = 2 ** 900;
 const SPLITTER = 2 ** 27 + 1;

@@ -5,7 +5,7 @@
  * `bigint` for its digits.
  */
 import { DecimalNumber, normalizeNumber } from '../value/index.ts';
-import { readsExactly } from './double-operand.ts';
+import { readsExactly } from './exact-double.ts';
 import {
   type BigFloat,
   bigFloatOfInteger,
