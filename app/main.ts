@@ -81,6 +81,8 @@ try {
       companions: companionServices(),
     }),
   );
+  // Off the start-up path: what serves only sign-in (the development provider) is built now.
+  await stack.prepare();
 } catch (error) {
   log.error(error instanceof ConfigError ? error.message : `Gatehouse did not start: ${String(error)}`);
   await stopAll();

@@ -13,8 +13,7 @@ import type {
 } from '@gatehousejs/core';
 import { DecisionServiceError } from '@gatehousejs/core';
 import type { RelationStore } from '@gatehousejs/directory';
-import type { BuiltinDefinition, EvalOptions, PlainObject, PolicyBatch, Value } from '@gatehousejs/rego';
-import { createStandardBuiltins, type OutboundCalls } from '@gatehousejs/rego';
+import type { EvalOptions, PlainObject, PolicyBatch, Value } from '@gatehousejs/rego';
 import {
   DecisionRefs,
   decisionInput,
@@ -22,7 +21,6 @@ import {
   type SharedInputParts,
   sharedInputParts,
 } from './decision-input.ts';
-import { createDirectoryBuiltins } from './directory-builtins/index.ts';
 import type { EngineSettings } from './embedded-service-options.ts';
 import type {
   PolicyCatalog,
@@ -31,7 +29,7 @@ import type {
   RegoQueryEvaluator,
   RegoQueryResult,
 } from './engine-capabilities.ts';
-import type { LoadedPolicies, PolicyLoadSettings } from './loaded-policies.ts';
+import type { LoadedPolicies } from './loaded-policies.ts';
 import { runRegoQuery } from './rego-query.ts';
 import { setMembers } from './set-decision.ts';
 import { type CallerInputs, callerInputs, topazDecisionInput } from './topaz-input.ts';
@@ -71,6 +69,8 @@ export interface PolicyGenerations {
   readonly current: LoadedPolicies;
   /** Where the policies come from, for messages (e.g. `policies from policies/`). */
   readonly origin: string;
+  /** Loads the built-ins a query (Rego text) may call, when built-in families load on demand. */
+  prepareBuiltins?(sources: readonly string[]): Promise<void>;
   reload(): Promise<void>;
   close(): Promise<void>;
 }
@@ -94,35 +94,6 @@ export function createEngine(
   onClose?: () => Promise<void>,
 ): EmbeddedDecisionService {
   return new Engine(config, policies, onClose);
-}
-
-/**
- * What the policies are compiled with: the standard built-ins (with `outbound`, the calls that
- * `http.send` and `net.lookup_ip_addr` make; without, those are off), `ds.*` over the store, the
- * base document, the syntax version and the limits.
- */
-export function policyLoadSettings(config: EngineSettings, outbound?: OutboundCalls): PolicyLoadSettings {
-  const reported = new Set<string>();
-  const onUnknownName = (reason: string) => {
-    if (reported.has(reason)) return;
-    reported.add(reason);
-    config.logger.warn(
-      `a directory check names what the manifest ${config.store.model.file} does not have (${reason}): such checks are always false`,
-    );
-  };
-  const directoryBuiltins = createDirectoryBuiltins(config.store, { onUnknownName }).map(
-    (b): [string, BuiltinDefinition] => [b.name, b],
-  );
-  return {
-    builtins: new Map([
-      ...createStandardBuiltins({ opaVersion: config.opaVersion, ...(outbound ? { outbound } : {}) }),
-      ...directoryBuiltins,
-    ]),
-    data: config.data,
-    version: config.regoVersion,
-    opaVersion: config.opaVersion,
-    limits: config.limits,
-  };
 }
 
 class Engine implements EmbeddedDecisionService {
@@ -236,6 +207,7 @@ class Engine implements EmbeddedDecisionService {
   async query(query: RegoQuery): Promise<readonly RegoQueryResult[]> {
     this.#ensureAvailable(query.signal);
     const input = { ...query.input, identity: identityInput(query.identity) };
+    await this.#policies.prepareBuiltins?.([query.query]);
     const policies = this.#policies.current.set;
     return this.#config.store.readThrough(() =>
       runRegoQuery(policies, query.query, input, this.#evalOptions() ?? {}),

@@ -3,13 +3,14 @@
  * watched and reloaded): the engine of `decision-engine.ts` fed by {@link LivePolicies}.
  */
 import { createBlockingTransport } from './blocking-transport.ts';
-import { createEngine, type EmbeddedDecisionService, policyLoadSettings } from './decision-engine.ts';
+import { createEngine, type EmbeddedDecisionService } from './decision-engine.ts';
 import {
   type EmbeddedDecisionServiceOptions,
   embeddedDecisionServiceSchema,
   parseEngineOptions,
 } from './embedded-service-options.ts';
 import { LivePolicies } from './live-policies.ts';
+import { onDemandPolicyLoadSettings } from './policy-load-settings.ts';
 
 export type { EmbeddedDecisionService } from './decision-engine.ts';
 
@@ -57,7 +58,7 @@ export async function createEmbeddedDecisionService(
   try {
     policies = await LivePolicies.load(
       config.policiesDir,
-      policyLoadSettings(config, transport?.calls),
+      onDemandPolicyLoadSettings(config, transport?.calls),
       config,
     );
   } catch (error) {

@@ -2,13 +2,14 @@
  * The embedded decision service over policies given as text: nothing is read from a file system,
  * so it runs wherever JavaScript does (Node, Deno, Bun, Cloudflare Workers).
  */
-import { createEngine, type EmbeddedDecisionService, policyLoadSettings } from './decision-engine.ts';
+import { createEngine, type EmbeddedDecisionService } from './decision-engine.ts';
 import {
   type InlineDecisionServiceOptions,
   inlineDecisionServiceSchema,
   parseEngineOptions,
 } from './embedded-service-options.ts';
 import { compileLoadedPolicies } from './loaded-policies.ts';
+import { policyLoadSettings } from './policy-load-settings.ts';
 
 /**
  * Compiles `options.policies` and returns the decision service, which decides exactly as

@@ -61,6 +61,7 @@ export class LivePolicies implements PolicyGenerations {
     reporting: ReloadReporting,
   ): Promise<LivePolicies> {
     const sources = await readDecisionSources(dir);
+    await settings.prepareBuiltins?.(sources.map((s) => s.source));
     return new LivePolicies(
       dir,
       settings,
@@ -78,6 +79,11 @@ export class LivePolicies implements PolicyGenerations {
   /** The generation in force. */
   get current(): LoadedPolicies {
     return this.#current;
+  }
+
+  /** Loads the built-ins a query may call (see `PolicyLoadSettings.prepareBuiltins`). */
+  async prepareBuiltins(sources: readonly string[]): Promise<void> {
+    await this.#settings.prepareBuiltins?.(sources);
   }
 
   /** Reloads after each burst of file changes that changes a policy file's name or content. */
@@ -133,6 +139,7 @@ export class LivePolicies implements PolicyGenerations {
       const fingerprint = fingerprintOf(sources);
       if (fromWatcher && fingerprint === this.#lastAttempt) return;
       this.#lastAttempt = fingerprint;
+      await this.#settings.prepareBuiltins?.(sources.map((s) => s.source));
       const loaded = compileLoadedPolicies(sources, this.#settings);
       this.#current = loaded;
       this.#emit({ ok: true, packages: loaded.packages });

@@ -20,6 +20,11 @@ import type { PolicySource } from './policy-source.ts';
 /** What policies are compiled with. */
 export interface PolicyLoadSettings {
   readonly builtins: BuiltinRegistry;
+  /**
+   * Loads into `builtins` what Rego about to be compiled (modules or a query, as text) may call,
+   * when built-in families load on demand; absent when every built-in is loaded.
+   */
+  readonly prepareBuiltins?: (sources: readonly string[]) => Promise<void>;
   /** The base document (JSON). */
   readonly data: unknown;
   /** Syntax of modules that do not import `rego.v1`. */

@@ -20,13 +20,15 @@ export type {
 } from './builtins/declarations/index.ts';
 export { BUILTIN_DECLARATIONS, builtinArgumentProblems } from './builtins/declarations/index.ts';
 export type {
+  OnDemandBuiltins,
+  OnDemandBuiltinsOptions,
   OutboundCalls,
   OutboundRequest,
   OutboundResponse,
   RandomBytes,
   StandardBuiltinsOptions,
 } from './builtins/index.ts';
-export { createStandardBuiltins, standardBuiltins } from './builtins/index.ts';
+export { createOnDemandBuiltins, createStandardBuiltins, standardBuiltins } from './builtins/index.ts';
 export type {
   CompileConfig,
   CompileOptions,

@@ -166,3 +166,28 @@ describe('development OpenID provider over HTTP', () => {
     expect(await again.response.text()).toMatch(/name="password"/);
   });
 });
+
+describe('development OpenID provider built off the start-up path', () => {
+  it('listens before it is built: first requests wait for it, and prepare() builds it once', async () => {
+    const op = await startDevOidcProvider({ port: 0, appBaseUrl: APP });
+    try {
+      const discovery = `${op.issuer}/.well-known/openid-configuration`;
+      const responses = await Promise.all([
+        fetch(discovery),
+        fetch(discovery),
+        op.prepare().then(() => fetch(discovery)),
+      ]);
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+      const documents = await Promise.all(responses.map((r) => r.json() as Promise<{ jwks_uri: string }>));
+      const keys = await Promise.all(
+        documents.map(
+          async (d) => ((await (await fetch(d.jwks_uri)).json()) as { keys: { kid: string }[] }).keys,
+        ),
+      );
+      // One provider, one signing key: every request met the same build.
+      expect(new Set(keys.map((k) => k[0]?.kid)).size).toBe(1);
+    } finally {
+      await op.stop();
+    }
+  });
+});

@@ -4,6 +4,7 @@
  * `{issuer}/logout`, and `email`, `email_verified` and `name` in the ID token. Loopback only.
  */
 import { randomBytes } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { exportJWK, generateKeyPair } from 'jose';
 import type { Configuration, default as Provider } from 'oidc-provider';
@@ -45,6 +46,12 @@ export interface DevOidcProvider {
   readonly url: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /**
+   * Prepares the provider (its signing key and library), which otherwise happens on the first
+   * request: call it once the application serves, so that it stays off the start-up path.
+   * Rejects when the provider cannot be built.
+   */
+  prepare(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,26 +64,16 @@ async function signingKeys() {
   };
 }
 
-/**
- * Starts the provider on 127.0.0.1.
- *
- * @param options `port` default 9000, `clientId` default `gatehouse-app`, `userPassword` default `password`
- * @example
- * const op = await startDevOidcProvider({ port: 0, appBaseUrl: 'http://127.0.0.1:8000' });
- * console.log(`${op.issuer}/.well-known/openid-configuration`);
- * await op.stop();
- */
-export async function startDevOidcProvider(options: DevOidcProviderOptions): Promise<DevOidcProvider> {
-  const config = devOidcProviderOptionsSchema.parse(options);
+type ProviderConfig = z.output<typeof devOidcProviderOptionsSchema>;
+
+/** The provider's request handler: its configuration, signing key and library. */
+async function providerListener(
+  config: ProviderConfig,
+  issuer: string,
+  clientSecret: string,
+  accounts: ReturnType<typeof createDevAccounts>,
+): Promise<RequestListener> {
   const appBaseUrl = new URL(config.appBaseUrl).origin;
-  const clientSecret = config.clientSecret ?? randomBytes(32).toString('base64url');
-  const accounts = createDevAccounts(config.users, config.userPassword);
-  const server = await listenOnLoopback(
-    (_req, res) => res.writeHead(503).end(),
-    config.port,
-    'OIDC provider (OIDC_PROVIDER_PORT)',
-  );
-  const issuer = config.issuer ?? server.url;
   const configuration: Configuration = {
     adapter: createProviderStore(),
     clients: [
@@ -139,21 +136,54 @@ export async function startDevOidcProvider(options: DevOidcProviderOptions): Pro
     },
   };
   // Loaded here, not with the application: only the development stack needs it, and its import
-  // (a large package) then overlaps PostgreSQL's start instead of delaying everything.
+  // (a large package) and key generation come after the start-up (see `prepare`).
   const { default: OidcProvider } = await import('oidc-provider');
-  let provider: Provider;
-  try {
-    provider = new OidcProvider(issuer, configuration);
-  } catch (cause) {
-    await server.close();
-    throw cause;
-  }
+  const provider: Provider = new OidcProvider(issuer, configuration);
   const interactions = getRequestListener(
     createInteractionRoutes({ provider, accounts, clientId: config.clientId, clientName: CLIENT_NAME }).fetch,
   );
   const oidc = provider.callback();
-  server.handle((req, res) =>
-    req.url?.startsWith('/interaction/') ? interactions(req, res) : oidc(req, res),
+  return (req, res) => (req.url?.startsWith('/interaction/') ? interactions(req, res) : oidc(req, res));
+}
+
+/**
+ * Starts the provider on 127.0.0.1: it listens at once and is built on its first request or
+ * `prepare()`, whichever comes first (a request meanwhile waits).
+ *
+ * @param options `port` default 9000, `clientId` default `gatehouse-app`, `userPassword` default `password`
+ * @example
+ * const op = await startDevOidcProvider({ port: 0, appBaseUrl: 'http://127.0.0.1:8000' });
+ * console.log(`${op.issuer}/.well-known/openid-configuration`);
+ * await op.stop();
+ */
+export async function startDevOidcProvider(options: DevOidcProviderOptions): Promise<DevOidcProvider> {
+  const config = devOidcProviderOptionsSchema.parse(options);
+  const clientSecret = config.clientSecret ?? randomBytes(32).toString('base64url');
+  const accounts = createDevAccounts(config.users, config.userPassword);
+  let built: Promise<RequestListener> | undefined;
+  const prepare = () => {
+    built ??= providerListener(config, issuer, clientSecret, accounts);
+    return built;
+  };
+  const server = await listenOnLoopback(
+    (req, res) => {
+      prepare().then(
+        (handle) => handle(req, res),
+        () => res.writeHead(503).end(),
+      );
+    },
+    config.port,
+    'OIDC provider (OIDC_PROVIDER_PORT)',
   );
-  return { issuer, url: server.url, clientId: config.clientId, clientSecret, stop: () => server.close() };
+  const issuer = config.issuer ?? server.url;
+  return {
+    issuer,
+    url: server.url,
+    clientId: config.clientId,
+    clientSecret,
+    prepare: async () => {
+      await prepare();
+    },
+    stop: () => server.close(),
+  };
 }

@@ -35,6 +35,11 @@ export interface DevStack {
   };
   /** The users of the development provider, when it was started. */
   readonly users: readonly DevUser[];
+  /**
+   * Finishes what the stack builds lazily (the development provider): call it once the
+   * application serves. Rejects naming what failed.
+   */
+  prepare(): Promise<void>;
   /** Stops everything started here, in reverse order; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -158,6 +163,11 @@ export async function startDevStack(settings: AppSettings, options: DevStackOpti
       ...(loc && { locationService: loc.url }),
     },
     users: op ? DEV_USERS : [],
+    prepare: async () => {
+      await op?.prepare().catch((cause: unknown) => {
+        throw new StackError('start_failed', 'the development OpenID provider cannot be built', { cause });
+      });
+    },
     stop: () => {
       stopping ??= stopAll(started);
       return stopping;

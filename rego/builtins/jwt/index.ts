@@ -5,6 +5,7 @@
  */
 export type { Curve, JwsKey } from './algorithms.ts';
 export { verifySignature } from './algorithms.ts';
+export { jwxV3JwtBuiltins } from './jwx-v3-wording.ts';
 export type { JwkFailureWording } from './keys.ts';
 export { bytesToBigInt, publicKeyFromSpki } from './keys.ts';
 export { jwtSignBuiltins } from './sign.ts';

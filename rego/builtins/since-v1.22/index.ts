@@ -1,7 +1,8 @@
 /**
  * @module rego/builtins/since-v1.22
  * The built-ins OPA v1.22 adds to or changes from v1.15, one concept per file, laid over
- * the v1.15 registry by `createStandardBuiltins({ opaVersion: 'v1.22.2' })`.
+ * the v1.15 registry by `createStandardBuiltins({ opaVersion: 'v1.22.2' })`: the changed JWT
+ * verification lives with its family (`jwt/`), which loads on demand.
  */
-export { builtinsSinceV1_22 } from './overlay.ts';
+export { residentBuiltinsSinceV1_22 } from './overlay.ts';
 export { acceptingWholeDecimals, INTEGER_OPERAND_BUILTINS } from './whole-decimal-operands.ts';

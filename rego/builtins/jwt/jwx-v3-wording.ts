@@ -5,8 +5,8 @@
  * single key it cannot use. Verification itself is unchanged.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import type { JwkFailureWording } from '../jwt/index.ts';
-import { createJwtVerifyBuiltins } from '../jwt/index.ts';
+import type { JwkFailureWording } from './keys.ts';
+import { createJwtVerifyBuiltins } from './verify.ts';
 
 /** The wording of jwx v3, OPA v1.22's JWK library. */
 export const JWX_V3_WORDING: JwkFailureWording = {
@@ -15,5 +15,5 @@ export const JWX_V3_WORDING: JwkFailureWording = {
   soleKey: (detail) => `failed to parse sole key: jwk.ParseKey: ${detail}`,
 };
 
-/** The JWT verification built-ins of OPA v1.22. */
+/** The JWT verification built-ins of OPA v1.22 (laid over the v1.15 ones from that release on). */
 export const jwxV3JwtBuiltins: readonly BuiltinDefinition[] = createJwtVerifyBuiltins(JWX_V3_WORDING);
