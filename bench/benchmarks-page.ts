@@ -36,6 +36,15 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     (requests per second, microseconds, seconds to start) move with the load; the **ratios** do not
     as much, because every benchmark runs its variants side by side in interleaved rounds, and
     reports medians with their ranges.
+
+!!! note "HTTP benchmarks: verdicts on server CPU per request"
+    \`hono\` and \`fastify\` load each server variant from a separate process (16 keep-alive connections,
+    one request in flight on each) in interleaved rounds, and read the server process's CPU to the
+    nanosecond from the scheduler (\`/proc/self/task/*/schedstat\`, every thread of the process). A target
+    such as "≥ 0.95 of the throughput without authorization" is judged on the **CPU ratio** — the
+    baseline's CPU per request over the variant's, the throughput ratio a CPU-bound server reaches with
+    the same share of a processor — because on a shared machine the throughput of a 0.2 s round
+    follows whatever else runs; the throughput ratio is printed beside it with its own verdict.
 `;
 
 /** Writes the page; returns how many benchmarks it holds. */

@@ -65,6 +65,29 @@ describe('appendTokens', () => {
 });
 
 describe('KnownKeys', () => {
+  it('never pairs a member with the wrong key: a getter that removes a later member is not remembered', () => {
+    const known = new KnownKeys(10);
+    known.remember(tokensOf({ a: 1, b: 3 })!, 'k');
+    // It is { a: 1, c: 3 } once read; its values paired with the keys read before would say { a: 1, b: 3 }.
+    const shifting = {
+      get a() {
+        delete (this as { b?: number }).b;
+        return 1;
+      },
+      b: 2,
+      c: 3,
+    };
+    expect(known.findValue(shifting)).toBe(undefined);
+    expect(
+      tokensOf({
+        a: 1,
+        get b() {
+          return 3;
+        },
+      }),
+    ).toEqual(tokensOf({ a: 1, b: 3 }));
+  });
+
   it('finds each remembered sequence, across shared prefixes and split tails', () => {
     const known = new KnownKeys(100);
     const sequences: Token[][] = [['a', 'b', 'c'], ['a', 'b', 'd'], ['a', 'x'], ['b'], ['a', 'b', 'e', 'f']];

@@ -56,13 +56,16 @@ function readTokens(value: unknown, sink: TokenSink, depth: number): boolean {
         }
       } else {
         if (!sink.take(OPEN_OBJECT)) return false;
-        const record = value as Record<string, unknown>;
-        const keys = Object.keys(record);
+        // Keys and values in one order each: reading `record[key]` by a key only known at run time
+        // is a generic lookup per member, where `Object.values` reads the object once.
+        const keys = Object.keys(value);
+        const members = Object.values(value);
+        // A getter that removed a later member: the two lists no longer pair up; not remembered.
+        if (members.length !== keys.length) return false;
         for (let i = 0; i < keys.length; i++) {
-          const key = keys[i]!;
-          const member = record[key];
+          const member = members[i];
           if (isOmitted(member)) continue;
-          if (!sink.take(key) || !readTokens(member, sink, depth + 1)) return false;
+          if (!sink.take(keys[i]!) || !readTokens(member, sink, depth + 1)) return false;
         }
       }
       return sink.take(CLOSE);

@@ -78,6 +78,50 @@ describe('authzPlugin', () => {
     expect(audit).toEqual([]);
   });
 
+  it("decides before the route's own hooks, after the instance's: an authentication hook registered later still sets the caller", async () => {
+    const { config } = await configured();
+    const app = Fastify();
+    await app.register(authzPlugin, { config });
+    const ran: string[] = [];
+    // Registered after the plugin, as authentication plugins often are: the caller comes from it.
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.headers['x-user-id'] = String(request.headers.authorization ?? '').replace('Bearer ', '');
+      done();
+    });
+    const routeOptions = {
+      onRequest: [
+        (_r: FastifyRequest, _p: unknown, done: () => void) => {
+          ran.push('route hook');
+          done();
+        },
+      ],
+    };
+    app.get('/api/documents/:id', routeOptions, async () => 'doc');
+    app.get('/api/documents', routeOptions, async () => 'list');
+    const bearer = (user: string) => ({ authorization: `Bearer ${user}` });
+    expect((await app.inject({ url: '/api/documents/1', headers: bearer('alice') })).body).toBe('doc');
+    expect(ran).toEqual(['route hook']);
+    expect((await app.inject({ url: '/api/documents/1', headers: bearer('bob') })).statusCode).toBe(403);
+    expect(ran).toEqual(['route hook']); // a denied request reaches none of the route's hooks
+    expect(routeOptions.onRequest).toHaveLength(1); // the caller's options are left as they were
+  });
+
+  it('decides once per request, HEAD included, and leaves the configuration on skipped routes', async () => {
+    const { config, audit } = await configured();
+    const app = Fastify();
+    await app.register(authzPlugin, { config });
+    app.get('/api/documents/:id', async () => 'doc');
+    app.get(
+      '/status',
+      skipMiddleware(async (request) => ({ configured: request.authzConfig === config })),
+    );
+    await app.inject({ method: 'HEAD', url: '/api/documents/1', headers: as('alice') });
+    await app.inject({ url: '/api/documents/1', headers: as('alice') });
+    expect(audit).toHaveLength(2);
+    expect((await app.inject({ url: '/status' })).json()).toEqual({ configured: true });
+    expect(audit).toHaveLength(2);
+  });
+
   it('refuses routes registered before it, which route scanning could not see', async () => {
     const { config } = await configured();
     const app = Fastify();

@@ -6,6 +6,7 @@ import { AuthzConfigError, type Decision } from '@gatehousejs/core';
 import {
   compilePathExclusions,
   decidePolicy,
+  hasSkipMark,
   type PathPattern,
   policyPathMemo,
 } from '@gatehousejs/core/adapter';
@@ -18,7 +19,7 @@ import type {
 } from 'fastify';
 import { answerCoreError, answeringAuthzErrors, sendAccessDenied } from './http-answers.ts';
 import { type FastifyAuthzConfig, REQUEST_DECORATIONS, requestInfo } from './request-state.ts';
-import { isSkippedRoute, recordRoutes, refuseEarlierRoutes } from './route-registry.ts';
+import { recordRoutes, refuseEarlierRoutes } from './route-registry.ts';
 
 /** Options of {@link authzPlugin}. */
 export interface AuthzPluginOptions {
@@ -45,43 +46,71 @@ function declareDecorations(fastify: FastifyInstance): void {
   }
 }
 
+type OnRequestHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+type RouteHooks = OnRequestHook | readonly OnRequestHook[] | undefined;
+
+/** The hooks the plugin made, so that a route is never given two (a route's options seen twice). */
+const AUTHORIZING = new WeakSet<OnRequestHook>();
+
+/** `own` with `hook` first: before the route's own `onRequest` hooks, as an instance hook would run. */
+function withHookFirst(own: RouteHooks, hook: OnRequestHook): OnRequestHook[] {
+  const list = own === undefined ? [] : Array.isArray(own) ? own : [own as OnRequestHook];
+  return [hook, ...list.filter((h) => !AUTHORIZING.has(h))];
+}
+
 async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOptions): Promise<void> {
   const config = checkedConfig(options?.config);
   const excluded = compilePathExclusions(options.excludePaths ?? [], 'excludePaths', (message) =>
     config.logger.warn(message),
   );
+  const anyExcluded = excluded.patterns.length > 0;
   const pathOf = policyPathMemo(config.policyPathRoot);
   refuseEarlierRoutes(fastify);
   declareDecorations(fastify);
   recordRoutes(fastify);
+  // Each route gets its own `onRequest` hook, made when the route is registered: its pattern is
+  // known then, so a request reads no route options and no skip mark.
   fastify.addHook('onRoute', (route) => {
     route.errorHandler = answeringAuthzErrors(route.errorHandler);
+    const hook = hasSkipMark(route.handler) ? rememberConfig : authorizing(route.url);
+    route.onRequest = withHookFirst(route.onRequest as RouteHooks, hook);
   });
-  // A callback hook, not an async one: a cache hit decides synchronously and calls `done` at
-  // once — no promise, no pause before the next step of the request.
-  fastify.addHook('onRequest', function authorize(request, reply, done) {
+
+  /** A skipped route's hook: no decision, the configuration on the request for its handler. */
+  const rememberConfig: OnRequestHook = (request, _reply, done) => {
     request.authzConfig = config;
-    const route = request.routeOptions; // a getter that builds an object: read it once
-    // No route matched: the not-found handler answers, as for Hono's 404.
-    if (route.url === undefined) return done();
-    const info = requestInfo(request);
-    if (excluded.matches(info.path) || isSkippedRoute(route)) return done();
-    const path = pathOf(request.method, route.url);
-    let decided: Decision | Promise<Decision>;
-    try {
-      decided = decidePolicy(config, request, path, info);
-    } catch (error) {
-      return answerFailure(reply, error, done);
-    }
-    if (decided instanceof Promise) {
-      decided.then(
-        (decision) => admit(request, reply, path, decision, done),
-        (error: unknown) => answerFailure(reply, error, done),
-      );
-      return;
-    }
-    admit(request, reply, path, decided, done);
-  });
+    done();
+  };
+  AUTHORIZING.add(rememberConfig);
+
+  /**
+   * The hook of the route `pattern`. A callback hook, not an async one: a cache hit decides
+   * synchronously and calls `done` at once — no promise, no pause before the next step.
+   */
+  function authorizing(pattern: string): OnRequestHook {
+    const hook: OnRequestHook = function authorize(request, reply, done) {
+      request.authzConfig = config;
+      const info = requestInfo(request);
+      if (anyExcluded && excluded.matches(info.path)) return done();
+      const path = pathOf(request.method, pattern);
+      let decided: Decision | Promise<Decision>;
+      try {
+        decided = decidePolicy(config, request, path, info);
+      } catch (error) {
+        return answerFailure(reply, error, done);
+      }
+      if (decided instanceof Promise) {
+        decided.then(
+          (decision) => admit(request, reply, path, decision, done),
+          (error: unknown) => answerFailure(reply, error, done),
+        );
+        return;
+      }
+      admit(request, reply, path, decided, done);
+    };
+    AUTHORIZING.add(hook);
+    return hook;
+  }
 }
 
 /** Lets an allowed request go on (its decision on the request); answers the denial otherwise. */

@@ -6,16 +6,10 @@
 
 import { AuthzConfigError } from '@gatehousejs/core';
 import { hasSkipMark, markSkipped, type RegisteredRoute } from '@gatehousejs/core/adapter';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /** Where the plugin keeps the registry on the instance it is registered on. */
 export const ROUTE_REGISTRY: unique symbol = Symbol.for('gatehouse.fastify.routes');
-
-/**
- * The route option the plugin sets on routes whose handler carries the skip mark: Fastify binds
- * handlers, so the mark itself is not visible on `request.routeOptions.handler`.
- */
-const SKIPPED_ROUTE: unique symbol = Symbol.for('gatehouse.fastify.skipped');
 
 /** A route as registered: its methods, full pattern (prefix included) and whether it is skipped. */
 export interface FastifyRoute extends RegisteredRoute {
@@ -33,16 +27,14 @@ export function routesOf(options: Pick<RouteOptions, 'method' | 'url' | 'handler
 
 /**
  * Starts recording the routes of `fastify` (routes registered from now on; see
- * {@link refuseEarlierRoutes}), and marks the skipped ones for {@link isSkippedRoute}. Once per instance.
+ * {@link refuseEarlierRoutes}). Once per instance.
  */
 export function recordRoutes(fastify: FastifyInstance): void {
   if ((fastify as WithRegistry)[ROUTE_REGISTRY]) return;
   const routes: FastifyRoute[] = [];
   fastify.decorate(ROUTE_REGISTRY, routes);
   fastify.addHook('onRoute', (options) => {
-    const entries = routesOf(options);
-    if (entries[0]?.skipped) options.config = { ...options.config, [SKIPPED_ROUTE]: true };
-    routes.push(...entries);
+    routes.push(...routesOf(options));
   });
 }
 
@@ -58,11 +50,6 @@ export function refuseEarlierRoutes(fastify: FastifyInstance): void {
       'routes were registered before authzPlugin, and route scanning cannot see them: `await app.register(authzPlugin, …)` before declaring any route',
     );
   }
-}
-
-/** Whether the request's route was marked with {@link skipMiddleware}. */
-export function isSkippedRoute(route: Pick<FastifyRequest['routeOptions'], 'config'>): boolean {
-  return (route.config as { [SKIPPED_ROUTE]?: unknown })[SKIPPED_ROUTE] === true;
 }
 
 /** The recorded routes of `app`, or `undefined` when authzPlugin was not registered on it. */

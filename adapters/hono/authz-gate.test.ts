@@ -1,5 +1,7 @@
 import { AuthzConfigError } from '@gatehousejs/core';
-import { Hono } from 'hono';
+import { type Handler, Hono } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
+import type { RouterRoute } from 'hono/types';
 import { describe, expect, it } from 'vitest';
 import { authzGate } from './authz-gate.ts';
 import { identityFromHeader } from './identity-providers.ts';
@@ -90,6 +92,44 @@ describe('authzGate', () => {
     });
     app.get('/x', (c) => c.text('x'));
     expect(await (await app.request('/x', as('bob'))).text()).toBe('Access denied: webapp.GET.x');
+  });
+
+  it('dispatches the route it authorized: the router matches once per request, HEAD and a cache miss included', async () => {
+    const t = testConfig({ decisionCache: { ttlSeconds: 60 } });
+    t.service.setRule('webapp.GET.api.documents.__id', () => true);
+    // A router that keeps its own `match` (Hono's default one replaces it on first use), counted.
+    const router = new TrieRouter<[Handler, RouterRoute]>();
+    const match = router.match;
+    const matched: string[] = [];
+    router.match = (method, path) => {
+      matched.push(`${method} ${path}`);
+      return match.call(router, method, path);
+    };
+    const app = authzGate(new Hono({ router }), t.config);
+    app.get('/api/documents/:id', (c) => c.text(c.req.param('id')));
+    expect(await (await app.request('/api/documents/7', as('alice'))).text()).toBe('7'); // miss: decided later
+    expect(await (await app.request('/api/documents/7', as('alice'))).text()).toBe('7'); // hit: at once
+    expect((await app.request('/api/documents/7', { method: 'HEAD', ...as('alice') })).status).toBe(200);
+    expect(await (await app.request('/api/documents/8', as('alice'))).text()).toBe('8');
+    expect(matched).toEqual([
+      'GET /api/documents/7',
+      'GET /api/documents/7',
+      'GET /api/documents/7',
+      'GET /api/documents/8',
+    ]);
+  });
+
+  it("routes by the app's own getPath (a host-based router) for the decision and the dispatch alike", async () => {
+    const t = testConfig();
+    t.service.setRule('webapp.GET.docs_example_com.guide', (q) => q.identity.value === 'alice');
+    const app = authzGate(
+      new Hono({ getPath: (req) => `/${new URL(req.url).hostname}${new URL(req.url).pathname}` }),
+      t.config,
+    );
+    app.get('/docs.example.com/guide', (c) => c.text('guide'));
+    const at = (user: string) => new Request('http://docs.example.com/guide', as(user));
+    expect(await (await app.fetch(at('alice'))).text()).toBe('guide');
+    expect((await app.fetch(at('bob'))).status).toBe(403);
   });
 
   it('refuses to gate an app twice', () => {

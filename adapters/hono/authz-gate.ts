@@ -16,6 +16,7 @@ import { type Context, type ErrorHandler, type ExecutionContext, Hono } from 'ho
 import type { RouterRoute } from 'hono/types';
 import { type HonoAuthzConfig, requestInfo } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
+import { type HeldMatch, MatchHandover } from './match-handover.ts';
 import type { AuthzMiddlewareOptions } from './middleware.ts';
 import { targetRouteAmong } from './route-match.ts';
 
@@ -128,6 +129,7 @@ class Gate {
   readonly #excluded: PathExclusions;
   readonly #pathOf: (method: string, pattern: string) => string;
   readonly #dispatch: Fetch;
+  readonly #handover: MatchHandover;
   readonly #GateContext = gateContextClass();
 
   constructor(app: AnyHono, config: HonoAuthzConfig, options: AuthzGateOptions) {
@@ -138,6 +140,7 @@ class Gate {
     );
     this.#pathOf = policyPathMemo(config.policyPathRoot);
     this.#dispatch = app.fetch;
+    this.#handover = new MatchHandover(app);
   }
 
   fetch(
@@ -146,10 +149,11 @@ class Gate {
     executionCtx: ExecutionContext | undefined,
   ): Response | Promise<Response> {
     const app = this.#app;
-    const path = app.getPath(request, { env });
+    const path = this.#handover.getPath(request, { env });
     if (this.#excluded.matches(path)) return this.#dispatch(request, env, executionCtx);
     // Hono answers HEAD with GET's routes.
-    const matchResult = app.router.match(request.method === 'HEAD' ? 'GET' : request.method, path);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const matchResult = app.router.match(method, path);
     const route = targetRouteAmong(
       matchResult[0].map(([[, r]]) => r as RouterRoute),
       0,
@@ -164,26 +168,27 @@ class Gate {
     } catch (error) {
       return this.#answer(c, error);
     }
+    const held = { request, env, path, method, result: matchResult };
     if (decided instanceof Promise) {
       return decided.then(
-        (decision) => this.#admit(c, policyPath, decision, env, executionCtx),
+        (decision) => this.#admit(c, policyPath, decision, held, executionCtx),
         (error: unknown) => this.#answer(c, error),
       );
     }
-    return this.#admit(c, policyPath, decided, env, executionCtx);
+    return this.#admit(c, policyPath, decided, held, executionCtx);
   }
 
-  /** Hands an allowed request to Hono; answers the denial otherwise. */
+  /** Hands an allowed request to Hono, with the path and match the gate authorized; answers the denial otherwise. */
   #admit(
     c: GateContext,
     policyPath: string,
     decision: Decision,
-    env: FetchEnv,
+    held: HeldMatch,
     executionCtx: ExecutionContext | undefined,
   ): Response | Promise<Response> {
     c.deciding = false;
     if (!decision.allowed) return this.#answer(c, accessDenied(policyPath, decision));
-    return this.#dispatch(c.req.raw, env, executionCtx);
+    return this.#handover.dispatch(held, this.#dispatch, executionCtx);
   }
 
   /**

@@ -18,17 +18,17 @@ import {
   subtractNumbers,
 } from './number-ops.ts';
 import { opaInteger } from './opa-number.ts';
-import { arg, builtinError, defineFunction, numberArg, operandError, typeError } from './operands.ts';
+import { arg, builtinError, decimalArg, defineFunction, operandError, typeError } from './operands.ts';
 
 /** Longest array `numbers.range` builds; OPA has no limit but can cancel, this engine cannot. */
 export const MAX_RANGE_LENGTH = 1_000_000;
 
 function binary(name: string, op: (a: Num, b: Num) => Num): BuiltinDefinition {
-  return defineFunction(name, 2, (args) => op(numberArg(name, args, 0), numberArg(name, args, 1)));
+  return defineFunction(name, 2, (args) => op(decimalArg(name, args, 0), decimalArg(name, args, 1)));
 }
 
 function unary(name: string, op: (n: Num) => Num): BuiltinDefinition {
-  return defineFunction(name, 1, (args) => op(numberArg(name, args, 0)));
+  return defineFunction(name, 1, (args) => op(decimalArg(name, args, 0)));
 }
 
 function minus(integers: IntegerArithmetic, args: readonly Value[]): Value {

@@ -15,7 +15,8 @@
  * against that path.
  */
 
-import { MAX_RESULT, MIN_MAGNITUDE, readingOffset } from './double-operand.ts';
+import { readingOffset } from './double-operand.ts';
+import { MAX_RESULT, MIN_MAGNITUDE } from './exact-double.ts';
 
 const MAX_OPERAND = 2 ** 900;
 const SPLITTER = 2 ** 27 + 1;
@@ -51,16 +52,32 @@ function inRange(r: number): boolean {
   return magnitude >= MIN_MAGNITUDE && magnitude < MAX_RESULT;
 }
 
+let exact = false;
+
+/**
+ * Whether OPA's 64-bit result of the last operation the fast path answered is the double it
+ * answered (so its text is the double's, when short): the exact result lies within half a 64-bit
+ * ulp (2⁻¹² ulp) of it, with a margin for the rounding of the error terms.
+ */
+export function lastResultExact(): boolean {
+  return exact;
+}
+
 /**
  * The double the exact result `r + error` rounds to through 64 bits: `r` or its neighbour on the
  * error's side, when no midpoint is near; else `undefined`. `error` is known to within 2⁻⁴⁸ ulp.
  */
 function settled(r: number, error: number): number | undefined {
+  exact = r === 0 && error === 0;
   if (r === 0) return error === 0 ? 0 : undefined;
   if (!inRange(r)) return undefined;
   const ulp = ulpOf(r);
   const size = Math.abs(error);
-  if (size < tolerance(r)) return r;
+  if (size < tolerance(r)) {
+    // Below a power of two the 64-bit grid is twice as fine.
+    exact = size < (isPowerOfTwo(r) ? ulp / 8192 : ulp / 4096) - ulp / 2 ** 40;
+    return r;
+  }
   if (size >= 2 * ulp) return undefined;
   // One step toward the exact result: away from zero by an ulp, toward it by less below 2^k.
   const away = error > 0 === r > 0;
@@ -111,6 +128,7 @@ export function fastProduct(a: number, b: number): number | undefined {
   const db = offsetOf(b);
   if (da === undefined || db === undefined) return undefined;
   const r = a * b;
+  exact = r === 0;
   if (r === 0) return da === 0 && db === 0 ? 0 : undefined;
   if (!inRange(r)) return undefined;
   const e = productError(a, b, r);
@@ -127,6 +145,7 @@ export function fastQuotient(a: number, b: number): number | undefined {
   const db = offsetOf(b);
   if (da === undefined || db === undefined || b === 0) return undefined;
   const r = a / b;
+  exact = r === 0;
   if (r === 0) return a === 0 && da === 0 ? 0 : undefined;
   if (!inRange(r)) return undefined;
   // The remainder a − r·b is a double and comes out exactly: r·b = p + e exactly, a − p is exact

@@ -6,7 +6,7 @@
  * `[]`, `null`, floats in Go's `%g` form (`1e+06`), strings plain when they would read back as the
  * same string, literal (`|-`) when they hold a line break, quoted otherwise.
  */
-import { isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
+import { isNumber, isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
 import { analyzeScalar, GoYamlWriter } from './go-yaml-emitter.ts';
 import { isGoYamlTimestamp, resolvePlainScalar } from './go-yaml-scalars.ts';
 import { writeJson } from './json-text.ts';
@@ -103,7 +103,7 @@ function toNode(v: Value): YamlNode {
   if (v === null) return { text: 'null', style: 'plain' };
   if (typeof v === 'boolean') return { text: String(v), style: 'plain' };
   if (typeof v === 'string') return stringNode(wellFormed(v));
-  if (typeof v === 'number' || typeof v === 'bigint') return numberNode(writeJson(v));
+  if (isNumber(v)) return numberNode(writeJson(v));
   if (Array.isArray(v)) return { items: v.map(toNode) };
   if (v instanceof SetValue) return { items: v.sorted().map(toNode) };
   if (isObject(v)) {

@@ -5,6 +5,7 @@
  */
 import {
   compareStrings,
+  isDecimal,
   makeObject,
   type ObjectValue,
   objectEntries,
@@ -67,6 +68,7 @@ export function writeJson(v: Value, indent?: JsonIndent, depth = 0): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return jsonString(v);
   if (typeof v !== 'object') return numberOrBoolean(v);
+  if (isDecimal(v)) return v.text;
   const nl = indent ? `\n${indent.prefix}${indent.indent.repeat(depth + 1)}` : '';
   const close = indent ? `\n${indent.prefix}${indent.indent.repeat(depth)}` : '';
   const items = Array.isArray(v) ? v : v instanceof SetValue ? v.sorted() : undefined;

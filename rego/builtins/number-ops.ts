@@ -4,9 +4,10 @@
  * integers beyond the small range per release ({@link IntegerArithmetic}). Results keep the value
  * model's invariant (safe integers are `number`s, larger ones `bigint`s).
  */
-import { normalizeNumber } from '../value/index.ts';
-import { fastProduct, fastQuotient, fastSum } from './double-fast-path.ts';
-import { type BigFloat, multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
+import { DecimalNumber, normalizeNumber } from '../value/index.ts';
+import { fastProduct, fastQuotient, fastSum, lastResultExact } from './double-fast-path.ts';
+import { type BigFloat, isIntegral, multiply, negated, quotient, sum, truncated } from './go-big-float.ts';
+import { opaNumberText } from './go-big-float-text.ts';
 import {
   fromBigFloat,
   type IntegerArithmetic,
@@ -14,6 +15,7 @@ import {
   type Num,
   opaInteger,
   toBigFloat,
+  writtenAsDouble,
 } from './opa-number.ts';
 import { builtinError } from './operands.ts';
 
@@ -21,11 +23,49 @@ export type { IntegerArithmetic, Num };
 
 /** Whether `n` has no fractional part. */
 export function isInteger(n: Num): boolean {
+  if (typeof n === 'object') return isIntegral(toBigFloat(n));
   return typeof n === 'bigint' || Number.isInteger(n);
+}
+
+/** What the fast path's double `r` is to OPA: the number itself, a fraction with a longer text, or unknown. */
+const FastResult = { Plain: 0, Fraction: 1, Unknown: 2 } as const;
+type FastResult = (typeof FastResult)[keyof typeof FastResult];
+
+/**
+ * `Plain` when OPA's 64-bit result is `r` and its text is `r`'s (an integer, or a short exact
+ * fraction Go writes as JavaScript does); `Fraction` when it is a fraction beside `r` whose text
+ * the exact path computes when someone reads it (`17 / 24` has 20 digits); `Unknown` when an
+ * integral `r` may stand for OPA's integer or for a fraction beside it.
+ */
+function fastResultKind(r: number): FastResult {
+  if (lastResultExact()) {
+    if (Number.isInteger(r) || writtenAsDouble(r)) return FastResult.Plain;
+    return FastResult.Fraction;
+  }
+  return Number.isInteger(r) ? FastResult.Unknown : FastResult.Fraction;
+}
+
+/** A fraction the fast path computed as `r`, with OPA's text of `float(a, b)` made when first read. */
+class FastFraction extends DecimalNumber {
+  readonly #a: Num;
+  readonly #b: Num;
+  readonly #float: Float;
+
+  constructor(r: number, a: Num, b: Num, float: Float) {
+    super(r);
+    this.#a = a;
+    this.#b = b;
+    this.#float = float;
+  }
+
+  protected override computeText(): string {
+    return opaNumberText(this.#float(toBigFloat(this.#a), toBigFloat(this.#b)));
+  }
 }
 
 /** `n` as a `bigint`; callers check {@link isInteger} first. */
 export function toBigInt(n: Num): bigint {
+  if (typeof n === 'object') return truncated(toBigFloat(n));
   return typeof n === 'bigint' ? n : BigInt(n);
 }
 
@@ -52,7 +92,11 @@ function arithmetic(
       if (integers === 'exact' || BigInt.asIntN(65, r) === r) return normalizeNumber(r);
     }
     const r = fast(a, b);
-    if (r !== undefined) return r;
+    if (r !== undefined) {
+      const kind = fastResultKind(r);
+      if (kind === FastResult.Plain) return r;
+      if (kind === FastResult.Fraction) return new FastFraction(r, a, b, float);
+    }
   }
   if (integers === 'exact') {
     const x = opaInteger(a, integers);
@@ -129,7 +173,11 @@ export function divideNumbers(name: string, a: Num, b: Num): Num {
   }
   if (typeof a === 'number' && typeof b === 'number') {
     const r = fastQuotient(a, b);
-    if (r !== undefined) return r;
+    if (r !== undefined) {
+      const kind = fastResultKind(r);
+      if (kind === FastResult.Plain) return r;
+      if (kind === FastResult.Fraction) return new FastFraction(r, a, b, quotient);
+    }
   }
   return fromBigFloat(quotient(toBigFloat(a), toBigFloat(b)));
 }
@@ -172,7 +220,7 @@ export function integerPart(integers: IntegerArithmetic, n: Num): bigint {
 }
 
 function isWhole(n: Num): boolean {
-  return typeof n === 'number' ? Number.isInteger(n) : true;
+  return typeof n === 'number' ? Number.isInteger(n) : isInteger(n);
 }
 
 /**

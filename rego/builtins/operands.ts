@@ -10,6 +10,8 @@ import {
 } from '../builtin.ts';
 import {
   type ArrayValue,
+  type DecimalNumber,
+  isDecimal,
   isNumber,
   isObject,
   kindOf,
@@ -73,8 +75,18 @@ export function stringArg(name: string, args: readonly Value[], i: number): stri
   return v;
 }
 
-/** Argument `i` as a number. */
+/**
+ * Argument `i` as a number, read as OPA reads a `float64`: a number carried with its text
+ * (`DecimalNumber`) is its nearest double.
+ */
 export function numberArg(name: string, args: readonly Value[], i: number): number | bigint {
+  const v = args[i] as Value;
+  if (!isNumber(v)) throw typeError(name, i + 1, v, 'number');
+  return isDecimal(v) ? v.value : v;
+}
+
+/** Argument `i` as a number, keeping OPA's text of a `DecimalNumber` (for arithmetic). */
+export function decimalArg(name: string, args: readonly Value[], i: number): number | bigint | DecimalNumber {
   const v = args[i] as Value;
   if (!isNumber(v)) throw typeError(name, i + 1, v, 'number');
   return v;
@@ -85,10 +97,11 @@ const INT64_LIMIT = 2n ** 63n;
 
 /**
  * Argument `i` as an integer that fits a JS number (OPA's `IntOperand`); a fraction, a float
- * literal beyond 2^53 (`1e20`), or an integer beyond Go's `int` (64 bits), is a type error; a larger `bigint` is clamped to ±2^53
+ * literal (`1.0`, `1e20`: OPA's `Int64` refuses their text), or an integer beyond Go's `int` (64 bits), is a type error; a larger `bigint` is clamped to ±2^53
  * (callers use it as an index or a count).
  */
 export function intArg(name: string, args: readonly Value[], i: number): number {
+  if (isDecimal(args[i])) throw operandError(name, i + 1, NOT_INTEGER);
   const v = numberArg(name, args, i);
   if (typeof v === 'bigint') {
     if (v >= INT64_LIMIT || v < -INT64_LIMIT) throw operandError(name, i + 1, NOT_INTEGER);

@@ -29,7 +29,7 @@ import { parseModuleBuiltins } from './rego-ast/index.ts';
 import { createRuntimeBuiltins, type RandomBytes } from './runtime.ts';
 import { semverBuiltins } from './semver.ts';
 import { setBuiltins } from './sets.ts';
-import { builtinsSinceV1_22 } from './since-v1.22/index.ts';
+import { acceptingWholeDecimals, builtinsSinceV1_22, INTEGER_OPERAND_BUILTINS } from './since-v1.22/index.ts';
 import { stringEditBuiltins } from './string-edit.ts';
 import { stringBuiltins } from './strings.ts';
 import { timeBuiltins } from './time/index.ts';
@@ -110,6 +110,7 @@ function releaseOverlays(version: OpaVersion): readonly BuiltinDefinition[] {
  * createStandardBuiltins({ opaVersion: 'v1.22.2' }).has('uri.parse'); // true
  */
 export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): BuiltinRegistry {
+  const opaVersion = options.opaVersion ?? DEFAULT_OPA_VERSION;
   const definitions: readonly BuiltinDefinition[] = [
     ...createArithmeticBuiltins('rounded'),
     ...comparisonBuiltins,
@@ -150,10 +151,16 @@ export function createStandardBuiltins(options: StandardBuiltinsOptions = {}): B
     ...awsSigningBuiltins,
     ...privateKeyBuiltins,
     ...createRuntimeBuiltins(options.randomBytes ?? ((n) => randomBytes(n))),
-    ...releaseOverlays(options.opaVersion ?? DEFAULT_OPA_VERSION),
+    ...releaseOverlays(opaVersion),
   ];
+  const integerOperands = opaAtLeast(opaVersion, 'v1.22.2') ? new Set(INTEGER_OPERAND_BUILTINS) : undefined;
   // A later definition of a name replaces the earlier one.
-  return new Map(definitions.map((d) => [d.name, withStackGuard(d)]));
+  return new Map(
+    definitions.map((d) => [
+      d.name,
+      withStackGuard(integerOperands?.has(d.name) ? acceptingWholeDecimals(d) : d),
+    ]),
+  );
 }
 
 /**

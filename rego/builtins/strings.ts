@@ -11,6 +11,7 @@ import {
   arg,
   builtinError,
   collectionItems,
+  decimalArg,
   defineFunction,
   elementError,
   intArg,
@@ -79,7 +80,8 @@ const RADIX: Record<string, number> = { '2': 2, '8': 8, '10': 10, '16': 16 };
 /** `format_int` of a release: big integers exact (`exact`) or through a 64-bit float (`rounded`). */
 export function createFormatIntBuiltin(integers: IntegerArithmetic): BuiltinDefinition {
   return defineFunction('format_int', 2, (args) => {
-    const n = numberArg('format_int', args, 0);
+    // A float literal (`1e400`) is read through a 64-bit float even where integers are exact.
+    const n = decimalArg('format_int', args, 0);
     const base = numberArg('format_int', args, 1);
     const radix = RADIX[String(base)];
     if (radix === undefined) throw operandError('format_int', 2, 'must be one of {2, 8, 10, 16}');

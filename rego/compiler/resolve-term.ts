@@ -7,7 +7,7 @@
 import type { SourceLocation } from '../errors.ts';
 import type { CallTerm, Term } from '../syntax/index.ts';
 import { TEMPLATE_STRING, TEMPLATE_VALUES } from '../syntax/index.ts';
-import { makeObject, SetValue, type Value } from '../value/index.ts';
+import { DecimalNumber, makeObject, SetValue, type Value } from '../value/index.ts';
 import { deprecatedBuiltinError } from './deprecated-builtins.ts';
 import type { Callee, IrTerm } from './ir.ts';
 import { OPA_BUILTIN_NAMES } from './opa-builtins.ts';
@@ -76,6 +76,14 @@ function folded(t: IrTerm): IrTerm {
   }
 }
 
+/** A literal's value: a number whose text OPA keeps (`1.0`) carries it (`DecimalNumber`). */
+function scalarValue(t: Extract<Term, { type: 'scalar' }>): Value {
+  const { value, text } = t;
+  return text !== undefined && (typeof value === 'number' || typeof value === 'bigint')
+    ? new DecimalNumber(value, text)
+    : value;
+}
+
 function constValue(t: IrTerm): Value {
   return (t as Extract<IrTerm, { k: 'const' }>).value;
 }
@@ -84,7 +92,7 @@ function constValue(t: IrTerm): Value {
 export function resolveTerm(cx: ResolveContext, t: Term, scope: Scope): IrTerm {
   switch (t.type) {
     case 'scalar':
-      return { k: 'const', value: t.value, loc: t.loc };
+      return { k: 'const', value: scalarValue(t), loc: t.loc };
     case 'var':
       return resolveVar(cx, t.name, t.loc, scope);
     case 'ref': {

@@ -9,6 +9,8 @@ import type { PlainObject } from '../value/index.ts';
 export interface ScalarTerm {
   readonly type: 'scalar';
   readonly value: null | boolean | number | bigint | string;
+  /** A number literal's text where OPA's text of it differs from the value's (`1.0`, `1e2`). */
+  readonly text?: string;
   readonly loc: SourceLocation;
 }
 

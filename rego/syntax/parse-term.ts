@@ -4,7 +4,7 @@
  */
 import { RegoError } from '../errors.ts';
 import { opaAtLeast } from '../opa-version.ts';
-import { parseNumber } from '../value/index.ts';
+import { numberText, parseNumber } from '../value/index.ts';
 import type { CallTerm, Term } from './ast.ts';
 import { parseArray, parseSetOrObject } from './parse-collection.ts';
 import { parseTemplate } from './parse-template.ts';
@@ -110,7 +110,7 @@ function parsePrimary(p: ParserState): Term {
   switch (t.kind) {
     case 'number':
       p.next();
-      return { type: 'scalar', value: numberValue(p, t.text, loc), loc };
+      return numberTerm(p, t.text, loc);
     case 'string':
       p.next();
       return { type: 'scalar', value: t.text, loc };
@@ -143,7 +143,7 @@ function parsePrimary(p: ParserState): Term {
       if (t.text === '-' && p.isPunct('.')) text += p.next().text;
       if (p.tok.kind !== 'number' || (text.endsWith('.') && p.tok.spaced)) p.unexpected('expected number');
       const digits = p.next().text;
-      return { type: 'scalar', value: numberValue(p, text.replace(/\.$/, '0.') + digits, loc), loc };
+      return numberTerm(p, text.replace(/\.$/, '0.') + digits, loc);
     }
     case '[':
       return parseArray(p);
@@ -169,6 +169,18 @@ function negatesTerm(p: ParserState): boolean {
   if (!opaAtLeast(p.opaVersion, 'v1.22.2') || t.kind !== 'ident') return false;
   if (t.text === 'true' || t.text === 'false' || t.text === 'null') return false;
   return !p.isKeywordName(t.text) || p.startsRef();
+}
+
+const INTEGER_TEXT = /^-?\d+$/;
+
+/**
+ * A number literal; its text is kept beside the value when OPA's text of it differs from the
+ * value's own (`1.0`, `1e2`, `2.50` are floats written as such).
+ */
+function numberTerm(p: ParserState, text: string, loc: Term['loc']): Term {
+  const value = numberValue(p, text, loc);
+  if (!INTEGER_TEXT.test(text) && numberText(value) !== text) return { type: 'scalar', value, text, loc };
+  return { type: 'scalar', value, loc };
 }
 
 function numberValue(p: ParserState, text: string, loc: Term['loc']): number | bigint {

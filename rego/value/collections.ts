@@ -3,8 +3,9 @@
  * are not strings, and the functions over objects of either form. Members and keys are told apart
  * by their canonical keys and kept in OPA's order.
  */
+import type { DecimalNumber } from './decimal-number.ts';
 import { canonicalKey, compare } from './order.ts';
-import { COLLECTION, isUnsafeIntegral, type ObjectValue, type Value } from './value.ts';
+import { COLLECTION, isDecimal, isUnsafeIntegral, type ObjectValue, type Value } from './value.ts';
 
 type Primitive = null | boolean | number | bigint | string;
 
@@ -91,12 +92,16 @@ export class ObjectMap {
   }
 }
 
-function isPrimitive(v: Value): v is Primitive {
-  return v === null || typeof v !== 'object';
+function isPrimitive(v: Value): v is Primitive | DecimalNumber {
+  return v === null || typeof v !== 'object' || (isDecimal(v) && v.isDouble);
 }
 
-/** A primitive as a map key: a float literal beyond 2^53 (`1e21`) is the integer it equals. */
-function primitiveKey(v: Primitive): Primitive {
+/**
+ * A primitive as a map key: a float literal beyond 2^53 (`1e21`) is the integer it equals, a
+ * number carried with a text that denotes its double (`1.0`, `2.50`) is that double.
+ */
+function primitiveKey(v: Primitive | DecimalNumber): Primitive {
+  if (isDecimal(v)) return primitiveKey(v.value);
   return isUnsafeIntegral(v) ? BigInt(v) : v;
 }
 

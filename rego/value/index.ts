@@ -2,9 +2,10 @@
  * @module rego/value
  * Rego values: the value model and kinds (`value.ts`), sets and objects with non-string keys
  * (`collections.ts`), Go's string quoting (`go-quote.ts`), selection by key and path
- * (`selection.ts`), OPA's order, equality and canonical keys (`order.ts`), and JSON (`json.ts`).
+ * (`selection.ts`), OPA's order, equality and canonical keys (`order.ts`), JSON (`json.ts`), and numbers carried with OPA's text (`decimal-number.ts`).
  */
 export { makeObject, ObjectMap, objectGet, objectSize, SetValue } from './collections.ts';
+export { DecimalNumber, decimalParts } from './decimal-number.ts';
 export { goQuote } from './go-quote.ts';
 export type { JsonValue } from './json.ts';
 export { asValue, fromJson, toJson } from './json.ts';
@@ -12,6 +13,7 @@ export { canonicalKey, compare, compareStrings, equal, objectEntries } from './o
 export { lookup, lookupPath } from './selection.ts';
 export type { ArrayValue, ObjectValue, PlainObject, Value, ValueKind } from './value.ts';
 export {
+  isDecimal,
   isNumber,
   isObject,
   isObjectMap,

@@ -7,6 +7,7 @@ import { makeObject, ObjectMap, SetValue } from './collections.ts';
 import { objectEntries } from './order.ts';
 import {
   type ArrayValue,
+  isDecimal,
   normalizeNumber,
   numberText,
   type ObjectValue,
@@ -148,6 +149,7 @@ function keyText(k: Value): string {
       return String(k);
     default: {
       if (k === null) return 'null';
+      if (isDecimal(k)) return k.text;
       if (Array.isArray(k)) return `[${k.map(keyText).join(',')}]`;
       if (k instanceof SetValue) return `[${k.sorted().map(keyText).join(',')}]`;
       const entries = objectEntries(k as ObjectValue).map(([key, x]) => [
@@ -175,6 +177,7 @@ export function toJson(v: Value): JsonValue {
     }
     case 'object': {
       if (v === null) return null;
+      if (isDecimal(v)) return toJson(v.value);
       if (Array.isArray(v)) return v.map(toJson);
       if (v instanceof SetValue) return v.sorted().map(toJson);
       const out: { [key: string]: JsonValue } = {};

@@ -3,8 +3,10 @@
  * for hashing, and the entries of an object in that order.
  */
 import type { SetValue } from './collections.ts';
+import { compareDecimal, type DecimalNumber, decimalKey } from './decimal-number.ts';
 import {
   type ArrayValue,
+  isDecimal,
   isObjectMap,
   isSet,
   isUnsafeIntegral,
@@ -51,6 +53,7 @@ export function compare(a: Value, b: Value): number {
     case 'boolean':
       return a === false ? -1 : 1;
     case 'number':
+      if (isDecimal(a) || isDecimal(b)) return compareDecimal(a as number, b as number);
       return (a as number | bigint) < (b as number | bigint)
         ? -1
         : (a as number | bigint) > (b as number | bigint)
@@ -96,6 +99,7 @@ function compareObjects(a: ObjectValue, b: ObjectValue): number {
 /** Structural equality (sets and objects by content, `1 == 1.0`). */
 export function equal(a: Value, b: Value): boolean {
   if (a === b) return true;
+  if (isDecimal(a) || isDecimal(b)) return compare(a, b) === 0;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
     // number vs bigint: only a float literal beyond the safe range (`1e21`) can match.
     if (typeof a === 'bigint') return isUnsafeIntegral(b) && BigInt(b) === a;
@@ -114,20 +118,25 @@ export function canonicalKey(v: Value): string {
     case 'string':
       return JSON.stringify(v);
     case 'number':
-      if (isUnsafeIntegral(v)) return BigInt(v).toString();
-      return Object.is(v, -0) ? '0' : String(v);
+      return numberKey(v);
     case 'bigint':
       return v.toString();
     case 'boolean':
       return v ? 'true' : 'false';
     default:
       if (v === null) return 'null';
+      if (isDecimal(v as Value)) return decimalKey(v as DecimalNumber, numberKey);
       if (Array.isArray(v)) return `[${v.map(canonicalKey).join(',')}]`;
       if (isSet(v)) return `<${v.sorted().map(canonicalKey).join(',')}>`;
       return `{${objectEntries(v as ObjectValue)
         .map(([k, x]) => `${canonicalKey(k)}:${canonicalKey(x)}`)
         .join(',')}}`;
   }
+}
+
+function numberKey(v: number | bigint): string {
+  if (typeof v === 'bigint' || isUnsafeIntegral(v)) return BigInt(v).toString();
+  return Object.is(v, -0) ? '0' : String(v);
 }
 
 /** Entries of an object, sorted by key in OPA's order. */

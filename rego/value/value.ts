@@ -13,14 +13,26 @@
  *   objects may have `Object.prototype`, engine-built ones have a null prototype);
  *   objects with at least one non-string key are {@link ObjectMap}s.
  * - sets are {@link SetValue}s.
+ * - a number whose OPA text is not a JS number's text (`1.0`, `1 / 3`'s 20 digits) is a
+ *   {@link DecimalNumber}: the text beside its nearest double (`decimal-number.ts`).
  *
  * Sets and objects with non-string keys are in `collections.ts`, the order of values in
  * `order.ts`, JSON in `json.ts`.
  */
 import type { ObjectMap, SetValue } from './collections.ts';
+import type { DecimalNumber } from './decimal-number.ts';
 
 /** A Rego value. */
-export type Value = null | boolean | number | bigint | string | ArrayValue | ObjectValue | SetValue;
+export type Value =
+  | null
+  | boolean
+  | number
+  | bigint
+  | DecimalNumber
+  | string
+  | ArrayValue
+  | ObjectValue
+  | SetValue;
 /** A Rego array. */
 export type ArrayValue = readonly Value[];
 /** A Rego object whose keys are all strings. */
@@ -31,13 +43,19 @@ export type ObjectValue = PlainObject | ObjectMap;
 export type ValueKind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'set';
 
 /**
- * The mark of the collection classes, so that a value's kind is told without importing them: a
- * symbol no input can carry (`'set'` on {@link SetValue}, `'map'` on {@link ObjectMap}).
+ * The mark of the value classes, so that a value's kind is told without importing them: a
+ * symbol no input can carry (`'set'` on {@link SetValue}, `'map'` on {@link ObjectMap},
+ * `'number'` on {@link DecimalNumber}).
  */
 export const COLLECTION: unique symbol = Symbol('rego collection');
 
 interface Branded {
-  readonly [COLLECTION]?: 'set' | 'map';
+  readonly [COLLECTION]?: 'set' | 'map' | 'number';
+}
+
+/** Whether `v` is a {@link DecimalNumber} (a number carried with OPA's text). */
+export function isDecimal(v: Value | undefined): v is DecimalNumber {
+  return typeof v === 'object' && v !== null && (v as Branded)[COLLECTION] === 'number';
 }
 
 /** Whether `v` is a Rego set. */
@@ -63,18 +81,27 @@ export function kindOf(v: Value): ValueKind {
     default:
       if (v === null) return 'null';
       if (Array.isArray(v)) return 'array';
-      return (v as Branded)[COLLECTION] === 'set' ? 'set' : 'object';
+      switch ((v as Branded)[COLLECTION]) {
+        case 'set':
+          return 'set';
+        case 'number':
+          return 'number';
+        default:
+          return 'object';
+      }
   }
 }
 
 /** Whether `v` is a Rego number. */
-export function isNumber(v: Value | undefined): v is number | bigint {
-  return typeof v === 'number' || typeof v === 'bigint';
+export function isNumber(v: Value | undefined): v is number | bigint | DecimalNumber {
+  return typeof v === 'number' || typeof v === 'bigint' || isDecimal(v);
 }
 
 /** Whether `v` is a Rego object (plain or {@link ObjectMap}). */
 export function isObject(v: Value | undefined): v is ObjectValue {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && (v as Branded)[COLLECTION] !== 'set';
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const brand = (v as Branded)[COLLECTION];
+  return brand !== 'set' && brand !== 'number';
 }
 
 /** Keeps the number invariant: integers outside the safe range become `bigint`, safe ones `number`. */
@@ -106,7 +133,8 @@ export function parseNumber(text: string): number | bigint | undefined {
  * (`1e21`, `1.7976931348623157e308`, where JavaScript writes `1e+21` and `10000000000000000`);
  * a negative zero (only a literal keeps one) as `-0.0`.
  */
-export function numberText(n: number | bigint): string {
+export function numberText(n: number | bigint | DecimalNumber): string {
+  if (typeof n === 'object') return n.text;
   if (typeof n === 'bigint') return n.toString();
   if (Object.is(n, -0)) return '-0.0';
   if (!isUnsafeIntegral(n)) return String(n);

@@ -12,6 +12,10 @@ interface OpaBug {
   readonly matches: (source: string, opa: OpaAnswer) => boolean;
 }
 
+/** `100.0 == 1`, `x < 20.0`: such a literal beside a comparison. */
+const TRAILING_ZEROS_COMPARED =
+  /(?<![\d.])\d*[1-9]0+\.0+\s*(?:==|!=|<|>)|(?:==|!=|<|>|<=|>=)\s*-?\d*[1-9]0+\.0+(?![\d.eE])/;
+
 const OPA_BUGS: readonly OpaBug[] = [
   {
     // `r := .5`, `to_number("+5")`, `to_number("1_000")`: OPA keeps the number's source text and
@@ -30,6 +34,12 @@ const OPA_BUGS: readonly OpaBug[] = [
     // `bits.lsh(1, 4294967296)` builds a 2³²-bit integer: no answer within 30 s.
     name: 'shift that never ends',
     matches: (source, opa) => opa.kind === 'error' && opa.code === 'opa_timeout' && /bits\.lsh/.test(source),
+  },
+  {
+    // OPA v1.15.2 compares a float literal whose whole part ends in zeros as if they were not
+    // there: `100.0 == 1` and `10.0 == 1` are true, `100.0 < 2` false (v1.22.2: false, true).
+    name: 'float literal with trailing zeros compared as its leading digits (v1.15.2)',
+    matches: (source, opa) => opa.kind === 'result' && TRAILING_ZEROS_COMPARED.test(source),
   },
 ];
 

@@ -3,7 +3,7 @@
  * converts it (integer texts `int`/`int64`, or `*big.Int` beyond 64 bits, other numbers `float64`,
  * strings themselves, every other value its Rego text).
  */
-import type { Value } from '../../value/index.ts';
+import { isDecimal, type Value } from '../../value/index.ts';
 import { regoText } from '../rego-text.ts';
 
 /**
@@ -64,5 +64,12 @@ export function toGoArg(v: Value, intType: GoIntType): GoArg {
       ? { type: intType, value: BigInt(v) }
       : { type: 'float64', value: v };
   if (typeof v === 'string') return { type: 'string', value: v };
+  // A number carried with its text (`1.0`, `1 / 3`) is no integer text: a float64, or its text
+  // beyond the doubles (`1e400`).
+  if (isDecimal(v)) {
+    return typeof v.value === 'bigint'
+      ? { type: 'string', value: v.text }
+      : { type: 'float64', value: v.value };
+  }
   return { type: 'string', value: regoText(v) };
 }

@@ -4,7 +4,7 @@
  * key fails with the JSON decoder's message (`invalid character '1' looking for beginning of
  * object key string`).
  */
-import { compare, isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
+import { compare, isDecimal, isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import { numberText, regoText } from '../rego-text.ts';
 import type { Concrete } from './values.ts';
 
@@ -37,6 +37,7 @@ export function templateData(v: Value): Concrete {
     case 'string':
       return { kind: 'string', v };
   }
+  if (isDecimal(v)) return { kind: 'json.Number', v: v.text };
   if (Array.isArray(v)) return { kind: 'slice', v: v.map(templateData) };
   if (v instanceof SetValue) throw setError(v);
   if (!isObject(v)) throw new TemplateDataError('unsupported value');

@@ -4,3 +4,4 @@
  * the v1.15 registry by `createStandardBuiltins({ opaVersion: 'v1.22.2' })`.
  */
 export { builtinsSinceV1_22 } from './overlay.ts';
+export { acceptingWholeDecimals, INTEGER_OPERAND_BUILTINS } from './whole-decimal-operands.ts';

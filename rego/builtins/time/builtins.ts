@@ -5,7 +5,7 @@
  * (default) or `Local`.
  */
 import type { BuiltinDefinition } from '../../builtin.ts';
-import { isNumber, normalizeNumber, type Value } from '../../value/index.ts';
+import { isDecimal, isNumber, normalizeNumber, type Value } from '../../value/index.ts';
 import { arg, builtinError, defineFunction, intArg, stringArg, typeError } from '../operands.ts';
 import { type CivilTime, civilTime, daysIn, instantOf, isKnownZone } from './civil-time.ts';
 import { DurationError, parseDuration } from './duration.ts';
@@ -70,7 +70,8 @@ function zonedTime(name: string, v: Value): ZonedTime {
       layout = NAMED_LAYOUTS.get(l) ?? l;
     }
   } else if (!isNumber(v)) throw typeError(name, 1, v, TZ_EXPECTED);
-  const n = nsValue as number | bigint;
+  // OPA reads the number's value (`1e10` is a time), not its text.
+  const n = isDecimal(nsValue) ? nsValue.value : (nsValue as number | bigint);
   if (typeof n === 'number' && !Number.isInteger(n)) throw builtinError(name, 'timestamp too big');
   const ns = BigInt(n);
   if (ns < MIN_NS || ns > MAX_NS) throw builtinError(name, 'timestamp too big');
