@@ -4,6 +4,7 @@ import {
   isNumber,
   isObject,
   kindOf,
+  numberOfText,
   parseNumber,
   SetValue,
   type Value,
@@ -25,8 +26,12 @@ function parseNumberString(s: string): Value {
   if (n === undefined || !Number.isFinite(Number(s))) {
     throw builtinError('to_number', `strconv.ParseFloat: parsing ${JSON.stringify(s)}: value out of range`);
   }
-  return n;
+  // OPA keeps the text (`to_number("1.0")` is a float written `1.0`); a text that is no JSON
+  // number (`+5`, `.5`) is one OPA cannot write back, so the engine keeps the value alone.
+  return JSON_NUMBER.test(s) ? (numberOfText(s) ?? n) : n;
 }
+
+const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
 function toNumber(args: readonly Value[]): Value {
   const v = arg(args, 0);

@@ -7,9 +7,9 @@ import {
   compareStrings,
   isDecimal,
   makeObject,
+  numberOfText,
   type ObjectValue,
   objectEntries,
-  parseNumber,
   SetValue,
   type Value,
 } from '../value/index.ts';
@@ -170,7 +170,8 @@ export function parseJson(text: string): Value {
       return fail('in numeric literal');
     }
     i += m[0].length;
-    const n = parseNumber(m[0]);
+    // OPA keeps a JSON number's text (`1.0` stays a float written `1.0`).
+    const n = numberOfText(m[0]);
     if (n === undefined) throw new JsonSyntaxError(`number ${m[0]} is out of range`);
     return n;
   };

@@ -158,6 +158,8 @@ export function exactProduct(factors: readonly Num[]): Num {
 }
 
 function isZero(n: Num): boolean {
+  // (A fraction's text is only read when its double is 0: `0.0`, or a literal below the doubles.)
+  if (typeof n === 'object') return (n.value === 0 || n.value === 0n) && n.parts.digits === '';
   return n === 0 || n === 0n;
 }
 

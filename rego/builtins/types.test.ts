@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeObject, SetValue } from '../value/index.ts';
+import { makeObject, numberText, SetValue } from '../value/index.ts';
 import { call, failure } from './test-support.ts';
 
 describe('type built-ins', () => {
@@ -27,12 +27,17 @@ describe('cast built-ins', () => {
     [false, 0],
     [-4.5, -4.5],
     ['3', 3],
-    ['-1.5e3', -1500],
     ['+12', 12],
     ['.5', 0.5],
     ['12345678901234567890', 12345678901234567890n],
   ])('to_number(%s) = %s', (v, want) => {
     expect(call('to_number', v)).toBe(want);
+  });
+
+  it('keeps the text of a float, as OPA keeps a json.Number', () => {
+    const n = call('to_number', '-1.5e3');
+    expect(Number(n)).toBe(-1500);
+    expect(numberText(n as number)).toBe('-1.5e3');
   });
 
   it('refuses what Go cannot parse', () => {

@@ -45,6 +45,15 @@ describe('number literals', () => {
     );
   });
 
+  it('keep their text through to_number and json.unmarshal, as OPA keeps a json.Number', () => {
+    expect(
+      evaluate(
+        '[json.marshal(to_number("2.50")), sprintf("%d", [to_number("1.0")]), json.marshal(json.unmarshal("[1.0, 1E2]"))]',
+      ),
+    ).toEqual(['2.50', '%!d(float64=1)', '[1.0,1E2]']);
+    expect(evaluate('json.unmarshal("[1e30102, 1e-30103, 0e999999]") == [1e30102, 1e-30103, 0]')).toBe(true);
+  });
+
   it('are read as their value where OPA reads a float64 (YAML, order, keys)', () => {
     expect(
       evaluate(

@@ -6,7 +6,7 @@
  * (`1 / 3` is `0.33333333333333333334`), Go's exponent form (`3.3333333333333333333e-08`) — the
  * value is a {@link DecimalNumber}: that text beside its nearest double.
  */
-import { COLLECTION } from './value.ts';
+import { COLLECTION, numberText, parseNumber, type Value } from './value.ts';
 
 /** The exact decimal a text denotes: `0.digits × 10^exponent`, no leading or trailing zeros. */
 interface DecimalParts {
@@ -144,4 +144,18 @@ export function decimalKey(n: DecimalNumber, plainKey: (v: number | bigint) => s
   if (n.isDouble) return plainKey(n.value);
   const { negative, digits, exponent } = n.parts;
   return `~${negative ? '-' : ''}0.${digits}e${exponent}`;
+}
+
+const INTEGER_TEXT = /^-?\d+$/;
+
+/**
+ * The number a JSON or Rego number text denotes, as OPA keeps it: a {@link DecimalNumber} when
+ * the text is not the value's own (`1.0`, `2.50`, `1e400`), else the plain number; `undefined`
+ * for a text no number has.
+ * @example numberOfText('1.0'); // DecimalNumber { value: 1, text: '1.0' }
+ */
+export function numberOfText(text: string): Value | undefined {
+  const n = parseNumber(text);
+  if (n === undefined || INTEGER_TEXT.test(text) || numberText(n) === text) return n;
+  return new DecimalNumber(n, text);
 }

@@ -5,7 +5,7 @@
  * (`selection.ts`), OPA's order, equality and canonical keys (`order.ts`), JSON (`json.ts`), and numbers carried with OPA's text (`decimal-number.ts`).
  */
 export { makeObject, ObjectMap, objectGet, objectSize, SetValue } from './collections.ts';
-export { DecimalNumber, decimalParts } from './decimal-number.ts';
+export { DecimalNumber, decimalParts, numberOfText } from './decimal-number.ts';
 export { goQuote } from './go-quote.ts';
 export type { JsonValue } from './json.ts';
 export { asValue, fromJson, toJson } from './json.ts';

@@ -4,6 +4,7 @@
  * the way out.
  */
 import { makeObject, ObjectMap, SetValue } from './collections.ts';
+import { DecimalNumber } from './decimal-number.ts';
 import { objectEntries } from './order.ts';
 import {
   type ArrayValue,
@@ -58,11 +59,12 @@ export function fromJson(x: unknown, path = '$'): Value {
 
 /**
  * Like {@link fromJson}, but also accepts values already in the engine's representation (sets,
- * {@link ObjectMap}s, bigints), e.g. an input written as a Rego term. Throws a `TypeError`
+ * {@link ObjectMap}s, bigints, numbers carried with their text), e.g. an input written as a Rego term. Throws a `TypeError`
  * naming the path of the first offending part.
  */
 export function asValue(x: unknown, path = '$'): Value {
   if (isReady(x, true)) return x as Value;
+  if (x instanceof DecimalNumber) return x;
   if (x instanceof SetValue) {
     for (const e of x) asValue(e, `${path}[*]`);
     return x;
@@ -113,7 +115,7 @@ function isReady(x: unknown, engineValues: boolean): boolean {
 }
 
 function hasEngineValues(x: unknown): boolean {
-  if (x instanceof SetValue || x instanceof ObjectMap) return true;
+  if (x instanceof SetValue || x instanceof ObjectMap || x instanceof DecimalNumber) return true;
   if (typeof x !== 'object' || x === null) return false;
   const proto = Object.getPrototypeOf(x);
   if (!Array.isArray(x) && proto !== Object.prototype && proto !== null) return false;

@@ -12,9 +12,9 @@ interface OpaBug {
   readonly matches: (source: string, opa: OpaAnswer) => boolean;
 }
 
-/** `100.0 == 1`, `x < 20.0`: such a literal beside a comparison. */
+/** `100.0 == 1`, `x < 20.0`, `{100.0, 1}`: such a literal beside a comparison or in a set. */
 const TRAILING_ZEROS_COMPARED =
-  /(?<![\d.])\d*[1-9]0+\.0+\s*(?:==|!=|<|>)|(?:==|!=|<|>|<=|>=)\s*-?\d*[1-9]0+\.0+(?![\d.eE])/;
+  /(?<![\d.])\d*[1-9]0+\.0+\s*(?:==|!=|<|>)|(?:==|!=|<|>|<=|>=)\s*-?\d*[1-9]0+\.0+(?![\d.eE])|[{,]\s*-?\d*[1-9]0+\.0+\s*[,}]/;
 
 const OPA_BUGS: readonly OpaBug[] = [
   {
@@ -37,7 +37,8 @@ const OPA_BUGS: readonly OpaBug[] = [
   },
   {
     // OPA v1.15.2 compares a float literal whose whole part ends in zeros as if they were not
-    // there: `100.0 == 1` and `10.0 == 1` are true, `100.0 < 2` false (v1.22.2: false, true).
+    // there: `100.0 == 1` and `10.0 == 1` are true, `100.0 < 2` false, `{100.0, 1}` sorts 100.0
+    // first (v1.22.2: false, true, [1, 100.0]).
     name: 'float literal with trailing zeros compared as its leading digits (v1.15.2)',
     matches: (source, opa) => opa.kind === 'result' && TRAILING_ZEROS_COMPARED.test(source),
   },

@@ -2,7 +2,7 @@
  * JSON documents as gojsonschema sees them (OPA hands it `ast.JSON` of the operands): sets as
  * arrays, objects with string keys, numbers exact.
  */
-import { isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
+import { isDecimal, isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import { writeJson } from '../json-text.ts';
 
 /** A JSON document. */
@@ -13,6 +13,8 @@ export type DocObject = { [key: string]: Doc };
 
 /** A Rego value as a document. */
 export function toDoc(v: Value): Doc {
+  // gojsonschema reads a number with more text than its double (`1.0`) as that double.
+  if (isDecimal(v)) return v.value;
   if (Array.isArray(v)) return v.map(toDoc);
   if (v instanceof SetValue) return v.sorted().map(toDoc);
   if (isObject(v)) {
