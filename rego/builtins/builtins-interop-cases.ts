@@ -45,6 +45,10 @@ export const expressions = [
   // template strings
   '$"{[1, {"a": "b"}]} {input.numbers[0]} \\{x} {input.nope} {$"{1 + 1}"}"',
   '$`multi\n{"line"}`',
+  // Go's strings.Replacer: an empty pattern matches at every byte, inside characters too
+  'replace("a😀b", "", "-")',
+  'count(replace("aü", "", "-"))',
+  'strings.replace_n({"": "-", "ü": "u"}, "aüc")',
   // regular expressions (Go's regexp)
   'regex.replace("ab😀😀é!", "(?m)$", "|")',
   'regex.find_all_string_submatch_n("(|a)+", "a", -1)',

@@ -5,7 +5,17 @@ describe('string rewriting built-ins', () => {
   it('replaces without overlaps, left to right', () => {
     expect(call('replace', 'foo...bar', '..', ',,')).toBe('foo,,.bar');
     expect(call('replace', '', 'hi', 'bye')).toBe('');
-    expect(call('replace', 'a😀', '', '-')).toBe('-a-😀-');
+  });
+
+  it("matches an empty pattern at every byte, inside characters too, as Go's replacer (what OPA answered)", () => {
+    expect(call('replace', 'a😀', '', '-')).toBe('-a-\ufffd-\ufffd-\ufffd-\ufffd-');
+    expect(call('replace', 'aüb', '', '-')).toBe('-a-\ufffd-\ufffd-b-');
+    expect(call('replace', 'ü€', '', '')).toBe('ü€');
+    expect(call('replace', 'abc', '', '-')).toBe('-a-b-c-');
+    expect(call('replace', '', '', '-')).toBe('-');
+    expect(call('strings.replace_n', { '': '-', a: 'b' }, 'aü')).toBe('-b-\ufffd-\ufffd-');
+    expect(call('strings.replace_n', { ü: 'u', '': '-' }, 'aüc')).toBe('-a-u-c-');
+    expect(call('count', call('replace', 'a😀', '', '-') as string)).toBe(11);
   });
 
   it('replaces several patterns, the first in key order winning at a position', () => {

@@ -11,12 +11,29 @@ const SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u20
 
 /**
  * Replaces, left to right and without overlaps, each occurrence of a pattern; where several
- * patterns match at one position the earliest in `pairs` wins (Go's `strings.Replacer`).
- * An empty pattern matches between every two code points.
+ * patterns match at one position the earliest in `pairs` wins (Go's `strings.Replacer`, which
+ * OPA's `replace` and `strings.replace_n` use). An empty pattern matches at every byte of the
+ * text's UTF-8, also inside a character, as Go's does: `replace("aü", "", "-")` splits `ü` into
+ * two bytes that are not UTF-8 alone, written (as OPA writes them) as U+FFFD each.
  */
 export function replaceAll(s: string, pairs: readonly (readonly [string, string])[]): string {
   const only = pairs.length === 1 ? pairs[0] : undefined;
   if (only && only[0] !== '') return s.split(only[0]).join(only[1]);
+  if (isAscii(s)) return replaceUnits(s, pairs);
+  const encoded = pairs.map(([from, to]) => [UTF8.encode(from), UTF8.encode(to)] as const);
+  return TEXT.decode(replaceBytes(UTF8.encode(s), encoded));
+}
+
+const UTF8 = new TextEncoder();
+const TEXT = new TextDecoder('utf-8');
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** {@link replaceAll} on text whose characters are single bytes. */
+function replaceUnits(s: string, pairs: readonly (readonly [string, string])[]): string {
   let out = '';
   let i = 0;
   let emptyMatched = false;
@@ -29,12 +46,38 @@ export function replaceAll(s: string, pairs: readonly (readonly [string, string]
       continue;
     }
     if (i === s.length) break;
-    const width = (s.codePointAt(i) as number) > 0xffff ? 2 : 1;
-    out += s.slice(i, i + width);
-    i += width;
+    out += s[i];
+    i++;
     emptyMatched = false;
   }
   return out;
+}
+
+function startsWithBytes(s: Uint8Array, prefix: Uint8Array, at: number): boolean {
+  if (at + prefix.length > s.length) return false;
+  for (let j = 0; j < prefix.length; j++) if (s[at + j] !== prefix[j]) return false;
+  return true;
+}
+
+/** {@link replaceAll} on UTF-8 bytes, as Go's generic replacer runs. */
+function replaceBytes(s: Uint8Array, pairs: readonly (readonly [Uint8Array, Uint8Array])[]): Uint8Array {
+  const out: number[] = [];
+  let i = 0;
+  let emptyMatched = false;
+  while (i <= s.length) {
+    const hit = pairs.find(([from]) => (from.length === 0 ? !emptyMatched : startsWithBytes(s, from, i)));
+    if (hit) {
+      for (const b of hit[1]) out.push(b);
+      emptyMatched = hit[0].length === 0;
+      i += hit[0].length;
+      continue;
+    }
+    if (i === s.length) break;
+    out.push(s[i] as number);
+    i++;
+    emptyMatched = false;
+  }
+  return Uint8Array.from(out);
 }
 
 function cutSet(cut: string): (ch: string) => boolean {
