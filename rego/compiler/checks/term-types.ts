@@ -54,10 +54,13 @@ export function valueType(v: Value): RegoType {
  * no value of type `t` can have that key — OPA's `undefined ref`.
  *
  * @param emptyIsOpen an empty array or object type (`[]`, `{}`: nothing known of its members)
- *   selects any key as `any`, as OPA v1.15.2's checker does; v1.22.2 refuses the key
+ *   selects any key as `any` (an array any number), as OPA v1.15.2's checker does; v1.22.2
+ *   refuses the key
  */
 export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = false): RegoType | 'none' {
-  if (emptyIsOpen && isEmptyCollection(t)) return ANY_TYPE;
+  // An empty array is open to numbers only: its keys are indexes whatever its members.
+  if (emptyIsOpen && isEmptyCollection(t))
+    return t.k === 'array' && key !== undefined && valueType(key).k !== 'number' ? 'none' : ANY_TYPE;
   switch (t.k) {
     case 'any':
       return ANY_TYPE;

@@ -68,6 +68,9 @@ describe('types of variables', () => {
       expect(verdict(rules!, 'v1.15.2'), rules).toBe('compiled');
       expect(verdict(rules!, 'v1.22.2'), rules).toBe(`rego_type_error: ${detail}`);
     }
+    // An empty array's keys are numbers on both: a string key is refused by v1.15.2 too.
+    refusedByBoth('r if { x := []; y := x.a; y }', 'undefined ref: x.a');
+    expect(verdict('r if { x = []; some x in x.a }')).toMatch(/^rego_type_error: undefined ref: x.a/);
     // A literal with members is checked on both; the message names the whole reference.
     refusedByBoth('r if { x := {"a": 1}; not is_string(x.y) }', 'undefined ref: x.y');
     refusedByBoth('r if { x := {"a": 1}; x.b.c == 1 }', 'undefined ref: x.b.c');
