@@ -10,7 +10,15 @@ export type RegoType =
   | { readonly k: 'any'; readonly of: readonly RegoType[] }
   | { readonly k: 'null' | 'boolean' | 'number' | 'string' }
   | { readonly k: 'array'; readonly items: readonly RegoType[]; readonly dynamic?: RegoType }
-  | { readonly k: 'set'; readonly of: RegoType }
+  | {
+      readonly k: 'set';
+      readonly of: RegoType;
+      /**
+       * The type of `set()` written in place: OPA's checker gives its members no type (`nil`), so
+       * a constant key selects as {@link RegoType}s of the checks decide (`compiler/checks`).
+       */
+      readonly noMembers?: true;
+    }
   | {
       readonly k: 'object';
       readonly props: readonly (readonly [string, RegoType])[];

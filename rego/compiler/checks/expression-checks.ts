@@ -16,7 +16,7 @@ import type { IrBody, IrExpr, IrTerm } from '../ir.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import type { RuleNode } from '../rule-tree.ts';
 import { isEquality, refText, ruleDepth, termText } from './ref-text.ts';
-import { elementType, selectType, unionOf, valueType } from './term-types.ts';
+import { elementType, selectType, setOf, unionOf, valueType } from './term-types.ts';
 import { unifiesTerm } from './term-unification.ts';
 
 /** Checks bodies and terms against the types of variables and of the documents rules define. */
@@ -153,7 +153,7 @@ export abstract class ExpressionChecker {
       case 'array':
         return { k: 'array', items: t.items.map((i) => this.type(i)) };
       case 'set':
-        return { k: 'set', of: unionOf(t.items.map((i) => this.type(i))) };
+        return setOf(t.items.map((i) => this.type(i)));
       case 'object':
         for (const [k, v] of t.entries) {
           this.type(k);

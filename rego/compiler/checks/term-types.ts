@@ -24,6 +24,13 @@ export function unionOf(types: readonly RegoType[]): RegoType {
   return alts.length === 1 ? (alts[0] as RegoType) : { k: 'any', of: alts };
 }
 
+/** The type of a set with members of `members`: `set()` has members of no type (OPA's `nil`). */
+export function setOf(members: readonly RegoType[]): RegoType {
+  return members.length === 0 ? EMPTY_SET_TYPE : { k: 'set', of: unionOf(members) };
+}
+
+const EMPTY_SET_TYPE: RegoType = { k: 'set', of: ANY_TYPE, noMembers: true };
+
 /** The type of a constant value, as OPA types the term it was written as. */
 export function valueType(v: Value): RegoType {
   if (v === null) return { k: 'null' };
@@ -39,7 +46,7 @@ export function valueType(v: Value): RegoType {
       break;
   }
   if (Array.isArray(v)) return { k: 'array', items: v.map(valueType) };
-  if (v instanceof SetValue) return { k: 'set', of: unionOf(v.sorted().map(valueType)) };
+  if (v instanceof SetValue) return setOf(v.sorted().map(valueType));
   if (isObject(v)) {
     const entries = objectEntries(v);
     if (!entries.every(([k]) => typeof k === 'string'))
@@ -55,7 +62,9 @@ export function valueType(v: Value): RegoType {
  *
  * @param emptyIsOpen an empty array or object type (`[]`, `{}`: nothing known of its members)
  *   selects any key as `any` (an array any number), as OPA v1.15.2's checker does; v1.22.2
- *   refuses the key
+ *   refuses the key. `set()`, whose members OPA types `nil`, selects a scalar key as that key's
+ *   own type in v1.15.2 (`x.a` is a string, so `x.a.b` is `undefined ref` and `x.a == 1` a
+ *   `match error`) and refuses it in v1.22.2; a composite or variable key selects `any` in both
  */
 export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = false): RegoType | 'none' {
   // An empty array is open to numbers only: its keys are indexes whatever its members.
@@ -77,6 +86,7 @@ export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = fa
       return arraySelect(t, i) ?? 'none';
     }
     case 'set':
+      if (t.noMembers) return emptySetSelect(key, emptyIsOpen);
       // A member is its own key: a key of another type cannot be one.
       return key === undefined || unifies(valueType(key), t.of) ? t.of : 'none';
     case 'object': {
@@ -85,6 +95,14 @@ export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = fa
       return objectSelect(t, key) ?? 'none';
     }
   }
+}
+
+/** The type of `set()[key]` ({@link selectType}). */
+function emptySetSelect(key: Value | undefined, emptyIsOpen: boolean): RegoType | 'none' {
+  const keyType = key === undefined ? ANY_TYPE : valueType(key);
+  if (keyType.k === 'any' || keyType.k === 'array' || keyType.k === 'set' || keyType.k === 'object')
+    return ANY_TYPE;
+  return emptyIsOpen ? keyType : 'none';
 }
 
 /** Whether `t` is the type of an empty array or object literal (no member known, none dynamic). */

@@ -77,6 +77,39 @@ describe('types of variables', () => {
     refusedByBoth('r if { x := 1; x.b.c == 1 }', 'undefined ref: x.b.c');
   });
 
+  it('type a constant key of `set()` as the key itself on v1.15.2, and refuse it on v1.22.2', () => {
+    // OPA's checker gives the members of `set()` no type: v1.15.2 selects a scalar key as that
+    // key's type, so selecting further or comparing it fails; v1.22.2 refuses the key itself.
+    for (const [rules, v1_15, v1_22] of [
+      ['r if { x := set(); x.a.b }', 'undefined ref: x.a.b', 'undefined ref: x.a.b'],
+      ['r if { x := set(); x.a == 1 }', 'match error', 'undefined ref: x.a'],
+      ['r if { x := set(); x[1] == "a" }', 'match error', 'undefined ref: x[1]'],
+      ['r if { x := set(); some y in x.a }', 'undefined ref: x.a[_]', 'undefined ref: x.a'],
+      ['r if { x := set(); abs(x.a) }', 'abs: invalid argument(s)', 'undefined ref: x.a'],
+      ['r if { x := set(); y := x[true]; y.b }', 'undefined ref: y.b', 'undefined ref: x[true]'],
+      ['r if { x := {"s": set()}; x.s.a.b }', 'undefined ref: x.s.a.b', 'undefined ref: x.s.a.b'],
+      ['p := set()\nr if { p.a.b }', 'undefined ref: data.t.p.a.b', 'undefined ref: data.t.p.a.b'],
+    ]) {
+      expect(verdict(rules!, 'v1.15.2'), rules).toBe(`rego_type_error: ${v1_15}`);
+      expect(verdict(rules!, 'v1.22.2'), rules).toBe(`rego_type_error: ${v1_22}`);
+    }
+    // The key alone, or where any string goes, passes v1.15.2.
+    for (const rules of ['r if { x := set(); x.a }', 'r if { x := set(); count(x.a) }']) {
+      expect(verdict(rules, 'v1.15.2'), rules).toBe('compiled');
+      expect(verdict(rules, 'v1.22.2'), rules).toBe('rego_type_error: undefined ref: x.a');
+    }
+    // A composite or variable key, and what iteration binds, are of any type on both.
+    for (const rules of [
+      'r if { x := set(); x[[1]][1] }',
+      'r if { x := set(); x[_].b }',
+      'r if { x := set(); some y in x; y.b }',
+      'r if { x := set() | {1}; x.a }',
+    ]) {
+      expect(verdict(rules, 'v1.15.2'), rules).toBe('compiled');
+      expect(verdict(rules, 'v1.22.2'), rules).toBe('compiled');
+    }
+  });
+
   it('refuse iterating a scalar written in place on v1.15.2 (match error), and not on v1.22.2', () => {
     for (const rules of [
       'r if { some x in "s"; x }',
