@@ -25,6 +25,10 @@ orz if { to_number("x"); startswith(input.v, "a") or input.w[0] == 5 }
 orq if { to_number("x"); startswith(input.v, "a") or count(input.w) > 0 }
 orc if { startswith(input.v, "a") or endswith(input.v, "b") or input.w[0] == "c" }
 andeq if count(input.v) > 1 and input.w[0] == 1
+inor if input.w[0] in {1, "a"} and count(input.v) > 1 or startswith(input.v, "a")
+inok if input.w[0] in [5] and count(input.v) > 1 or startswith(input.v, "a")
+sameref if input.w[0] == 5 and input.w[0] == 6 or startswith(input.v, "a")
+sameno if input.w[0] == 7 and input.w[0] == 6 or startswith(input.v, "a")
 `;
 
 function source(opaVersion: OpaVersion): string {
@@ -68,6 +72,12 @@ describe("OPA v1.22.2's prefix and suffix index (and its ways through or)", () =
     ['orq', 'eval_builtin_error'],
     ['orc', undefined],
     ['andeq', undefined],
+    // `input.… in` a constant keys a way through an `or` as equalities do; comparisons of one
+    // path in one way are alternatives (OPA's index keys the path on each).
+    ['inor', undefined],
+    ['inok', 'eval_type_error'],
+    ['sameref', 'eval_type_error'],
+    ['sameno', undefined],
   ])('skips a rule body whose input is not a string with the affix (%s)', (rule, want) => {
     expect(outcome('v1.22.2', rule)).toEqual(want);
   });

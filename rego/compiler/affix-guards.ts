@@ -4,11 +4,14 @@
  * `strings.any_suffix_match`) with a constant is not evaluated at all when the input there is not
  * a string with that affix. Nothing else in the body runs then, so with strict errors a type error
  * (`startswith(5, "a")`) or an earlier expression's error never surfaces: the rule is undefined.
- * The tests inside `a and b` count too (both operands must hold); those inside `or` do not here.
+ * The tests inside `a and b` count too (both operands must hold), and so do the comparisons of an
+ * `input` path with constants there (`==`, `in`) when they decide a way through an `or`.
  * The engine puts the same test, on a string only, before everything else in the body. OPA
  * v1.15.2 has no such index.
  */
-import type { Literal, Term } from '../syntax/index.ts';
+import { type Literal, MEMBER_2, type Term } from '../syntax/index.ts';
+import { SetValue, type Value } from '../value/index.ts';
+import { scalarMembers } from './indexes/index-refs.ts';
 import type { IrLiteral, IrTerm } from './ir.ts';
 import type { ResolveContext } from './resolve-context.ts';
 import { resolveCallee, resolveTerm } from './resolve-term.ts';
@@ -91,20 +94,41 @@ function affixTest(cx: ResolveContext, lit: Literal, scope: Scope): IrLiteral[] 
   return [orGuard([direct, memberTests], loc)];
 }
 
-/** `input.… == constant` (or `=`), which OPA's index also keys on; it never raises an error. */
-function equalityTest(cx: ResolveContext, lit: Literal, scope: Scope): IrLiteral[] {
+/**
+ * The reference and the scalars OPA's index keys a literal on: `input.… == constant` (or `=`),
+ * and `input.… in constant` (each scalar member, an object's values). Neither raises an error.
+ */
+function keyedTest(
+  cx: ResolveContext,
+  lit: Literal,
+  scope: Scope,
+): { ref: Term; values: Value[] } | undefined {
   const e = lit.expr;
+  if (e.type === 'term' && e.term.type === 'call' && e.term.name === MEMBER_2 && e.term.args.length === 2) {
+    const [ref, collection] = e.term.args as [Term, Term];
+    const resolved = isConstantInputRef(cx, ref, scope) ? resolveTerm(cx, collection, scope) : undefined;
+    const values = resolved?.k === 'const' ? scalarMembers(resolved.value) : [];
+    return values.length > 0 ? { ref, values } : undefined;
+  }
   const pair =
     e.type === 'unify' && !e.assign
       ? [e.left, e.right]
       : e.type === 'term' && e.term.type === 'call' && e.term.name === 'equal' && e.term.args.length === 2
         ? e.term.args
         : undefined;
-  if (!pair) return [];
+  if (!pair) return undefined;
   const [a, b] = pair as [Term, Term];
   const [ref, constant] = isConstantInputRef(cx, a, scope) ? [a, b] : [b, a];
-  if (!isConstantInputRef(cx, ref, scope) || constant.type !== 'scalar') return [];
-  return [testOf(cx, scope, lit.loc, 'equal', [ref, constant])];
+  if (!isConstantInputRef(cx, ref, scope) || constant.type !== 'scalar') return undefined;
+  const resolved = resolveTerm(cx, constant, scope);
+  return resolved.k === 'const' ? { ref, values: [resolved.value] } : undefined;
+}
+
+/** The text of a constant `input` reference, the same for the same path. */
+function refKey(t: Term): string {
+  if (t.type !== 'ref') return t.type === 'var' ? t.name : '';
+  const path = t.path.map((k) => (k.type === 'scalar' ? JSON.stringify(k.value) : ''));
+  return [t.head.type === 'var' ? t.head.name : '', ...path].join('\u0000');
 }
 
 /**
@@ -125,15 +149,33 @@ function alternatives(cx: ResolveContext, body: readonly Literal[], scope: Scope
   return guards.length > 0 ? [guards] : undefined;
 }
 
-/** The tests a body's literals (and those of its `and` chains) make that OPA's index keys on. */
+/**
+ * The tests a body's literals (and those of its `and` chains) make that OPA's index keys on: the
+ * affix tests, and per `input` path one test of the scalars it is compared with — OPA's index
+ * keys a path on each of them, so one of them must hold (`input.n == 1 and input.n == 2` is a
+ * candidate when `input.n` is 1 or 2).
+ */
 function conjunctionTests(cx: ResolveContext, body: readonly Literal[], scope: Scope): IrLiteral[] {
-  return body.flatMap((lit) => {
-    if (lit.negated || lit.withs.length > 0) return [];
-    const e = lit.expr;
-    if (e.type === 'logic' && e.op === 'and')
-      return conjunctionTests(cx, [...e.left.body, ...e.right.body], scope);
-    return [...affixTest(cx, lit, scope), ...equalityTest(cx, lit, scope)];
-  });
+  const keyed = new Map<string, { ref: Term; values: Value[]; loc: Literal['loc'] }>();
+  const collect = (lits: readonly Literal[]): IrLiteral[] =>
+    lits.flatMap((lit) => {
+      if (lit.negated || lit.withs.length > 0) return [];
+      const e = lit.expr;
+      if (e.type === 'logic' && e.op === 'and') return collect([...e.left.body, ...e.right.body]);
+      const test = keyedTest(cx, lit, scope);
+      if (test) {
+        const key = refKey(test.ref);
+        const known = keyed.get(key);
+        if (known) known.values.push(...test.values);
+        else keyed.set(key, { ...test, loc: lit.loc });
+      }
+      return affixTest(cx, lit, scope);
+    });
+  const affixes = collect(body);
+  const memberships = [...keyed.values()].map(({ ref, values, loc }) =>
+    testOf(cx, scope, loc, MEMBER_2, [ref, { k: 'const', value: new SetValue(values), loc }]),
+  );
+  return [...affixes, ...memberships];
 }
 
 /** The guard of an `or`: one of its ways must hold. */

@@ -4,7 +4,7 @@
  * bound to a variable before a call: `count(input.xs) > 0`), and its constant arguments; and
  * the constant value of each branch, which decides early exit.
  */
-import { canonicalKey, type Value } from '../../value/index.ts';
+import { canonicalKey, isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import type { IrLiteral, IrTerm } from '../ir.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 
@@ -119,6 +119,18 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
     if (b.k === 'var' && need.any) varRefs.set(b.name, ref);
     return true;
   };
+  // `ref in collection` with a constant collection: OPA indexes the reference by each scalar
+  // member (an object's values), as so many equalities of which one must hold.
+  const membership = (t: IrTerm): boolean => {
+    if (t.k !== 'call' || t.callee.kind !== 'builtin' || t.callee.name !== MEMBER_2) return false;
+    const [a, c] = t.args as [IrTerm, IrTerm];
+    const ref = a.k === 'var' ? varRefs.get(a.name) : inputRef(a);
+    const collection = c.k === 'const' ? c.value : c.k === 'var' ? constants.get(c.name) : undefined;
+    const members = collection === undefined ? [] : scalarMembers(collection);
+    if (!ref || members.length === 0) return false;
+    for (const m of members) add(ref, { any: false, key: scalarKey(m) });
+    return true;
+  };
   const body = branch === 0 ? rule.body : rule.elses[branch - 1]?.body;
   const value = branch === 0 ? rule.value : rule.elses[branch - 1]?.value;
   const literals = (body?.literals ?? []) as readonly IrLiteral[];
@@ -149,7 +161,7 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
       ) {
         const [a, b] = t.args as [IrTerm, IrTerm];
         if (!equalish(a, b)) equalish(b, a);
-      } else callReads(t);
+      } else if (!membership(t)) callReads(t);
     }
   }
   // OPA indexes the expressions in their order (the engine's body leads with the `input` reads it
@@ -166,6 +178,20 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
     add(ref, { any: true });
   }
   return ordered;
+}
+
+const MEMBER_2 = 'internal.member_2';
+
+/** The scalar members of a collection (an object's values), which OPA's index keys on. */
+export function scalarMembers(v: Value): Value[] {
+  const members = Array.isArray(v)
+    ? v
+    : v instanceof SetValue
+      ? v.sorted()
+      : isObject(v)
+        ? objectEntries(v).map(([, x]) => x)
+        : [];
+  return members.filter(isScalar);
 }
 
 function sourceBefore(a: IndexRef, b: IndexRef): boolean {

@@ -103,6 +103,30 @@ describe('rule indexing', () => {
     );
   });
 
+  it('indexes `input.… in` a constant collection by its scalar members, as so many equalities', () => {
+    // What OPA v1.15.2 and v1.22.2 answer: the division's error only when the rule is a candidate.
+    for (const opaVersion of ['v1.15.2', 'v1.22.2'] as const) {
+      const at = (rules: string, n: unknown) =>
+        decide(`r1 if { 1 / input.o; ${rules} }`, { o: {}, n }, opaVersion);
+      expect(at('input.n in {2, 3}', 1), opaVersion).toBeUndefined();
+      expect(at('input.n in {2, 3}', 2), opaVersion).toBe('eval_type_error');
+      expect(at('input.n in [2, 3]', 3), opaVersion).toBe('eval_type_error');
+      expect(at('input.n in {"a": 2}', 1), opaVersion).toBeUndefined();
+      expect(at('input.n in {"a": 2}', 2), opaVersion).toBe('eval_type_error');
+      // Members that are not scalars are not keys; an empty collection is not indexed.
+      expect(at('input.n in {2, [1]}', 1), opaVersion).toBeUndefined();
+      expect(at('input.n in set()', 1), opaVersion).toBe('eval_type_error');
+      // Through a variable bound to the path, or a collection bound to a variable.
+      expect(at('x := input.n; x in {2}', 1), opaVersion).toBeUndefined();
+      expect(at('y := {2}; input.n in y', 1), opaVersion).toBeUndefined();
+      // Not under a negation, nor a collection read from input.
+      expect(at('not input.n in {2}', 1), opaVersion).toBe('eval_type_error');
+      expect(decide('r1 if { 1 / input.o; input.n in input.xs }', { o: {}, n: 1, xs: [2] }, opaVersion)).toBe(
+        'eval_type_error',
+      );
+    }
+  });
+
   it('runs the definitions the index selects in source order from OPA v1.22', () => {
     const input = { v: [[], '10Mi', 'a'] };
     const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';
