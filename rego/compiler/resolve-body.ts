@@ -5,7 +5,7 @@
 import type { SourceLocation } from '../errors.ts';
 import { DEFAULT_OPA_VERSION, opaAtLeast } from '../opa-version.ts';
 import type { Body, Literal, Term } from '../syntax/index.ts';
-import { hoistOperands, inputReadsFirst, refuseNegatedWildcards } from './call-operands.ts';
+import { hoistOperands, refuseNegatedWildcards } from './call-operands.ts';
 import type { IrExpr, IrLiteral, IrTerm } from './ir.ts';
 import { calleeArity, compileError, type ResolveContext, withOuter } from './resolve-context.ts';
 import { resolveTest } from './resolve-logic.ts';
@@ -15,7 +15,9 @@ import { mentionedVars, Scope, termVars } from './scope.ts';
 import { checkMatchable } from './unmatchable-patterns.ts';
 
 /**
- * Resolves the literals of a body in `scope`.
+ * Resolves the literals of a body in `scope`, in their order: a nested body (`every`, a
+ * comprehension) runs as written, and only a rule body is led by the `input` reads OPA's index
+ * requires ({@link inputReadsFirst}, applied by the rule's resolution).
  * @param checkUnused default true; false for a rule body, whose head may use what it declares
  *   (the rule then calls {@link reportUnusedDeclared} once its head is resolved)
  */
@@ -25,7 +27,7 @@ export function resolveBody(cx: ResolveContext, body: Body, scope: Scope, checkU
     out.push(...resolveLiteral(cx, lit, scope));
   }
   if (checkUnused) reportUnusedDeclared(cx, scope);
-  return inputReadsFirst(out);
+  return out;
 }
 
 /** OPA's `declared var x unused` for each `some x` of `scope` nothing used. */

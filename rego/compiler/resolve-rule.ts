@@ -112,12 +112,15 @@ function importAliases(m: Module): Map<string, readonly string[]> {
   return aliases;
 }
 
-/** A rule body, led by the affix tests OPA v1.22's rule index makes before evaluating it. */
+/**
+ * A rule body, led by the affix tests OPA v1.22's rule index makes before evaluating it and by
+ * the constant `input` reads the index requires.
+ */
 function guardedBody(cx: ResolveContext, body: Body, scope: Scope): IrLiteral[] {
   const guards = opaAtLeast(cx.opaVersion ?? DEFAULT_OPA_VERSION, 'v1.22.2')
     ? affixGuards(cx, body, scope)
     : [];
-  return [...guards, ...resolveBody(cx, body, scope, false)];
+  return [...guards, ...inputReadsFirst(resolveBody(cx, body, scope, false))];
 }
 
 /** Declares a function's parameters; OPA refuses a parameter named after a root document. */

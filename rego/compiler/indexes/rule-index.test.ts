@@ -127,6 +127,27 @@ describe('rule indexing', () => {
     }
   });
 
+  it('skips only a rule body on an undefined input path: an every body or comprehension runs in order', () => {
+    // What OPA v1.15.2 and v1.22.2 answer: the index needs the rule body's own reads, while a
+    // nested body evaluates its expressions as written, so the built-in error comes first there.
+    const input = { obj: { a: { b: 1 } } };
+    for (const opaVersion of ['v1.15.2', 'v1.22.2'] as const) {
+      const at = (rules: string) => decide(rules, input, opaVersion);
+      expect(at('r1 if { startswith(input.obj, "a"); 1 != input.nope }'), opaVersion).toBeUndefined();
+      expect(
+        at('r1 if { every k, v in input.obj { startswith(v, "a"); k != input.obj.b } }'),
+        opaVersion,
+      ).toBe('eval_type_error');
+      expect(
+        at('r1 if { every k, v in input.obj { k != input.obj.b; startswith(v, "a") } }'),
+        opaVersion,
+      ).toBe(undefined);
+      expect(at('r1 := [1 | startswith(input.obj, "a"); 1 != input.nope]'), opaVersion).toBe(
+        'eval_type_error',
+      );
+    }
+  });
+
   it('runs the definitions the index selects in source order from OPA v1.22', () => {
     const input = { v: [[], '10Mi', 'a'] };
     const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';
