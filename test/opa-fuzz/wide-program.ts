@@ -1,7 +1,7 @@
 /**
  * The widened generator: programs mixing the classic rule shapes with the shape families of
  * `shapes/` (partial rules queried by key, compile-time checks, parser edges, number and text
- * extremes, YAML, built-in errors, failing definitions, base documents), in Rego v0 or v1
+ * extremes, YAML, built-in errors, failing definitions, base documents, type selections), in Rego v0 or v1
  * modules, evaluated with or without strict built-in errors.
  */
 import { type OpaVersion, opaAtLeast } from '../../rego/opa-version.ts';
@@ -21,6 +21,7 @@ import {
   type ShapeFamily,
   scopeChecks,
   textValues,
+  typeSelections,
   yamlBuiltins,
 } from './shapes/index.ts';
 
@@ -42,6 +43,7 @@ const FAMILIES: readonly { family: ShapeFamily; weight: number; alone: boolean }
   { family: failingDefinitions, weight: 2, alone: false },
   { family: baseDocuments, weight: 3, alone: false },
   { family: scopeChecks, weight: 3, alone: true },
+  { family: typeSelections, weight: 3, alone: true },
 ];
 
 /** The names of the shape families (`partialRules`, `yamlBuiltins`, …). */
@@ -99,7 +101,7 @@ export function generateWideProgram(
       continue;
     }
     const { family, alone } = picked;
-    const shape = family({ random, name, pkg, v0, opaVersion });
+    const shape = family({ random, name, pkg, v0, opaVersion, logic });
     lines.push(...shape.lines, '');
     queries.push(...shape.queries);
     families.push(...shape.queries.map(() => family.name));

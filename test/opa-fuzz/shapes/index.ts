@@ -2,7 +2,8 @@
  * @module The program shapes of the widened fuzzer, by family: partial rules queried by key,
  * complete-rule conflicts, compile-time checks, parser edges, number and text extremes, number
  * values OPA keeps as text, texts through quoting and encoding built-ins, YAML,
- * built-in errors, failing definitions, base documents, scoping and inference.
+ * built-in errors, failing definitions, base documents, scoping and inference, selections
+ * from empty composites, `and`/`or` chains and member errors in `every` bodies.
  */
 export { baseDocuments } from './base-documents.ts';
 export { builtinErrors, failingDefinitions } from './builtin-errors.ts';
@@ -14,4 +15,5 @@ export { completeConflicts, partialRules } from './partial-rules.ts';
 export { scopeChecks } from './scope-checks.ts';
 export type { BaseDocument, Shape, ShapeContext, ShapeFamily } from './shape.ts';
 export { textValues } from './text-values.ts';
+export { typeSelections } from './type-selections.ts';
 export { yamlBuiltins } from './yaml-builtins.ts';

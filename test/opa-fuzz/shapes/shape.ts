@@ -15,6 +15,8 @@ export interface ShapeContext {
   /** Rego v0 module (else v1). */
   readonly v0: boolean;
   readonly opaVersion: OpaVersion;
+  /** The module imports OPA v1.22's `and`, `or` and `not` keywords. */
+  readonly logic?: boolean;
 }
 
 /** A base document: its path below `data` and its value. */
