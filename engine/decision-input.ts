@@ -182,7 +182,8 @@ function sharedPolicy(
     Array.isArray(decisions) &&
     sameNames(decisions, shared.decisions)
   ) {
-    return shared;
+    // (The memo itself, its policy known to be set: no object built per query.)
+    return shared as { policy: PlainObject; refs: readonly string[] };
   }
   const decisionRefs = refs.of(policyPath, decisions);
   const names = [...(decisions as string[])];
