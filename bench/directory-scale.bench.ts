@@ -7,9 +7,10 @@
  * heap and resident memory (after the checks, and the peak), check p50/p99 cold (after a warm-up,
  * the first check of each of up to 5,000 documents never checked before), for a new user, and warm
  * (the same checks again), the on-demand/snapshot ratios of the same run, and where a cold check's
- * time goes: the first checks after the start (the warm-up, apart), a bare round trip's p50/p99 taken between the cold checks (the machine's own floor
- * and tail), PostgreSQL's CPU, the probe's CPU and the bytes PostgreSQL read from storage, per
- * check. The probe connects over the server's Unix socket, as the application does.
+ * time goes: the first checks after the start (the warm-up, printed apart), a bare round trip's
+ * p50/p99 taken between the cold checks (the machine's own floor and tail), and PostgreSQL's CPU,
+ * the probe's CPU and the bytes PostgreSQL read from storage, per check. The probe connects over
+ * the server's Unix socket, as the application does.
  * Targets at 10M (on demand): < 512 MB resident, start-up ≤ 2 s, warm p50 ≤ 20 µs, cold p99 ≤ 2 ms.
  */
 import { spawnSync } from 'node:child_process';
