@@ -24,26 +24,31 @@ export interface FunctionShare {
   readonly totalPercent: number;
 }
 
-function functionName(frame: CpuProfile['nodes'][number]['callFrame']): string {
+/** `file:///…/node_modules/pkg/x.js` → `pkg/x.js`; a file under `root` relative to it. */
+function functionName(frame: CpuProfile['nodes'][number]['callFrame'], root: string): string {
   const file = frame.url
     .replace(/^file:\/\//, '')
     .replace(/^.*\/node_modules\//, '')
-    .replace(/^.*\/wt\/[^/]+\//, '');
+    .replace(`${root}/`, '');
   return `${frame.functionName || '(anonymous)'} ${file ? `${file}:${frame.lineNumber + 1}` : ''}`.trim();
 }
 
 /**
  * Every function's self and total share of `profile`'s samples, largest total first. A function
- * that calls itself counts once in its own total.
+ * that calls itself counts once in its own total. Functions are named with their file and line,
+ * files under `root` (default the working directory) relative to it.
+ *
+ * @example
+ * functionShares(JSON.parse(readFileSync('CPU.…cpuprofile', 'utf8'))).slice(0, 20);
  */
-export function functionShares(profile: CpuProfile): FunctionShare[] {
+export function functionShares(profile: CpuProfile, root: string = process.cwd()): FunctionShare[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const total = new Map<string, number>();
   const all = profile.samples.length || 1;
   const walk = (id: number, onStack: ReadonlySet<string>): number => {
     const node = byId.get(id)!;
-    const name = functionName(node.callFrame);
+    const name = functionName(node.callFrame, root);
     const hits = node.hitCount ?? 0;
     self.set(name, (self.get(name) ?? 0) + hits);
     const stack = new Set(onStack).add(name);

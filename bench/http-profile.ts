@@ -2,7 +2,8 @@
  * `npx tsx bench/http-profile.ts '<variant>' [requests]`: a CPU profile of one server variant of
  * the HTTP benchmarks (`http-variants.ts`) under load — the server alone in its own process with
  * `--cpu-prof`, loaded from another process (16 connections) — then its functions by self time
- * and by total time, and the profile's file for Chrome DevTools. Run it for a variant and its
+ * and by total time (with each function's share of the measured CPU per request), and the
+ * profile's file for Chrome DevTools. Run it for a variant and its
  * baseline (`'fastify + authzPlugin'` and `fastify`) to see where the added CPU goes.
  */
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
@@ -44,12 +45,18 @@ try {
   client.disconnect();
   await stopServer(server);
 }
-const file = path.join(dir, (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'))!);
+// One profile per thread: the main thread's (thread 0) is the server's; tsx's loader thread has its own.
+const file = path.join(dir, (await readdir(dir)).find((f) => /\.0\.\d+\.cpuprofile$/.test(f))!);
 const shares = functionShares(JSON.parse(await readFile(file, 'utf8')) as CpuProfile);
+// The profile samples the main thread's wall clock: its share off "(idle)" is the server's CPU,
+// which apportions the measured CPU per request among the functions.
+const busy = 100 - (shares.find((s) => s.name === '(idle)')?.selfPercent ?? 0);
+const micros = (percent: number) => `${((percent / busy) * cpuMicros).toFixed(2)} µs`;
 const row = (s: (typeof shares)[number]) => ({
   function: s.name.slice(0, 110),
   self: `${s.selfPercent.toFixed(1)} %`,
   total: `${s.totalPercent.toFixed(1)} %`,
+  'total per request': micros(s.totalPercent),
 });
 console.log(
   `${variant}: ${requests} requests, server CPU ${cpuMicros.toFixed(1)} µs/request; profile ${file}`,
