@@ -52,6 +52,7 @@ const shares = functionShares(JSON.parse(await readFile(file, 'utf8')) as CpuPro
 // which apportions the measured CPU per request among the functions.
 const busy = 100 - (shares.find((s) => s.name === '(idle)')?.selfPercent ?? 0);
 const micros = (percent: number) => `${((percent / busy) * cpuMicros).toFixed(2)} µs`;
+const onCpu = shares.filter((s) => s.name !== '(idle)');
 const row = (s: (typeof shares)[number]) => ({
   function: s.name.slice(0, 110),
   self: `${s.selfPercent.toFixed(1)} %`,
@@ -63,9 +64,9 @@ console.log(
 );
 printTable(
   'by self time',
-  [...shares]
+  [...onCpu]
     .sort((a, b) => b.selfPercent - a.selfPercent)
     .slice(0, 30)
     .map(row),
 );
-printTable('by total time', shares.slice(0, 45).map(row));
+printTable('by total time', onCpu.slice(0, 45).map(row));

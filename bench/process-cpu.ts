@@ -3,8 +3,8 @@
  * process's main thread alone (where the application runs; clients in worker threads and the
  * runtime's helper threads are other tasks), and one PostgreSQL server (its postmaster, the
  * processes it started, and those of them that ended). `undefined` where `/proc` is missing.
- * And this whole process to the nanosecond (every thread's scheduler run time): what a server's
- * CPU per request is measured with, since `process.cpuUsage()` counts in scheduler ticks.
+ * And a whole process (this one, or a server running in its own) to the nanosecond (every thread's
+ * scheduler run time): what a server's CPU per request is measured with, since `process.cpuUsage()` counts in ticks.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
