@@ -87,8 +87,7 @@ export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = fa
     }
     case 'set':
       if (t.noMembers) return emptySetSelect(key, emptyIsOpen);
-      // A member is its own key: a key of another type cannot be one.
-      return key === undefined || unifies(valueType(key), t.of) ? t.of : 'none';
+      return setSelect(t.of, key);
     case 'object': {
       if (key === undefined) return t.dynamic ? t.dynamic.value : ANY_TYPE;
       if (typeof key !== 'string') return t.dynamic ? t.dynamic.value : 'none';
@@ -97,11 +96,26 @@ export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = fa
   }
 }
 
+/**
+ * The type of `s[key]` for a set of members of type `of`: a member is its own key, so a key of
+ * another type cannot be one, and a scalar key selects a value of its own type (`x[1]` of
+ * `{1, "a"}` is a number: `x[1] == "a"` is a `match error`, `x[1].b` an `undefined ref`).
+ */
+function setSelect(of: RegoType, key: Value | undefined): RegoType | 'none' {
+  if (key === undefined) return of;
+  const keyType = valueType(key);
+  if (!unifies(keyType, of)) return 'none';
+  return isComposite(keyType) ? of : keyType;
+}
+
+function isComposite(t: RegoType): boolean {
+  return t.k === 'array' || t.k === 'set' || t.k === 'object' || t.k === 'any';
+}
+
 /** The type of `set()[key]` ({@link selectType}). */
 function emptySetSelect(key: Value | undefined, emptyIsOpen: boolean): RegoType | 'none' {
   const keyType = key === undefined ? ANY_TYPE : valueType(key);
-  if (keyType.k === 'any' || keyType.k === 'array' || keyType.k === 'set' || keyType.k === 'object')
-    return ANY_TYPE;
+  if (isComposite(keyType)) return ANY_TYPE;
   return emptyIsOpen ? keyType : 'none';
 }
 

@@ -77,6 +77,17 @@ describe('types of variables', () => {
     refusedByBoth('r if { x := 1; x.b.c == 1 }', 'undefined ref: x.b.c');
   });
 
+  it("type a set's member selected by a scalar key as the key's own type", () => {
+    refusedByBoth('r if { x := {1, "a"}; x[1] == "a" }', 'match error');
+    refusedByBoth('r if { x := {1, "a"}; x[1].b }', 'undefined ref: x[1].b');
+    refusedByBoth('r if { x := {1} | {2}; x[1].b }', 'undefined ref: x[1].b');
+    refusedByBoth('r if { x := set() | set(); x[true].b }', 'undefined ref: x[true].b');
+    refusedByBoth('r if { x := object.keys({}); x[1].b }', 'undefined ref: x[1].b');
+    // A composite key selects the members' type.
+    for (const opaVersion of ['v1.15.2', 'v1.22.2'] as const)
+      expect(verdict('r if { x := {1} | {2}; x[[1]][5] }', opaVersion)).toBe('compiled');
+  });
+
   it('type a constant key of `set()` as the key itself on v1.15.2, and refuse it on v1.22.2', () => {
     // OPA's checker gives the members of `set()` no type: v1.15.2 selects a scalar key as that
     // key's type, so selecting further or comparing it fails; v1.22.2 refuses the key itself.
