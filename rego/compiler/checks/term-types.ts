@@ -70,6 +70,8 @@ export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = fa
   // An empty array is open to numbers only: its keys are indexes whatever its members.
   if (emptyIsOpen && isEmptyCollection(t))
     return t.k === 'array' && key !== undefined && valueType(key).k !== 'number' ? 'none' : ANY_TYPE;
+  // v1.22.2 refuses a scalar key of `[]` or `{}`, and lets a composite one through.
+  if (isEmptyCollection(t) && key !== undefined && isComposite(valueType(key))) return ANY_TYPE;
   switch (t.k) {
     case 'any':
       return ANY_TYPE;

@@ -68,6 +68,11 @@ describe('types of variables', () => {
       expect(verdict(rules!, 'v1.15.2'), rules).toBe('compiled');
       expect(verdict(rules!, 'v1.22.2'), rules).toBe(`rego_type_error: ${detail}`);
     }
+    // A composite key of `{}` passes both, of `[]` only v1.22.2.
+    for (const opaVersion of ['v1.15.2', 'v1.22.2'] as const)
+      expect(verdict('r if { x := {}; x[[1]].b }', opaVersion)).toBe('compiled');
+    expect(verdict('r if { x := []; x[[1]] }', 'v1.22.2')).toBe('compiled');
+    expect(verdict('r if { x := []; x[[1]] }', 'v1.15.2')).toBe('rego_type_error: undefined ref: x[[1]]');
     // An empty array's keys are numbers on both: a string key is refused by v1.15.2 too.
     refusedByBoth('r if { x := []; y := x.a; y }', 'undefined ref: x.a');
     expect(verdict('r if { x = []; some x in x.a }')).toMatch(/^rego_type_error: undefined ref: x.a/);
