@@ -134,7 +134,9 @@ export abstract class ExpressionChecker {
       if (other.k === 'var' && this.untypedParams.delete(other.name)) this.env.set(other.name, ANY_TYPE);
       return;
     }
-    if (!unifies(this.type(left), this.type(right)))
+    // OPA does not compare the types of the two sides in an `every` body (references are checked).
+    const [l, r] = [this.type(left), this.type(right)];
+    if (this.typesBindings && !unifies(l, r))
       this.errors.push(new RegoError('rego_type_error', 'match error', loc));
   }
 

@@ -109,6 +109,9 @@ describe('types of variables', () => {
       expect(verdict(rules!, 'v1.15.2'), rules).toBe(`rego_type_error: ${v1_15}`);
       expect(verdict(rules!, 'v1.22.2'), rules).toBe(`rego_type_error: ${v1_22}`);
     }
+    // In an `every` body the reference is checked, the comparison is not.
+    expect(verdict('r if { x := set(); every w in [1] { x.a == 1; w } }', 'v1.15.2')).toBe('compiled');
+    expect(verdict('r if { x := {"a": "s"}; every w in [1] { x.a == 1; w } }', 'v1.22.2')).toBe('compiled');
     // The key alone, or where any string goes, passes v1.15.2.
     for (const rules of ['r if { x := set(); x.a }', 'r if { x := set(); count(x.a) }']) {
       expect(verdict(rules, 'v1.15.2'), rules).toBe('compiled');
