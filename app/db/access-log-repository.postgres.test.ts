@@ -126,4 +126,38 @@ describe('the access log store on PostgreSQL 16', () => {
     expect(newest!.id).toBeGreaterThan(old[0]!.id);
     expect(rest.map((e) => e.id)).toEqual(old.map((e) => e.id));
   });
+
+  it('takes the writes and the purge of an instance of the previous release (a rolling upgrade)', async () => {
+    const sql = await fresh('runs_previous_release');
+    await migrate(sql);
+    const at = (i: number) => new Date(now - (10 - i) * DAY);
+    const rows = [0, 1, 2].map((i) => [
+      9,
+      `user-${i}`,
+      'can_read',
+      i !== 1,
+      'reason',
+      'GET',
+      '/api/documents',
+      at(i),
+    ]);
+    await sql`INSERT INTO access_log
+        (document_id, user_id, action, allowed, reason, method, path, decided_at)
+      SELECT (r->>0)::int, r->>1, r->>2, (r->>3)::bool, r->>4, r->>5, r->>6, (r->>7)::timestamptz
+      FROM jsonb_array_elements(${sql.json(rows.map((r) => r.map((v) => (v instanceof Date ? v.toISOString() : v))))}) WITH ORDINALITY AS e(r, n)
+      ORDER BY n`;
+    const log = createRepositories(sql).accessLog;
+    const written = await log.page({ documentId: 9, limit: 50 });
+    expect(written.map((e) => [e.userId, e.allowed])).toEqual([
+      ['user-2', true],
+      ['user-1', false],
+      ['user-0', true],
+    ]);
+    const purged = await sql`
+      DELETE FROM access_log WHERE id IN (
+        SELECT id FROM access_log WHERE decided_at < ${at(2)} ORDER BY decided_at LIMIT 10)
+      RETURNING 1`;
+    expect(purged).toHaveLength(2);
+    expect((await log.page({ documentId: 9, limit: 50 })).map((e) => e.userId)).toEqual(['user-2']);
+  });
 });

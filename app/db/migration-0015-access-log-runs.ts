@@ -6,7 +6,9 @@
  * B-tree entries per decision (about a tenth of the CPU per entry). An entry's id is its run's id
  * times 1024 plus its position in the run (1-based), so ids keep the order entries were written.
  * Existing entries become runs of one, keeping their order; the `access_log` view shows every
- * entry as a row, as the table did.
+ * entry as a row, as the table did. So that instances of the previous release keep logging during
+ * a rolling upgrade, the view takes their writes (a row inserted becomes a run of one) and their
+ * purge (deleting an entry deletes its run, whose entries share its time).
  */
 import type { Migration } from './migration.ts';
 
@@ -54,5 +56,21 @@ CREATE VIEW access_log AS
          r.method, r.path, r.decided_at
   FROM access_log_runs r
   CROSS JOIN LATERAL unnest(r.document_ids, r.allowed) WITH ORDINALITY AS e(document_id, allowed, position);
+CREATE FUNCTION access_log_insert_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO access_log_runs (user_id, action, reason, method, path, decided_at, document_ids, allowed)
+  VALUES (NEW.user_id, NEW.action, NEW.reason, NEW.method, NEW.path, NEW.decided_at,
+          ARRAY[NEW.document_id], ARRAY[NEW.allowed]);
+  RETURN NEW;
+END $$;
+CREATE TRIGGER access_log_insert INSTEAD OF INSERT ON access_log
+  FOR EACH ROW EXECUTE FUNCTION access_log_insert_entry();
+CREATE FUNCTION access_log_delete_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM access_log_runs WHERE id = OLD.id / 1024;
+  RETURN OLD;
+END $$;
+CREATE TRIGGER access_log_delete INSTEAD OF DELETE ON access_log
+  FOR EACH ROW EXECUTE FUNCTION access_log_delete_entry();
 `,
 };
