@@ -16,7 +16,7 @@ import type { IrBody, IrExpr, IrTerm } from '../ir.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import type { RuleNode } from '../rule-tree.ts';
 import { isEquality, refText, ruleDepth, termText } from './ref-text.ts';
-import { elementType, selectType, setOf, unionOf, valueType } from './term-types.ts';
+import { elementType, selectType, setOf, valueType } from './term-types.ts';
 import { unifiesTerm } from './term-unification.ts';
 
 /** Checks bodies and terms against the types of variables and of the documents rules define. */
