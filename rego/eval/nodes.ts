@@ -219,8 +219,8 @@ export interface Contribution {
   readonly handle: CompiledNode;
   readonly isSet: boolean;
   /**
-   * Its rules run among the object's own definitions, in the object's index (before OPA v1.22):
-   * only its default value is left to add.
+   * Its rules run among the object's own definitions, in the object's index: only its default
+   * value is left to add.
    */
   readonly indexed: boolean;
 }
@@ -243,9 +243,10 @@ export function contributeBelow(ctx: Ctx, builder: ObjectBuilder, c: Contributio
 /**
  * Evaluation of an object node: its ref-head definitions (and those of object nodes below,
  * compiled with their relative path) add to one builder in the order of OPA's rule index, so the
- * first error or key conflict raised is OPA's. Before OPA v1.22 the index also holds the rules of
- * the complete and set nodes below, each run as one of the object's definitions; from v1.22 those
- * nodes add their values after the node's own definitions. `definitions` are by index position.
+ * first error or key conflict raised is OPA's. The index also holds the rules of the complete and
+ * set nodes below, each run as one of the object's definitions (in the order OPA v1.15 meets them,
+ * or OPA v1.22's: the object's own, then the nodes below in key order). `definitions` are by index
+ * position.
  */
 export function evaluateObject(
   index: RuleIndex,

@@ -111,7 +111,7 @@ export class CompiledProgram implements Program {
       const relative = m.path.slice(node.path.length);
       if (m.nodeClass === 'object') for (const rule of m.rules) define(rule, relative);
       else if (m.nodeClass === 'complete' || m.nodeClass === 'set') {
-        // Before OPA v1.22 the object's index holds these rules: each runs as one of the object's.
+        // The object's index holds these rules: each runs as one of the object's.
         const own = m.rules.filter((r) => indexed.has(r));
         for (const rule of own) define(rule, relative);
         below.push({
