@@ -87,8 +87,11 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
     if (!need.any && anyAt >= 0) entry.needs[anyAt] = need;
     else entry.needs.push(need);
   };
+  const argRefs = rule.args.map(
+    (a, i): IndexRef => ({ id: `arg:${i}`, arg: i, line: a.loc.line, column: a.loc.column }),
+  );
   rule.args.forEach((a, i) => {
-    const ref: IndexRef = { id: `arg:${i}`, arg: i, line: a.loc.line, column: a.loc.column };
+    const ref = argRefs[i] as IndexRef;
     if (a.k === 'var') varRefs.set(a.name, ref);
     else if (a.k === 'const' && isScalar(a.value)) add(ref, { any: false, key: scalarKey(a.value) });
   });
@@ -104,10 +107,9 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
       if (b.k === 'const') constants.set(a.name, b.value);
       const ref = varRefs.get(a.name);
       const need = needOf(b);
-      // A constant narrows a parameter's path; a variable the main body binds it to (`y := x`)
-      // needs it defined, as OPA indexes it. (An `else` branch starts by binding its own
-      // parameters to the rule's: those bindings are not the body's.)
-      const bodyVariable = branch === 0 && b.k === 'var' && !b.name.startsWith('$');
+      // A constant narrows a parameter's path; a variable the body binds it to (`y := x`) needs
+      // it defined, as OPA indexes it.
+      const bodyVariable = b.k === 'var' && !b.name.startsWith('$');
       if (!ref || !need || (need.any && !bodyVariable)) return false;
       add(ref, need);
       return true;
@@ -121,7 +123,9 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
   };
   const body = branch === 0 ? rule.body : rule.elses[branch - 1]?.body;
   const value = branch === 0 ? rule.value : rule.elses[branch - 1]?.value;
-  const literals = (body?.literals ?? []) as readonly IrLiteral[];
+  const literals = elseParameters(rule, branch, (body?.literals ?? []) as readonly IrLiteral[], (name, i) =>
+    varRefs.set(name, argRefs[i] as IndexRef),
+  );
   // OPA does not index a definition that prints.
   const prints = (l: IrLiteral) =>
     l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print';
@@ -166,6 +170,26 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
     add(ref, { any: true });
   }
   return ordered;
+}
+
+/**
+ * The literals of a branch's body that OPA indexes. An `else` branch's body starts with the
+ * engine's bindings of the branch's own parameter variables to the rule's (OPA's `else` shares
+ * the rule's parameters): not the body's, so left out, each parameter variable of the branch
+ * reported to `parameter` as the argument it names.
+ */
+function elseParameters(
+  rule: ResolvedRule,
+  branch: number,
+  literals: readonly IrLiteral[],
+  parameter: (name: string, arg: number) => void,
+): readonly IrLiteral[] {
+  if (branch === 0) return literals;
+  rule.args.forEach((a, i) => {
+    const e = literals[i]?.expr;
+    if (e?.k === 'unify' && e.left.k === 'var' && a.k === 'var') parameter(e.left.name, i);
+  });
+  return literals.slice(rule.args.length);
 }
 
 function sourceBefore(a: IndexRef, b: IndexRef): boolean {

@@ -103,6 +103,18 @@ describe('rule indexing', () => {
     );
   });
 
+  it("indexes an else branch's uses of the parameters as the main body's", () => {
+    // What OPA v1.15.2 answers: the else branch's `y := x` (or `x == "j"`) takes the first
+    // definition off the "does not care" branch, so the second runs first (its `plus` error);
+    // v1.22.2 runs the first first (its `to_number` error).
+    const first = 'f(x) := 1 if { x == "k"; to_number("abc") }';
+    const second = 'f(x) := 3 if { x + 1 > 0 }\nr1 := f("k")';
+    for (const branch of ['else := 2 if { y := x; y }', 'else := 2 if { x == "j" }']) {
+      expect(decide(`${first} ${branch}\n${second}`, {})).toBe('eval_type_error');
+      expect(decide(`${first} ${branch}\n${second}`, {}, 'v1.22.2')).toBe('eval_builtin_error');
+    }
+  });
+
   it('runs the definitions the index selects in source order from OPA v1.22', () => {
     const input = { v: [[], '10Mi', 'a'] };
     const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';
