@@ -21,6 +21,7 @@ describe('string rewriting built-ins', () => {
   it('replaces several patterns, the first in key order winning at a position', () => {
     expect(call('strings.replace_n', { a: '1', ab: '2' }, 'abab')).toBe('1b1b');
     expect(call('strings.replace_n', { '<': '&lt;', '>': '&gt;' }, '<b>')).toBe('&lt;b&gt;');
+    expect(call('strings.replace_n', { ü: 'u', '😀': ':)', a: 'ä' }, 'aü😀b')).toBe('äu:)b');
     expect(failure('strings.replace_n', { a: 1 }, 'x').message).toBe(
       'strings.replace_n: operand 1 non-string value found in pattern object',
     );

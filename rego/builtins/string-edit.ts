@@ -14,12 +14,13 @@ const SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u20
  * patterns match at one position the earliest in `pairs` wins (Go's `strings.Replacer`, which
  * OPA's `replace` and `strings.replace_n` use). An empty pattern matches at every byte of the
  * text's UTF-8, also inside a character, as Go's does: `replace("aü", "", "-")` splits `ü` into
- * two bytes that are not UTF-8 alone, written (as OPA writes them) as U+FFFD each.
+ * two bytes that are not UTF-8 alone, written (as OPA writes them) as U+FFFD each. Without an
+ * empty pattern, matches start only at characters, so code units give the same result as bytes.
  */
 export function replaceAll(s: string, pairs: readonly (readonly [string, string])[]): string {
   const only = pairs.length === 1 ? pairs[0] : undefined;
   if (only && only[0] !== '') return s.split(only[0]).join(only[1]);
-  if (isAscii(s)) return replaceUnits(s, pairs);
+  if (isAscii(s) || !pairs.some(([from]) => from === '')) return replaceUnits(s, pairs);
   const encoded = pairs.map(([from, to]) => [UTF8.encode(from), UTF8.encode(to)] as const);
   return TEXT.decode(replaceBytes(UTF8.encode(s), encoded));
 }
