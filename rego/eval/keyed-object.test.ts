@@ -133,3 +133,19 @@ describe("the order of an object's definitions", () => {
     expect(decideWith(keys.join('\n'), 't.o')).toBe('eval_type_error');
   });
 });
+
+describe('a default rule below a partial object', () => {
+  it('gives nothing, whole or by key, as OPA (both releases) answers', () => {
+    for (const opaVersion of ['v1.15.2', 'v1.22.2'] as const) {
+      const source =
+        'package t\no[k] := 1 if { some k in ["a"] }\ndefault o.b := 0\no.b := 2 if input.nope\n';
+      const p = compilePolicies([{ file: 'p.rego', source }], {
+        builtins: createStandardBuiltins({ opaVersion }),
+        version: 'v1',
+        opaVersion,
+      });
+      expect(toJson(p.evaluate('t.o', {}) ?? null)).toEqual({ a: 1 });
+      expect(p.evaluate('t.o.b', {})).toBeUndefined();
+    }
+  });
+});
