@@ -40,9 +40,14 @@ function body(c: ShapeContext): string[] {
   const binders = [c.random.pick(BIND_X), c.random.pick(BIND_Y), c.random.pick(BIND_Z)]
     .slice(0, depth)
     .map((b) => literal(c, b));
-  const uses = Array.from({ length: 1 + c.random.below(3) }, () =>
-    literal(c, c.random.pick(USES), c.random.pick(vars)),
-  );
+  // Distinct uses: OPA refuses a waiting body that writes one expression twice (its own bug).
+  const uses = [
+    ...new Set(
+      Array.from({ length: 1 + c.random.below(3) }, () =>
+        literal(c, c.random.pick(USES), c.random.pick(vars)),
+      ),
+    ),
+  ];
   const literals = [...binders, ...uses];
   // A random order, uses first more often than not.
   for (let i = literals.length - 1; i > 0; i--) {
