@@ -70,8 +70,10 @@ function valueReads(t: IrTerm | undefined): IndexRef[] {
 /**
  * The references one branch of a rule (0: the main body, then each `else`) is indexed by:
  * OPA's `refindices.Update` on its body, its arguments and what its head value reads.
+ * `localRefs` (OPA v1.22): a reference rooted at a local the body bound to an `input` path
+ * before (`x := input.o; x.b`, `y = x[0]`) is indexed as that path (`input.o.b`).
  */
-export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, IndexNeeds> {
+export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = false): Map<string, IndexNeeds> {
   const out = new Map<string, IndexNeeds>();
   const varRefs = new Map<string, IndexRef>();
   const constants = new Map<string, Value>();
@@ -102,6 +104,19 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
     }
     return t.k === 'const' && isScalar(t.value) ? { any: false, key: scalarKey(t.value) } : undefined;
   };
+  const refOf = (t: IrTerm): IndexRef | undefined => {
+    const direct = inputRef(t);
+    if (direct || !localRefs || t.k !== 'ref' || t.head.k !== 'var') return direct;
+    const base = varRefs.get(t.head.name)?.input;
+    if (!base || !t.path.every((p) => p.k === 'const')) return undefined;
+    const path = [...base, ...t.path.map((p) => (p as { value: Value }).value)];
+    return {
+      id: `input:${canonicalKey(path)}`,
+      input: path,
+      line: t.head.loc.line,
+      column: t.head.loc.column,
+    };
+  };
   const equalish = (a: IrTerm, b: IrTerm): boolean => {
     if (a.k === 'var') {
       if (b.k === 'const') constants.set(a.name, b.value);
@@ -112,9 +127,11 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
       const bodyVariable = b.k === 'var' && !b.name.startsWith('$');
       if (!ref || !need || (need.any && !bodyVariable)) return false;
       add(ref, need);
+      // `y = x` with `x` bound to an `input` path: `y` reads it too (OPA v1.22 resolves `y.b`).
+      if (localRefs && ref.input && b.k === 'var' && need.any) varRefs.set(b.name, ref);
       return true;
     }
-    const ref = inputRef(a);
+    const ref = refOf(a);
     const need = needOf(b);
     if (!ref || !need) return false;
     add(ref, need);
@@ -143,7 +160,7 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
       callReads(e.right);
     } else if (e.k === 'term') {
       const t = e.term;
-      const ref = inputRef(t);
+      const ref = refOf(t);
       if (ref) add(ref, { any: true });
       else if (
         t.k === 'call' &&
