@@ -14,11 +14,12 @@ const PAGE = path.join(here, '..', 'docs', 'benchmarks', 'index.md');
 
 /** What each benchmark measures, for the page (the benchmark's own header says more). */
 const ABOUT: Readonly<Record<string, string>> = {
-  hono: 'The Hono middleware on a decision-cache hit, over HTTP with the load from another process, and where its time goes step by step.',
-  fastify: 'The Fastify plugin beside the Hono middleware, over HTTP with the load from another process.',
+  hono: 'The Hono gate and middleware on a decision-cache hit, over HTTP (each server in its own process, the load from another one), and where their time goes step by step.',
+  fastify:
+    'The Fastify plugin beside the Hono gate and middleware, over HTTP (each server in its own process, the load from another one).',
   'engine-batch': 'The per-document cost of authorizing a 1,000-document list with the embedded engine.',
   'directory-scale':
-    'The PostgreSQL relation store from 1,000 to 10,000,000 relations generated with SQL, loaded whole (`snapshot`) and on demand.',
+    'The PostgreSQL relation store from 1,000 to 10,000,000 relations generated with SQL, loaded whole (`snapshot`) and on demand. A cold check is the first check of a document the process has never read, after the first checks since its start (printed apart); beside it, a bare round trip to PostgreSQL taken between the cold checks, and the CPU and disk reads per check ([what the figures mean](../guides/directory-model.md)).',
   'app-start': '`npm start` to `/health` 200, cold and warm, and the idle memory of the application.',
   app: "The document application over HTTP: one document and a 1,000-document list, authorization on and off, with PostgreSQL's CPU beside the application's.",
 };
@@ -38,13 +39,22 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     reports medians with their ranges.
 
 !!! note "HTTP benchmarks: verdicts on server CPU per request"
-    \`hono\` and \`fastify\` load each server variant from a separate process (16 keep-alive connections,
-    one request in flight on each) in interleaved rounds, and read the server process's CPU to the
-    nanosecond from the scheduler (\`/proc/self/task/*/schedstat\`, every thread of the process). A target
-    such as "≥ 0.95 of the throughput without authorization" is judged on the **CPU ratio** — the
-    baseline's CPU per request over the variant's, the throughput ratio a CPU-bound server reaches with
-    the same share of a processor — because on a shared machine the throughput of a 0.2 s round
-    follows whatever else runs; the throughput ratio is printed beside it with its own verdict.
+    \`hono\` and \`fastify\` run each server variant alone in a process of its own (so that no variant's
+    heap, garbage collection or JIT feedback weighs on another's), load them from a separate process
+    (16 keep-alive connections, one request in flight on each) in interleaved rounds, and read each
+    server process's CPU to the nanosecond from the scheduler (\`/proc/<pid>/task/*/schedstat\`, every
+    thread of the process). Each variant's requests per second and CPU per request are printed with
+    their medians and ranges over the rounds. A target such as "≥ 0.95 of the throughput without
+    authorization" is judged on the **CPU ratio** — the baseline's CPU per request over the variant's,
+    the throughput ratio a CPU-bound server reaches with the same share of a processor — because on a
+    shared machine the throughput of a short round follows whatever else runs; the throughput ratio is
+    printed beside it with its own verdict.
+
+!!! tip "Where a server's CPU goes"
+    \`npx tsx bench/http-profile.ts '<variant>' [requests]\` (a variant of \`bench/http-variants.ts\`, such
+    as \`'fastify + authzPlugin'\` or \`hono\`) runs that server alone with \`--cpu-prof\` under the same
+    load and prints its functions by self and total time, each with its share of the measured CPU per
+    request; run it for a variant and its baseline to compare them function by function.
 `;
 
 /** Writes the page; returns how many benchmarks it holds. */

@@ -8,111 +8,52 @@
  * shared host, cancels out). Targets: Fastify ≥ 0.95, Hono ≥ 0.92, judged on the ratio of server CPU
  * per request (the throughput ratio is printed beside it; see `http-rounds.ts`).
  */
-import type { AddressInfo } from 'node:net';
-import { type AuthzConfig, createAuthzConfig, type IdentityProvider } from '@gatehousejs/core';
-import { InMemoryDecisionService } from '@gatehousejs/core/testing';
-import * as fastifyAdapter from '@gatehousejs/fastify';
-import * as honoAdapter from '@gatehousejs/hono';
-import { serve } from '@hono/node-server';
-import Fastify, { type FastifyRequest } from 'fastify';
-import { type Context, Hono } from 'hono';
 import { pluginSteps } from './fastify-steps.ts';
-import { comparisonRow, httpRounds } from './http-rounds.ts';
+import { comparisonRow, httpRounds, variantRow } from './http-rounds.ts';
+import { REQUEST_HEADERS, REQUEST_PATH, ROUTE } from './http-variants.ts';
 import { printTable } from './measure.ts';
 import { machineLine, range } from './rounds.ts';
 
 const ROUNDS = 25;
-const REQUESTS = 4_000;
+const REQUESTS = 6_000;
+const WARMUP = 30_000;
 const CONNECTIONS = 16;
-const HEADERS = { 'X-User-ID': 'c0ffee00-1234-4cde-8f00-0123456789ab' };
-const ROUTE = '/api/documents/:id';
-
-interface Server {
-  readonly port: number;
-  close(): Promise<void>;
-}
-
-/** A configuration deciding from the cache after the first request, with a realistic resource context. */
-function cachedConfig<R>(
-  identityProvider: IdentityProvider<R>,
-  params: (request: R) => Record<string, string | undefined>,
-): AuthzConfig<R> {
-  return createAuthzConfig<R>({
-    policyPathRoot: 'webapp',
-    decisionService: new InMemoryDecisionService({ rules: { 'webapp.GET.api.documents.__id': () => true } }),
-    identityProvider,
-    resourceContextProvider: (r) => ({ id: params(r).id, location: { country: 'FR', city: 'Lyon' } }),
-    decisionCache: { ttlSeconds: 3_600, maxSize: 10_000 },
-  });
-}
-
-async function fastifyServer(variant: 'authz' | 'none' | 'noop'): Promise<Server> {
-  const app = Fastify();
-  if (variant === 'noop') app.addHook('onRequest', (_request, _reply, done) => done());
-  if (variant === 'authz') {
-    const config = cachedConfig<FastifyRequest>(
-      fastifyAdapter.identityFromHeader('X-User-ID'),
-      (r) => r.params as Record<string, string>,
-    );
-    await app.register(fastifyAdapter.authzPlugin, { config, excludePaths: ['/health'] });
-  }
-  app.get(ROUTE, async (r) => ({ id: (r.params as { id: string }).id, name: 'report.pdf' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { port: (app.server.address() as AddressInfo).port, close: () => app.close() };
-}
-
-function honoServer(variant: 'gate' | 'middleware' | 'none'): Promise<Server> {
-  const app = new Hono();
-  if (variant !== 'none') {
-    const config = cachedConfig<Context>(honoAdapter.identityFromHeader('X-User-ID'), (c) => c.req.param());
-    if (variant === 'gate') honoAdapter.authzGate(app, config, { excludePaths: ['/health'] });
-    else app.use('*', honoAdapter.authzMiddleware(config, { excludePaths: ['/health'] }));
-  }
-  app.get(ROUTE, (c) => c.json({ id: c.req.param('id'), name: 'report.pdf' }));
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ port: info.port, close: () => new Promise((done) => server.close(() => done())) }),
-    );
-  });
-}
+const VARIANTS = [
+  'fastify + authzPlugin',
+  'fastify + no-op hook',
+  'fastify',
+  'hono + authzGate',
+  'hono + authzMiddleware',
+  'hono',
+];
 
 /** Runs the Fastify benchmark, with Hono's figures beside it, and prints them. */
 export async function run(): Promise<void> {
   console.log(`\n${machineLine()}`);
-  const servers = {
-    'fastify + authzPlugin': await fastifyServer('authz'),
-    'fastify + no-op hook': await fastifyServer('noop'),
-    fastify: await fastifyServer('none'),
-    'hono + authzGate': await honoServer('gate'),
-    'hono + authzMiddleware': await honoServer('middleware'),
-    hono: await honoServer('none'),
-  };
-  const result = await httpRounds(
-    Object.entries(servers).map(([name, server]) => ({ name, port: server.port })),
-    {
-      path: '/api/documents/42',
-      headers: HEADERS,
-      rounds: ROUNDS,
-      requests: REQUESTS,
-      connections: CONNECTIONS,
-    },
-  );
-  await Promise.all(Object.values(servers).map((s) => s.close()));
+  const result = await httpRounds(VARIANTS, {
+    path: REQUEST_PATH,
+    headers: REQUEST_HEADERS,
+    rounds: ROUNDS,
+    requests: REQUESTS,
+    warmup: WARMUP,
+    connections: CONNECTIONS,
+  });
   printTable(
-    `fastify vs hono: GET ${ROUTE}, cache hit, HTTP 127.0.0.1, load from another process (${CONNECTIONS} conn.), medians of ${ROUNDS} interleaved rounds`,
-    [
-      comparisonRow(result, 'fastify + authzPlugin', 'fastify', 0.95),
-      comparisonRow(result, 'fastify + no-op hook', 'fastify'),
-      comparisonRow(result, 'fastify + authzPlugin', 'fastify + no-op hook'),
-      comparisonRow(result, 'hono + authzGate', 'hono', 0.92),
-      comparisonRow(result, 'hono + authzMiddleware', 'hono', 0.92),
-    ],
+    `fastify vs hono: GET ${ROUTE}, cache hit, HTTP 127.0.0.1, each server in its own process, load from another process (${CONNECTIONS} conn.), medians of ${ROUNDS} interleaved rounds of ${REQUESTS} requests`,
+    VARIANTS.map((name) => variantRow(result, name)),
   );
+  printTable('fastify vs hono: the same rounds side by side (per-round ratios: median and range)', [
+    comparisonRow(result, 'fastify + authzPlugin', 'fastify', 0.95),
+    comparisonRow(result, 'fastify + no-op hook', 'fastify'),
+    comparisonRow(result, 'fastify + authzPlugin', 'fastify + no-op hook'),
+    comparisonRow(result, 'hono + authzGate', 'hono', 0.92),
+    comparisonRow(result, 'hono + authzMiddleware', 'hono', 0.92),
+  ]);
   printTable(
     "fastify: where a route's authorization hook (onRequest) spends its time on a cache hit (each step alone, in process, median)",
     await pluginSteps(),
   );
   console.log(
-    `\nLoad average (1 min) at each round: ${range(result.loads, (x) => x.toFixed(1))} — other processes share the machine; the ratios come from the same rounds. "no-op hook": \`app.addHook('onRequest', (request, reply, done) => done())\`, what any onRequest hook costs.`,
+    `\nLoad average (1 min) at each round: ${range(result.loads, (x) => x.toFixed(1))} — other processes share the machine; the ratios come from the same rounds. "no-op hook": \`app.addHook('onRequest', (request, reply, done) => done())\`, what any onRequest hook costs. Server CPU is each server process's own (all its threads), read from the scheduler.`,
   );
 }

@@ -3,8 +3,8 @@
  * process's main thread alone (where the application runs; clients in worker threads and the
  * runtime's helper threads are other tasks), and one PostgreSQL server (its postmaster, the
  * processes it started, and those of them that ended). `undefined` where `/proc` is missing.
- * And this whole process to the nanosecond (every thread's scheduler run time): what a server's
- * CPU per request is measured with, since `process.cpuUsage()` counts in scheduler ticks.
+ * And a whole process (this one, or a server running in its own) to the nanosecond (every thread's
+ * scheduler run time): what a server's CPU per request is measured with, since `process.cpuUsage()` counts in ticks.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -52,23 +52,27 @@ export function postgresCpuMs(dataDir: string): number | undefined {
 }
 
 /**
- * CPU time of this whole process (every thread: the main one, the garbage collector's and
- * libuv's), in nanoseconds, from the scheduler's own run time of each thread
- * (`/proc/self/task/<tid>/schedstat`) — exact, where `process.cpuUsage()` is sampled in
- * scheduler ticks (4–10 ms). Falls back to `process.cpuUsage()` where `/proc` is missing.
+ * CPU time of a whole process (every thread: the main one, the garbage collector's and libuv's),
+ * in nanoseconds, from the scheduler's own run time of each thread
+ * (`/proc/<pid>/task/<tid>/schedstat`) — exact, where `process.cpuUsage()` is sampled in
+ * scheduler ticks (4–10 ms). `pid` defaults to this process, which falls back to
+ * `process.cpuUsage()` where `/proc` is missing; another process's CPU needs `/proc`.
+ *
+ * @throws {Error} for another process when `/proc` cannot tell its CPU (gone, or no `/proc`)
  */
-export function processCpuNs(): number {
+export function processCpuNs(pid: number | 'self' = 'self'): number {
   let tasks: string[];
   try {
-    tasks = readdirSync('/proc/self/task');
-  } catch {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch (error) {
+    if (pid !== 'self') throw new Error(`cannot read the CPU time of process ${pid}`, { cause: error });
     const { user, system } = process.cpuUsage();
     return (user + system) * 1000;
   }
   let total = 0;
   for (const tid of tasks) {
     try {
-      total += Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
     } catch {
       // The thread ended between the listing and the read (Node's own threads live as long as the process).
     }

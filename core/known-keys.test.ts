@@ -55,6 +55,15 @@ describe('appendTokens', () => {
     expect(tokensOf({ u: undefined })).not.toEqual(tokensOf({ u: null }));
   });
 
+  it("reads an object's own members only, as JSON does: inherited enumerable ones are not part of the value", () => {
+    const inherited = Object.assign(Object.create({ role: 'admin' }) as Record<string, unknown>, { id: '1' });
+    expect(JSON.stringify(inherited)).toBe('{"id":"1"}');
+    expect(tokensOf(inherited)).toEqual(tokensOf({ id: '1' }));
+    const known = new KnownKeys(10);
+    known.remember(tokensOf({ id: '1', role: 'admin' })!, 'k');
+    expect(known.findValue(inherited)).toBe(undefined);
+  });
+
   it('declines what it does not remember: toJSON, BigInt, deep nesting, a bare value without JSON form', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 40; i++) deep = [deep];

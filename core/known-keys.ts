@@ -56,16 +56,14 @@ function readTokens(value: unknown, sink: TokenSink, depth: number): boolean {
         }
       } else {
         if (!sink.take(OPEN_OBJECT)) return false;
-        // Keys and values in one order each: reading `record[key]` by a key only known at run time
-        // is a generic lookup per member, where `Object.values` reads the object once.
-        const keys = Object.keys(value);
-        const members = Object.values(value);
-        // A getter that removed a later member: the two lists no longer pair up; not remembered.
-        if (members.length !== keys.length) return false;
-        for (let i = 0; i < keys.length; i++) {
-          const member = members[i];
+        // `for…in` reads a plain object's keys from V8's enumeration cache and each member by
+        // the cache's index: no array of keys or of values is allocated per object (garbage that
+        // every cache hit would leave).
+        for (const key in value) {
+          if (!Object.hasOwn(value, key)) continue;
+          const member = (value as Record<string, unknown>)[key];
           if (isOmitted(member)) continue;
-          if (!sink.take(keys[i]!) || !readTokens(member, sink, depth + 1)) return false;
+          if (!sink.take(key) || !readTokens(member, sink, depth + 1)) return false;
         }
       }
       return sink.take(CLOSE);

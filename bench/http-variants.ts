@@ -1,0 +1,105 @@
+/**
+ * The server variants of the HTTP benchmarks, each started alone in a process of its own by
+ * `http-server.ts`: the same route (`GET /api/documents/:id`, a small JSON answer) on Hono
+ * (`@hono/node-server`) and on Fastify, without authorization, behind a hook or middleware that
+ * does nothing, and with the authorization answering from the decision cache (a realistic
+ * resource context: the route parameter, the method and a location, a fresh object per request).
+ */
+import type { AddressInfo } from 'node:net';
+import { type AuthzConfig, createAuthzConfig, type IdentityProvider } from '@gatehousejs/core';
+import { InMemoryDecisionService } from '@gatehousejs/core/testing';
+import * as fastifyAdapter from '@gatehousejs/fastify';
+import * as honoAdapter from '@gatehousejs/hono';
+import { serve } from '@hono/node-server';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { type Context, Hono } from 'hono';
+
+/** The route every variant serves, and a request path and headers that reach it. */
+export const ROUTE = '/api/documents/:id';
+export const REQUEST_PATH = '/api/documents/42';
+export const REQUEST_HEADERS: Readonly<Record<string, string>> = {
+  'X-User-ID': 'c0ffee00-1234-4cde-8f00-0123456789ab',
+};
+
+/** A listening server. */
+export interface ListeningServer {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** A configuration deciding from the cache after the first request, with a realistic resource context. */
+function cachedConfig<R>(
+  identityProvider: IdentityProvider<R>,
+  facts: (request: R) => { id: string | undefined; method: string },
+): AuthzConfig<R> {
+  return createAuthzConfig<R>({
+    policyPathRoot: 'webapp',
+    decisionService: new InMemoryDecisionService({ rules: { 'webapp.GET.api.documents.__id': () => true } }),
+    identityProvider,
+    resourceContextProvider: (r) => {
+      const { id, method } = facts(r);
+      return { id, method, location: { country: 'FR', city: 'Lyon' } };
+    },
+    decisionCache: { ttlSeconds: 3_600, maxSize: 10_000 },
+  });
+}
+
+type HonoVariant = 'none' | 'noop' | 'gate' | 'middleware';
+type FastifyVariant = 'none' | 'noop' | 'plugin';
+
+function honoApp(variant: HonoVariant): Hono {
+  const app = new Hono();
+  if (variant === 'gate' || variant === 'middleware') {
+    const config = cachedConfig<Context>(honoAdapter.identityFromHeader('X-User-ID'), (c) => ({
+      id: c.req.param('id'),
+      method: c.req.method,
+    }));
+    if (variant === 'gate') honoAdapter.authzGate(app, config, { excludePaths: ['/health'] });
+    else app.use('*', honoAdapter.authzMiddleware(config, { excludePaths: ['/health'] }));
+  }
+  if (variant === 'noop') app.use('*', async (_c, next) => next());
+  app.get(ROUTE, (c) => c.json({ id: c.req.param('id'), name: 'report.pdf' }));
+  return app;
+}
+
+function listenHono(app: Hono): Promise<ListeningServer> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ port: info.port, close: () => new Promise((done) => server.close(() => done())) }),
+    );
+  });
+}
+
+async function listenFastify(variant: FastifyVariant): Promise<ListeningServer> {
+  const app = Fastify();
+  if (variant === 'noop') app.addHook('onRequest', (_request, _reply, done) => done());
+  if (variant === 'plugin') {
+    const config = cachedConfig<FastifyRequest>(fastifyAdapter.identityFromHeader('X-User-ID'), (r) => ({
+      id: (r.params as Record<string, string | undefined>).id,
+      method: r.method,
+    }));
+    await app.register(fastifyAdapter.authzPlugin, { config, excludePaths: ['/health'] });
+  }
+  app.get(ROUTE, async (r) => ({ id: (r.params as { id: string }).id, name: 'report.pdf' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { port: (app.server.address() as AddressInfo).port, close: () => app.close() };
+}
+
+/** Every variant by name: how to start it. */
+export const SERVER_VARIANTS = {
+  hono: () => listenHono(honoApp('none')),
+  'hono + no-op middleware': () => listenHono(honoApp('noop')),
+  'hono + authzGate': () => listenHono(honoApp('gate')),
+  'hono + authzMiddleware': () => listenHono(honoApp('middleware')),
+  fastify: () => listenFastify('none'),
+  'fastify + no-op hook': () => listenFastify('noop'),
+  'fastify + authzPlugin': () => listenFastify('plugin'),
+} satisfies Record<string, () => Promise<ListeningServer>>;
+
+/** The name of a server variant. */
+export type ServerVariant = keyof typeof SERVER_VARIANTS;
+
+/** Whether `name` names a server variant. */
+export function isServerVariant(name: string): name is ServerVariant {
+  return Object.hasOwn(SERVER_VARIANTS, name);
+}
