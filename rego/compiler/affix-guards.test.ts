@@ -25,6 +25,7 @@ orz if { to_number("x"); startswith(input.v, "a") or input.w[0] == 5 }
 orq if { to_number("x"); startswith(input.v, "a") or count(input.w) > 0 }
 orc if { startswith(input.v, "a") or endswith(input.v, "b") or input.w[0] == "c" }
 andeq if count(input.v) > 1 and input.w[0] == 1
+local if { startswith(y, "a"); to_number("x"); z = y; y = x; x = input.v }
 `;
 
 function source(opaVersion: OpaVersion): string {
@@ -68,12 +69,18 @@ describe("OPA v1.22.2's prefix and suffix index (and its ways through or)", () =
     ['orq', 'eval_builtin_error'],
     ['orc', undefined],
     ['andeq', undefined],
+    ['local', undefined],
   ])('skips a rule body whose input is not a string with the affix (%s)', (rule, want) => {
     expect(outcome('v1.22.2', rule)).toEqual(want);
   });
 
   it.each(['complete', 'earlier', 'elsed'])('is not in v1.15.2, which evaluates the body (%s)', (rule) => {
     expect(outcome('v1.15.2', rule)).toBe(rule === 'earlier' ? 'eval_builtin_error' : 'eval_type_error');
+  });
+
+  it('reads a local bound to the input path (through other locals) as that path', () => {
+    // What OPA v1.22.2 answers: the rule runs when the path holds a string with the affix.
+    expect(outcome('v1.22.2', 'local', { v: 'abc', w: [5] })).toBe('eval_builtin_error');
   });
 
   it('still evaluates the rule when the input matches', () => {
