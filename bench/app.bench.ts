@@ -93,7 +93,12 @@ async function interleaved(variants: readonly (() => Promise<Throughput>)[]): Pr
   }));
 }
 
-/** One GET with the session cookie; checks the status (and the item count of a list). */
+/**
+ * One GET with the session cookie; checks the status (and the item count of a list). A request
+ * sent on a kept-alive connection that the server closed meanwhile (its idle timeout passed while
+ * other variants' rounds ran) fails with ECONNRESET before any answer: it is sent again on a new
+ * connection, as Node's documentation advises (`request.reusedSocket`).
+ */
 function getter(
   port: number,
   path: string,
@@ -101,11 +106,12 @@ function getter(
   agent: Agent,
   items?: number,
 ): () => Promise<void> {
-  return () =>
+  const once = (): Promise<void> =>
     new Promise((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, path, headers: { cookie }, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
         res.on('end', () => {
           if (res.statusCode !== 200) return reject(new Error(`${path}: status ${res.statusCode}`));
           if (items !== undefined) {
@@ -115,9 +121,13 @@ function getter(
           resolve();
         });
       });
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (req.reusedSocket && error.code === 'ECONNRESET') once().then(resolve, reject);
+        else reject(error);
+      });
       req.end();
     });
+  return once;
 }
 
 /** The same two routes without any authorization: session middleware, query, JSON. */

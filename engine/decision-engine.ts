@@ -187,8 +187,10 @@ class Engine implements EmbeddedDecisionService {
     for (let i = 0; i < refs.length; i++) {
       const ref = refs[i] as string;
       try {
+        // The input is made of checked values (`decisionInput`, the directory's JSON): the batch
+        // need not walk it again.
         const value = batch
-          ? batch.evaluations.evaluate(ref, input)
+          ? batch.evaluations.evaluateValue(ref, input)
           : loaded.set.evaluate(ref, input, evalOptions);
         result[decisions[i] as string] = value === true;
       } catch (e) {

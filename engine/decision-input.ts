@@ -120,52 +120,81 @@ export class DecisionRefs {
  * same objects in every input (so the evaluator walks them once per batch, too).
  */
 export interface SharedInputParts {
-  identityOf: unknown;
+  identityType: unknown;
+  identityValue: unknown;
   identity: PlainObject | undefined;
   policyPath: string | undefined;
   decisions: readonly string[];
+  refs: readonly string[];
   policy: PlainObject | undefined;
 }
 
 /** An empty memo of shared parts, for one batch. */
 export function sharedInputParts(): SharedInputParts {
   return {
-    identityOf: undefined,
+    identityType: undefined,
+    identityValue: undefined,
     identity: undefined,
     policyPath: undefined,
     decisions: [],
+    refs: [],
     policy: undefined,
   };
 }
 
-const sameNames = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((name, i) => name === b[i]);
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
+// By value, not by object: queries built one by one (each with its own identity object) share
+// their caller as much as those core builds from one object.
 function sharedIdentity(identity: Identity | undefined, shared: SharedInputParts | undefined): PlainObject {
-  if (shared?.identity && identity === shared.identityOf) return shared.identity;
+  if (
+    shared?.identity &&
+    isPlainObject(identity) &&
+    identity.type === shared.identityType &&
+    identity.value === shared.identityValue
+  ) {
+    return shared.identity;
+  }
   const checked = identityInput(identity);
   if (shared) {
-    shared.identityOf = identity;
+    shared.identityType = identity?.type;
+    shared.identityValue = identity?.value;
     shared.identity = checked;
   }
   return checked;
 }
 
+/** The policy part of the input and the decisions' refs, checked and built once per batch. */
 function sharedPolicy(
-  policyPath: string,
-  decisions: readonly string[],
+  policyPath: unknown,
+  decisions: unknown,
+  refs: DecisionRefs,
   shared: SharedInputParts | undefined,
-): PlainObject {
-  if (shared?.policy && policyPath === shared.policyPath && sameNames(decisions, shared.decisions)) {
-    return shared.policy;
+): { policy: PlainObject; refs: readonly string[] } {
+  if (
+    shared?.policy &&
+    policyPath === shared.policyPath &&
+    Array.isArray(decisions) &&
+    sameNames(decisions, shared.decisions)
+  ) {
+    // (The memo itself, its policy known to be set: no object built per query.)
+    return shared as { policy: PlainObject; refs: readonly string[] };
   }
-  const policy = { path: policyPath, decisions: [...decisions] };
+  const decisionRefs = refs.of(policyPath, decisions);
+  const names = [...(decisions as string[])];
+  const policy = { path: policyPath as string, decisions: names };
   if (shared) {
-    shared.policyPath = policyPath;
-    shared.decisions = policy.decisions;
+    shared.policyPath = policyPath as string;
+    shared.decisions = names;
+    shared.refs = decisionRefs;
     shared.policy = policy;
   }
-  return policy;
+  return { policy, refs: decisionRefs };
 }
 
 /**
@@ -183,11 +212,11 @@ export function decisionInput(
 ): DecisionInput {
   if (!isPlainObject(query)) throw invalid('the decision query must be an object');
   const { policyPath, decisions } = query;
-  const decisionRefs = refs.of(policyPath, decisions);
+  const checked = sharedPolicy(policyPath, decisions, refs, shared);
   const input: PlainObject = {
     identity: sharedIdentity(query.identity, shared),
-    policy: sharedPolicy(policyPath, decisions, shared),
+    policy: checked.policy,
     resource: resourceInput(query.resourceContext),
   };
-  return { policyPath, decisions, refs: decisionRefs, input };
+  return { policyPath, decisions, refs: checked.refs, input };
 }

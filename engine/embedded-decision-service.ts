@@ -2,6 +2,7 @@
  * The embedded decision service over a policy directory (read from the file system, optionally
  * watched and reloaded): the engine of `decision-engine.ts` fed by {@link LivePolicies}.
  */
+import type { RelationStore } from '@gatehousejs/directory';
 import { createBlockingTransport } from './blocking-transport.ts';
 import { createEngine, type EmbeddedDecisionService } from './decision-engine.ts';
 import {
@@ -10,6 +11,7 @@ import {
   parseEngineOptions,
 } from './embedded-service-options.ts';
 import { LivePolicies } from './live-policies.ts';
+import { loadingStore } from './loading-store.ts';
 import { onDemandPolicyLoadSettings } from './policy-load-settings.ts';
 
 export type { EmbeddedDecisionService } from './decision-engine.ts';
@@ -26,7 +28,8 @@ export type { EmbeddedDecisionService } from './decision-engine.ts';
  * `evaluation_failed`; a malformed query is `invalid_request`.
  *
  * @param options.policiesDir every `*.rego` below it; `*_test.rego` only for `runPolicyTests`
- * @param options.store the relation store behind `ds.*` (memory or Postgres); its manifest is the model
+ * @param options.store the relation store behind `ds.*` (memory or Postgres); its manifest is the model.
+ *   A promise of one is awaited after the policies compiled (they compile while it loads)
  * @param options.watch reload on file change (default false); `watchDebounceMs` default 100
  * @param options.limits `maxSteps` (default 1,000,000) and `maxMillis` (default 1,000) per decision
  * @param options.data base document (default `{}`); `regoVersion` default `v0`
@@ -54,17 +57,30 @@ export async function createEmbeddedDecisionService(
     httpSendHosts.length > 0 || lookupIpAddr
       ? createBlockingTransport({ allowedHosts: httpSendHosts, lookupIpAddr })
       : undefined;
+  const store = loadingStore(config.store);
   let policies: LivePolicies;
   try {
     policies = await LivePolicies.load(
       config.policiesDir,
-      onDemandPolicyLoadSettings(config, transport?.calls),
+      onDemandPolicyLoadSettings({ ...config, store: store.view }, transport?.calls),
       config,
     );
   } catch (error) {
     await transport?.close();
     throw error;
   }
+  let loaded: RelationStore;
+  try {
+    loaded = await store.loaded;
+  } catch (error) {
+    await policies.close();
+    await transport?.close();
+    throw error;
+  }
   if (config.watch) policies.watch(config.watchDebounceMs);
-  return createEngine(config, policies, transport ? () => transport.close() : undefined);
+  return createEngine(
+    { ...config, store: loaded },
+    policies,
+    transport ? () => transport.close() : undefined,
+  );
 }

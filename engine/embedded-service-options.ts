@@ -26,6 +26,20 @@ const relationStore = z.custom<RelationStore>(
   { message: 'must be a relation store (createMemoryRelationStore or createPostgresRelationStore)' },
 );
 
+const isPromiseLike = (v: unknown) => typeof (v as PromiseLike<unknown> | undefined)?.then === 'function';
+
+/** A relation store, or a promise of one (the embedded service compiles its policies meanwhile). */
+const loadingRelationStore = z.custom<RelationStore | PromiseLike<RelationStore>>(
+  (v) => isPromiseLike(v) || relationStore.safeParse(v).success,
+  {
+    message:
+      'must be a relation store (createMemoryRelationStore or createPostgresRelationStore) or a promise of one',
+  },
+);
+
+/** Checks what a store promise resolved to, as the `store` option. */
+export const loadedStoreSchema = z.object({ store: relationStore });
+
 /** What every embedded decision service takes, wherever its policies come from. */
 const engineSettingsShape = {
   /** The relation store `ds.*` built-ins read; its manifest is the directory model. Not closed by the service. */
@@ -100,6 +114,12 @@ export const embeddedDecisionServiceSchema = z.object({
     })
     .prefault({}),
   ...engineSettingsShape,
+  /**
+   * The relation store `ds.*` built-ins read, or a promise of it: the policies are read and
+   * compiled while it loads (e.g. a PostgreSQL store whose database is still starting), and the
+   * service is returned once it has. Not closed by the service.
+   */
+  store: loadingRelationStore,
 });
 
 /** Options of `createInlineDecisionService` (policies given as text). */

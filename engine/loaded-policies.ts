@@ -62,7 +62,7 @@ export function compileLoadedPolicies(
     parseModule(s.source, s.file, { version: settings.version, opaVersion: settings.opaVersion }),
   );
   const set = compilePolicies(
-    sources.map((s) => ({ file: s.file, source: s.source })),
+    sources.map((s, i) => ({ file: s.file, source: s.source, parsed: parsed[i] })),
     {
       builtins: settings.builtins,
       data: settings.data,

@@ -3,13 +3,17 @@
  * that `http.send` and `net.lookup_ip_addr` make; without, those are off), `ds.*` over the store,
  * the base document, the syntax version and the limits.
  */
+import type { RelationStore } from '@gatehousejs/directory';
 import type { BuiltinDefinition, BuiltinRegistry, OutboundCalls } from '@gatehousejs/rego';
 import { createOnDemandBuiltins, createStandardBuiltins } from '@gatehousejs/rego';
 import { createDirectoryBuiltins } from './directory-builtins/index.ts';
 import type { EngineSettings } from './embedded-service-options.ts';
 import type { PolicyLoadSettings } from './loaded-policies.ts';
 
-type LoadConfig = Pick<EngineSettings, 'store' | 'logger' | 'data' | 'regoVersion' | 'opaVersion' | 'limits'>;
+type LoadConfig = Pick<EngineSettings, 'logger' | 'data' | 'regoVersion' | 'opaVersion' | 'limits'> & {
+  /** What `ds.*` read, when they are called (a store still loading may stand behind it). */
+  readonly store: Pick<RelationStore, 'reader' | 'model'>;
+};
 
 /** `ds.*` over the store; a check naming what the manifest lacks is reported once per reason. */
 function directoryBuiltins(config: LoadConfig): BuiltinDefinition[] {

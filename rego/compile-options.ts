@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { BuiltinRegistry } from './builtin.ts';
 import { DEFAULT_OPA_VERSION, OPA_VERSIONS } from './opa-version.ts';
-import type { RegoVersion } from './syntax/index.ts';
+import type { Module, RegoVersion } from './syntax/index.ts';
 
 const limitsSchema = z
   .object({
@@ -46,6 +46,11 @@ export interface PolicyModule {
   readonly source: string;
   /** Syntax of this module (default: the compile option). */
   readonly version?: RegoVersion;
+  /**
+   * `source` already parsed (`parseModule(source, file, { version, opaVersion })` with this
+   * compilation's settings), for a caller that reads the modules itself: not parsed again.
+   */
+  readonly parsed?: Module;
 }
 
 /** Options of one evaluation. */

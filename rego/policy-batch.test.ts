@@ -273,3 +273,22 @@ allowed if {
     );
   });
 });
+
+describe('PolicyBatch.evaluateValue', () => {
+  it('decides an input already made of values exactly as evaluate does', () => {
+    const alone = compile();
+    const batched = compile();
+    const nowNs = 1_700_000_000_000_000_000n;
+    const batch = batched.batch({ nowNs, print: () => {} });
+    const list = inputs(300, 4).filter((input) => !('bad' in (input as object)));
+    for (const input of list) {
+      for (const ref of REFS.filter((r) => r !== 't.counted')) {
+        const expected = outcome(() => alone.evaluate(ref, input, { nowNs, print: () => {} }));
+        expect(
+          outcome(() => batch.evaluateValue(ref, input as Value)),
+          ref,
+        ).toBe(expected);
+      }
+    }
+  });
+});

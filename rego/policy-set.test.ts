@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { standardBuiltins } from './builtins/index.ts';
 import { RegoError } from './errors.ts';
 import { compilePolicies } from './policy-set.ts';
+import { parseModule } from './syntax/index.ts';
 import { SetValue, toJson } from './value/index.ts';
 
 const DOCUMENTS = `package webapp.GET.api.documents.__id
@@ -72,6 +73,12 @@ describe('compilePolicies', () => {
     expect(
       compilePolicies([{ file: 'a.rego', source: v1, version: 'v1' }]).evaluate('a.allow', { ok: true }),
     ).toBe(true);
+  });
+
+  it('compiles a module its caller already parsed instead of parsing the source again', () => {
+    const parsed = parseModule('package a\n\nx = 2\n', 'a.rego', { version: 'v0' });
+    const set = compilePolicies([{ file: 'a.rego', source: 'package a\n\nx = 1\n', parsed }]);
+    expect(set.evaluate('a.x')).toBe(2);
   });
 
   it('serves base documents given at compile time', () => {

@@ -88,11 +88,13 @@ export function compilePolicies(modules: readonly PolicyModule[], options?: Comp
   }
   const config = parsedOptions.data;
   try {
-    const parsed = modules.map((m) =>
-      parseModule(m.source, m.file, {
-        version: m.version ?? config.version,
-        opaVersion: config.opaVersion,
-      }),
+    const parsed = modules.map(
+      (m) =>
+        m.parsed ??
+        parseModule(m.source, m.file, {
+          version: m.version ?? config.version,
+          opaVersion: config.opaVersion,
+        }),
     );
     const rules = compileModules(parsed, config.builtins, config.opaVersion);
     const program = new CompiledProgram(rules, config.builtins, config.opaVersion);

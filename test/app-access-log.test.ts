@@ -89,7 +89,7 @@ describe('the access log over HTTP', () => {
       id: number;
     };
     await flush();
-    await app.sql`ALTER TABLE access_log RENAME TO access_log_away`;
+    await app.sql`ALTER TABLE access_log_runs RENAME TO access_log_away`;
     try {
       for (let i = 0; i < 20; i++) {
         expect((await alice('GET', `/api/documents/${doc.id}`)).status).toBe(200);
@@ -101,7 +101,7 @@ describe('the access log over HTTP', () => {
       ).toBe(true);
       expect(app.running.documentApp.accessLog.stats.queued).toBeGreaterThanOrEqual(40);
     } finally {
-      await app.sql`ALTER TABLE access_log_away RENAME TO access_log`;
+      await app.sql`ALTER TABLE access_log_away RENAME TO access_log_runs`;
     }
     await flush();
     expect(app.running.documentApp.accessLog.stats).toEqual({ queued: 0, dropped: 0 });

@@ -2,11 +2,13 @@
  * `npm start` (`app/start.mjs`: the built application, compiled first when its sources changed) as a
  * newcomer runs it: the whole embedded stack comes up, prints
  * the URLs and the test users, serves a signed-in user, stops cleanly on SIGINT, and keeps its
- * data for the next start. Without SESSION_SECRET next to an external service it refuses to start.
+ * data for the next start. Without SESSION_SECRET next to an external service, or with a policy the
+ * engine cannot evaluate, it refuses to start.
  * Also the standalone location service (`app/location-main.ts`) of the compose stack.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +46,18 @@ function start(env: Record<string, string>, entry = 'app/start.mjs'): Started {
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => text, exited };
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** Resolves once `text` appears in the output; rejects when the process exits first. */
@@ -114,6 +128,17 @@ describe('npm start', () => {
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain('SESSION_SECRET');
   });
+
+  it('refuses to start with a policy the engine cannot evaluate, naming the file, and stops PostgreSQL', async () => {
+    // The policies compile while PostgreSQL starts: the failure still ends the start and all it began.
+    const policiesDir = path.join(dataRoot, 'broken-policies');
+    await cp(path.join(root, 'policies'), policiesDir, { recursive: true });
+    await writeFile(path.join(policiesDir, 'broken.rego'), 'package broken\n\nallow {\n  input.x ==\n}\n');
+    const refused = start({ ...env, POLICIES_DIR: policiesDir });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(/broken\.rego:\d+:\d+: rego_parse_error/);
+    expect(await accepts(Number(env.EMBEDDED_POSTGRES_PORT))).toBe(false);
+  }, 60_000);
 
   it('runs the location service on its own on HOST:LOCATION_SERVICE_PORT', async () => {
     const port = await freePort();

@@ -1,6 +1,8 @@
 /**
  * The access log: decisions about documents, appended in batches, read newest first per document,
- * purged once older than the retention.
+ * purged once older than the retention. Stored as runs (`access_log_runs`, migration 15): the
+ * entries of a batch that share who asked, what, why, the route and the time are one row holding
+ * their document ids and outcomes; an entry's id is `run id × 1024 + position`.
  */
 import type { Queryable } from './connection.ts';
 import { DatabaseError, withDatabaseErrors } from './database-error.ts';
@@ -42,13 +44,15 @@ export interface AccessLogRepository {
   /** Appends the entries in one statement. */
   append(entries: readonly AccessLogEntry[]): Promise<void>;
   page(query: AccessLogQuery): Promise<StoredAccessLogEntry[]>;
-  /** Deletes at most `limit` entries decided before `before`; resolves to how many. */
+  /**
+   * Deletes entries decided before `before`, a run at a time (the oldest first): at most `limit`
+   * entries unless the oldest run alone holds more; resolves to how many (0 once none is left).
+   */
   purgeBefore(before: Date, limit: number): Promise<number>;
 }
 
 type Row = {
   id: string;
-  document_id: number;
   user_id: string | null;
   email: string | null;
   action: string;
@@ -98,34 +102,83 @@ function timeText(date: Date): string {
   return lastText;
 }
 
+/** Most entries in one run (an entry id's position takes 10 bits). */
+const RUN_SIZE = 1000;
+const POSITIONS = 1024;
+
+/** The entries of a batch that share every value but the document and outcome. */
+interface Run {
+  readonly user: string | null;
+  readonly action: string | null;
+  readonly reason: string | null;
+  readonly method: string | null;
+  readonly path: string | null;
+  readonly time: string;
+  readonly documentIds: number[];
+  readonly allowed: boolean[];
+}
+
+/** Splits a batch into runs (in order; at most {@link RUN_SIZE} entries each), values clipped. */
+function runsOf(entries: readonly AccessLogEntry[]): Run[] {
+  const [user, action, reason, method, path] = [
+    clipper(255),
+    clipper(300),
+    clipper(500),
+    clipper(16),
+    clipper(2000),
+  ];
+  const runs: Run[] = [];
+  let run: Run | undefined;
+  for (const e of entries) {
+    const shared = {
+      user: user(e.userId),
+      action: action(e.action),
+      reason: reason(e.reason),
+      method: method(e.method),
+      path: path(e.path),
+      time: timeText(e.decidedAt),
+    };
+    if (
+      !run ||
+      run.documentIds.length >= RUN_SIZE ||
+      run.user !== shared.user ||
+      run.action !== shared.action ||
+      run.reason !== shared.reason ||
+      run.method !== shared.method ||
+      run.path !== shared.path ||
+      run.time !== shared.time
+    ) {
+      run = { ...shared, documentIds: [], allowed: [] };
+      runs.push(run);
+    }
+    run.documentIds.push(e.documentId);
+    run.allowed.push(e.allowed);
+  }
+  return runs;
+}
+
 /** The access log repository over a pool or a transaction. */
 export function createAccessLogRepository(db: Queryable): AccessLogRepository {
   return {
     append: (entries) =>
       withDatabaseErrors('append to the access log', async () => {
         if (entries.length === 0) return;
-        // One JSON parameter of rows (whatever the batch size): the driver writes it with
-        // JSON.stringify, where a text array per column is escaped element by element.
-        const [user, action, reason, method, path] = [
-          clipper(255),
-          clipper(300),
-          clipper(500),
-          clipper(16),
-          clipper(2000),
-        ];
-        const rows = entries.map((e) => [
-          e.documentId,
-          user(e.userId),
-          action(e.action),
-          e.allowed,
-          reason(e.reason),
-          method(e.method),
-          path(e.path),
-          timeText(e.decidedAt),
+        // One JSON parameter of runs (whatever the batch size), each run's ids and outcomes as
+        // array literals, which PostgreSQL reads faster than JSON arrays.
+        const rows = runsOf(entries).map((r) => [
+          r.user,
+          r.action,
+          r.reason,
+          r.method,
+          r.path,
+          r.time,
+          `{${r.documentIds.join(',')}}`,
+          `{${r.allowed.map((a) => (a ? 't' : 'f')).join(',')}}`,
         ]);
-        await db`INSERT INTO access_log
-            (document_id, user_id, action, allowed, reason, method, path, decided_at)
-          SELECT (r->>0)::int, r->>1, r->>2, (r->>3)::bool, r->>4, r->>5, r->>6, (r->>7)::timestamptz
+        await db`INSERT INTO access_log_runs
+            (user_id, action, reason, method, path, decided_at, document_ids, allowed)
+          SELECT r->>0, r->>1, r->>2, r->>3, r->>4, (r->>5)::timestamptz, (r->>6)::integer[],
+                 (r->>7)::boolean[]
           FROM jsonb_array_elements(${db.json(rows)}) WITH ORDINALITY AS e(r, n)
           ORDER BY n`;
       }),
@@ -137,18 +190,26 @@ export function createAccessLogRepository(db: Queryable): AccessLogRepository {
           });
         }
         if (!isRowId(query.documentId)) return [];
-        const before = query.beforeId === undefined ? db`` : db`AND l.id < ${query.beforeId}`;
-        const allowed = query.allowed === undefined ? db`` : db`AND l.allowed = ${query.allowed}`;
-        const user = query.userId === undefined ? db`` : db`AND l.user_id = ${query.userId}`;
+        const documentId = query.documentId;
+        // The runs holding the document (GIN), newest first; in each, the document's positions.
+        const before =
+          query.beforeId === undefined
+            ? db``
+            : db`AND r.id <= ${Math.floor(query.beforeId / POSITIONS)}
+                 AND r.id * ${POSITIONS} + p.position < ${query.beforeId}`;
+        const allowed = query.allowed === undefined ? db`` : db`AND r.allowed[p.position] = ${query.allowed}`;
+        const user = query.userId === undefined ? db`` : db`AND r.user_id = ${query.userId}`;
         const rows = await db<Row[]>`
-          SELECT l.id, l.document_id, l.user_id, u.email, l.action, l.allowed, l.reason, l.method, l.path,
-                 l.decided_at
-          FROM access_log l LEFT JOIN users u ON u.id = l.user_id
-          WHERE l.document_id = ${query.documentId} ${before} ${allowed} ${user}
-          ORDER BY l.id DESC LIMIT ${query.limit}`;
+          SELECT r.id * ${POSITIONS} + p.position AS id, r.user_id, u.email, r.action,
+                 r.allowed[p.position] AS allowed, r.reason, r.method, r.path, r.decided_at
+          FROM access_log_runs r
+          CROSS JOIN LATERAL unnest(array_positions(r.document_ids, ${documentId}::integer)) AS p(position)
+          LEFT JOIN users u ON u.id = r.user_id
+          WHERE r.document_ids @> ARRAY[${documentId}::integer] ${before} ${allowed} ${user}
+          ORDER BY r.id DESC, p.position DESC LIMIT ${query.limit}`;
         return rows.map((r) => ({
           id: Number(r.id),
-          documentId: r.document_id,
+          documentId,
           userId: r.user_id,
           email: r.email,
           action: r.action,
@@ -161,11 +222,16 @@ export function createAccessLogRepository(db: Queryable): AccessLogRepository {
       }),
     purgeBefore: (before, limit) =>
       withDatabaseErrors('purge the access log', async () => {
-        const rows = await db`
-          DELETE FROM access_log WHERE id IN (
-            SELECT id FROM access_log WHERE decided_at < ${before} ORDER BY decided_at LIMIT ${limit})
-          RETURNING 1`;
-        return rows.length;
+        // The oldest runs whose entries add up to at most `limit` (the first one in any case).
+        const rows = await db<{ entries: number }[]>`
+          DELETE FROM access_log_runs WHERE id IN (
+            SELECT id FROM (
+              SELECT id, cardinality(document_ids) AS entries,
+                     sum(cardinality(document_ids)) OVER (ORDER BY decided_at, id) AS upto
+              FROM access_log_runs WHERE decided_at < ${before} ORDER BY decided_at, id LIMIT ${limit}
+            ) oldest WHERE upto <= ${limit} OR upto = entries)
+          RETURNING cardinality(document_ids) AS entries`;
+        return rows.reduce((sum, r) => sum + r.entries, 0);
       }),
   };
 }

@@ -14,6 +14,7 @@ import { objectSharesMigration } from './migration-0011-object-shares.ts';
 import { accessLogMigration } from './migration-0012-access-log.ts';
 import { documentFilesMigration } from './migration-0013-document-files.ts';
 import { directoryWriteShapeMigration } from './migration-0014-directory-write-shape.ts';
+import { accessLogRunsMigration } from './migration-0015-access-log-runs.ts';
 
 /** One schema change, applied once, in version order. */
 export interface Migration {
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   accessLogMigration,
   documentFilesMigration,
   directoryWriteShapeMigration,
+  accessLogRunsMigration,
 ]);

@@ -6,7 +6,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DecisionService, RelationDirectory, RelationGraph } from '@gatehousejs/core';
-import { createEmbeddedDecisionService, loadManifestFile } from '@gatehousejs/engine/node';
+import {
+  createEmbeddedDecisionService,
+  type EmbeddedDecisionService,
+  loadManifestFile,
+} from '@gatehousejs/engine/node';
 import { createPostgresRelationStore } from '@gatehousejs/engine/postgres';
 import type { Database } from '../db/index.ts';
 import { type DirectoryReplica, directoryCopyReplica } from '../directory-sync/index.ts';
@@ -35,8 +39,11 @@ export const DEFAULT_POLICIES_DIR = fileURLToPath(new URL('../../policies', impo
 
 /** Options of {@link startEmbeddedAuthorization}. */
 export interface EmbeddedAuthorizationOptions {
-  /** The application's database; the directory lives in its schema `directory`. */
-  readonly sql: Database;
+  /**
+   * The application's database (migrated); the directory lives in its schema `directory`. A
+   * promise of it lets the policies compile while the database starts.
+   */
+  readonly sql: Database | PromiseLike<Database>;
   /** Rego policies and `manifest.yaml` (default: the package's `policies/`). */
   readonly policiesDir?: string;
   /** Let signed-in users whose location is unknown through (default false: denied). */
@@ -66,35 +73,42 @@ export async function startEmbeddedAuthorization(
   const manifestFile = path.join(policiesDir, 'manifest.yaml');
   const manifest = await loadManifestFile(manifestFile);
   checkDirectoryModel(manifest, `The directory manifest ${manifestFile}`);
-  const store = await createPostgresRelationStore({
-    sql: options.sql,
-    manifest,
-    loading: options.directoryLoading ?? 'auto',
-  });
+  const loadingStore = Promise.resolve(options.sql).then((sql) =>
+    createPostgresRelationStore({ sql, manifest, loading: options.directoryLoading ?? 'auto' }),
+  );
+  let engine: EmbeddedDecisionService;
   try {
-    const engine = await createEmbeddedDecisionService({
+    // The policies compile while the database starts and the store loads.
+    engine = await createEmbeddedDecisionService({
       policiesDir,
-      store,
+      store: loadingStore,
       watch: options.watch ?? false,
       // Decide exactly as Topaz would on the same policies and relations: Topaz's input shape and
       // identity resolution (a signed-in user is found through its `identifier` relation).
       input: 'topaz',
       data: { gatehouse: { location: { allow_unknown: options.allowUnknownLocation ?? false } } },
     });
-    return {
-      description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL, ${store.loading === 'snapshot' ? 'loaded whole' : 'loaded on demand'})`,
-      decisionService: engine,
-      directory: store,
-      graph: store,
-      replica: directoryCopyReplica(store),
-      policyPackages: engine.packages,
-      async close() {
-        await engine.close();
-        await store.close();
-      },
-    };
   } catch (error) {
-    await store.close();
+    // A store that loaded (or loads) for an engine that failed is closed; one that failed to load
+    // failed the engine with its own error.
+    await loadingStore.then(
+      (store) => store.close(),
+      () => {},
+    );
     throw error;
   }
+  // Resolved: the engine returned only once its store had loaded.
+  const store = await loadingStore;
+  return {
+    description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL, ${store.loading === 'snapshot' ? 'loaded whole' : 'loaded on demand'})`,
+    decisionService: engine,
+    directory: store,
+    graph: store,
+    replica: directoryCopyReplica(store),
+    policyPackages: engine.packages,
+    async close() {
+      await engine.close();
+      await store.close();
+    },
+  };
 }

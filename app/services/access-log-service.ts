@@ -79,7 +79,7 @@ export function createAccessLogService(deps: ServiceDeps): AccessLogService {
       for (;;) {
         const batch = await repos.accessLog.purgeBefore(before, PURGE_BATCH);
         purged += batch;
-        if (batch < PURGE_BATCH) return purged;
+        if (batch === 0) return purged;
       }
     },
   };

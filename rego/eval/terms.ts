@@ -33,8 +33,12 @@ export function compileValue(cx: Cx, t: IrTerm, bound: Bound, k: ValueNext): Ste
       return compileValues(cx, t.items, bound, (gets, b) => k(arrayGetter(gets), b));
     case 'set':
       return compileValues(cx, t.items, bound, (gets, b) => k(setGetter(gets), b));
-    case 'object':
-      return compileValues(cx, t.entries.flat(), bound, (gets, b) => k(objectGetter(gets), b));
+    case 'object': {
+      const keys = constantNames(t.entries);
+      return compileValues(cx, t.entries.flat(), bound, (gets, b) =>
+        k(keys ? recordGetter(keys, gets) : objectGetter(gets), b),
+      );
+    }
     case 'comp':
       return compileComprehension(cx, t, bound, k);
   }
@@ -86,6 +90,36 @@ function setGetter(gets: readonly Getter[]): Getter {
       out.add(v);
     }
     return out;
+  };
+}
+
+/**
+ * The keys of an object term when all are distinct constant strings (`{"object_id": x, …}`, the
+ * usual literal), else `undefined`. `__proto__` is left to {@link objectGetter}: as a property
+ * name of an ordinary object it would set the prototype.
+ */
+function constantNames(entries: readonly (readonly [IrTerm, IrTerm])[]): string[] | undefined {
+  const keys: string[] = [];
+  for (const [key] of entries) {
+    if (key.k !== 'const' || typeof key.value !== 'string' || key.value === '__proto__') return undefined;
+    keys.push(key.value);
+  }
+  return new Set(keys).size === keys.length ? keys : undefined;
+}
+
+/**
+ * An object of constant string keys, built as an ordinary object (one shape for every value it
+ * builds, which the built-ins reading it keep fast) without the entries {@link makeObject} takes.
+ */
+function recordGetter(keys: readonly string[], gets: readonly Getter[]): Getter {
+  return (ctx, f) => {
+    const o: Record<string, Value> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = (gets[2 * i + 1] as Getter)(ctx, f);
+      if (value === undefined) return undefined;
+      o[keys[i] as string] = value;
+    }
+    return o;
   };
 }
 

@@ -42,11 +42,13 @@ interface TrieNode {
   undefinedBranch?: TrieNode;
   anyBranch?: TrieNode;
   readonly scalars: Map<string, TrieNode>;
+  /** The children of string constants by the string itself (a lookup then builds no key). */
+  readonly strings: Map<string, TrieNode>;
   /** Branches indexed here: `[position, branch]`. */
   readonly branches: (readonly [number, number])[];
 }
 
-const newNode = (): TrieNode => ({ scalars: new Map(), branches: [] });
+const newNode = (): TrieNode => ({ scalars: new Map(), strings: new Map(), branches: [] });
 
 function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode {
   node.next ??= { ...newNode(), ref };
@@ -63,6 +65,7 @@ function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode
   if (!child) {
     child = newNode();
     next.scalars.set(need.key, child);
+    if (need.key.startsWith('"')) next.strings.set(need.key.slice(1), child);
   }
   return child;
 }
@@ -140,7 +143,8 @@ function meet(
   if (v === undefined) return;
   meet(level.anyBranch, input, args, met);
   if (level.scalars.size === 0) return;
-  if (isScalar(v)) meet(level.scalars.get(scalarKey(v)), input, args, met);
+  if (typeof v === 'string') meet(level.strings.get(v), input, args, met);
+  else if (isScalar(v)) meet(level.scalars.get(scalarKey(v)), input, args, met);
   else for (const m of members(v)) if (isScalar(m)) meet(level.scalars.get(scalarKey(m)), input, args, met);
 }
 
