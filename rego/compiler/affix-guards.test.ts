@@ -29,6 +29,7 @@ inor if input.w[0] in {1, "a"} and count(input.v) > 1 or startswith(input.v, "a"
 inok if input.w[0] in [5] and count(input.v) > 1 or startswith(input.v, "a")
 sameref if input.w[0] == 5 and input.w[0] == 6 or startswith(input.v, "a")
 sameno if input.w[0] == 7 and input.w[0] == 6 or startswith(input.v, "a")
+local if { startswith(y, "a"); to_number("x"); z = y; y = x; x = input.v }
 `;
 
 function source(opaVersion: OpaVersion): string {
@@ -78,12 +79,18 @@ describe("OPA v1.22.2's prefix and suffix index (and its ways through or)", () =
     ['inok', 'eval_type_error'],
     ['sameref', 'eval_type_error'],
     ['sameno', undefined],
+    ['local', undefined],
   ])('skips a rule body whose input is not a string with the affix (%s)', (rule, want) => {
     expect(outcome('v1.22.2', rule)).toEqual(want);
   });
 
   it.each(['complete', 'earlier', 'elsed'])('is not in v1.15.2, which evaluates the body (%s)', (rule) => {
     expect(outcome('v1.15.2', rule)).toBe(rule === 'earlier' ? 'eval_builtin_error' : 'eval_type_error');
+  });
+
+  it('reads a local bound to the input path (through other locals) as that path', () => {
+    // What OPA v1.22.2 answers: the rule runs when the path holds a string with the affix.
+    expect(outcome('v1.22.2', 'local', { v: 'abc', w: [5] })).toBe('eval_builtin_error');
   });
 
   it('still evaluates the rule when the input matches', () => {

@@ -6,6 +6,7 @@
  * (`startswith(5, "a")`) or an earlier expression's error never surfaces: the rule is undefined.
  * The tests inside `a and b` count too (both operands must hold), and so do the comparisons of an
  * `input` path with constants there (`==`, `in`) when they decide a way through an `or`.
+ * A local the body binds to such a path (`x := input.path; startswith(x, "a")`) is read as it.
  * The engine puts the same test, on a string only, before everything else in the body. OPA
  * v1.15.2 has no such index.
  */
@@ -60,12 +61,50 @@ function testOf(
   return { expr: { k: 'term', term }, withs: [], loc };
 }
 
+/** Locals of a body bound to a constant `input` path (`x = input.a`, `x := input.a`, `y = x`). */
+type InputAliases = ReadonlyMap<string, Term>;
+
+/**
+ * The body's locals OPA's index reads as the `input` path they are bound to: each binding comes
+ * before the affix test in the order the safety stage gives the body, so the body's own order
+ * does not matter (OPA's `resolveVarToRef`).
+ */
+function inputAliases(cx: ResolveContext, body: readonly Literal[], scope: Scope): InputAliases {
+  const aliases = new Map<string, Term>();
+  const pairs = body.flatMap((lit): [Term, Term][] => {
+    const e = lit.expr;
+    if (lit.negated || lit.withs.length > 0 || e.type !== 'unify') return [];
+    return [
+      [e.left, e.right],
+      [e.right, e.left],
+    ];
+  });
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [v, t] of pairs) {
+      if (v.type !== 'var' || aliases.has(v.name)) continue;
+      const ref = t.type === 'var' ? aliases.get(t.name) : isConstantInputRef(cx, t, scope) ? t : undefined;
+      if (ref) {
+        aliases.set(v.name, ref);
+        grew = true;
+      }
+    }
+  }
+  return aliases;
+}
+
 /** `is_string(ref)` and the affix test, when `lit` is an indexable affix test. */
-function affixTest(cx: ResolveContext, lit: Literal, scope: Scope): IrLiteral[] {
+function affixTest(
+  cx: ResolveContext,
+  lit: Literal,
+  scope: Scope,
+  aliases: InputAliases = new Map(),
+): IrLiteral[] {
   const e = lit.expr;
   if (e.type !== 'term' || e.term.type !== 'call') return [];
   const { name, args, loc } = e.term;
-  const [subject, affix] = args as [Term | undefined, Term | undefined];
+  const [written, affix] = args as [Term | undefined, Term | undefined];
+  const subject = written?.type === 'var' ? (aliases.get(written.name) ?? written) : written;
   if (!AFFIX_BUILTINS.has(name) || args.length !== 2 || !subject || !affix) return [];
   if (!isConstantInputRef(cx, subject, scope) || !isConstantAffix(affix)) return [];
   if (!cx.builtins.has(name) || !cx.builtins.has('is_string')) return [];
@@ -199,6 +238,7 @@ function orGuard(alts: readonly IrLiteral[][], loc: Literal['loc']): IrLiteral {
  */
 export function affixGuards(cx: ResolveContext, body: readonly Literal[], scope: Scope): IrLiteral[] {
   const guards: IrLiteral[] = [];
+  const aliases = inputAliases(cx, body, scope);
   for (const lit of body) {
     const e = lit.expr;
     if (lit.negated || lit.withs.length > 0) continue;
@@ -209,7 +249,7 @@ export function affixGuards(cx: ResolveContext, body: readonly Literal[], scope:
       const alts = alternatives(cx, [lit], scope);
       if (alts && alts.length > 1 && alts.length <= MAX_INDEX_PATHS) guards.push(orGuard(alts, lit.loc));
     } else {
-      guards.push(...affixTest(cx, lit, scope));
+      guards.push(...affixTest(cx, lit, scope, aliases));
     }
   }
   return guards;

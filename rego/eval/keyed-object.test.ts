@@ -98,4 +98,54 @@ describe("the order of an object's definitions", () => {
     expect(decide(source, 't.r', 'v1.22.2')).toBe('eval_type_error');
     expect(decide(source, 't.o.b', 'v1.15.2')).toBe('eval_conflict_error');
   });
+
+  it("runs the rules below the object one by one on v1.22 too, after the object's own, in key order", () => {
+    const input = { s: 'abc', v: [0, 'z'] };
+    const decideWith = (source: string, ref: string) => {
+      const p = compilePolicies([{ file: 'p.rego', source: `package t\n${source}` }], {
+        builtins: createStandardBuiltins({ opaVersion: 'v1.22.2' }),
+        version: 'v1',
+        opaVersion: 'v1.22.2',
+      });
+      try {
+        return toJson(p.evaluate(ref, input, { strict: true }) ?? null);
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    // What OPA v1.22.2 answers: `o[k]` first, then `o["a"] := count(…)` conflicts with its "x"
+    // before the division's type error of the other definition of "a".
+    const conflict = [
+      'o["a"] := count(input.s)',
+      'o["a"] := 1 / input.v[1]',
+      'o[k] := "x" if { some k in ["a"] }',
+    ];
+    expect(decideWith(conflict.join('\n'), 't.o')).toBe('eval_conflict_error');
+    expect(decideWith(conflict.join('\n'), 't.o.a')).toBe('eval_conflict_error');
+    // The division first: its error.
+    expect(decideWith([conflict[1], conflict[0], conflict[2]].join('\n'), 't.o')).toBe('eval_type_error');
+    // Keys below in their order, not the source's: "a" (the division) before "b" (the conflict).
+    const keys = [
+      'o[k] := "x" if { some k in ["a", "b"] }',
+      'o["b"] := count(input.s)',
+      'o["a"] := 1 / input.v[1]',
+    ];
+    expect(decideWith(keys.join('\n'), 't.o')).toBe('eval_type_error');
+  });
+});
+
+describe('a default rule below a partial object', () => {
+  it('gives nothing, whole or by key, as OPA (both releases) answers', () => {
+    for (const opaVersion of ['v1.15.2', 'v1.22.2'] as const) {
+      const source =
+        'package t\no[k] := 1 if { some k in ["a"] }\ndefault o.b := 0\no.b := 2 if input.nope\n';
+      const p = compilePolicies([{ file: 'p.rego', source }], {
+        builtins: createStandardBuiltins({ opaVersion }),
+        version: 'v1',
+        opaVersion,
+      });
+      expect(toJson(p.evaluate('t.o', {}) ?? null)).toEqual({ a: 1 });
+      expect(p.evaluate('t.o.b', {})).toBeUndefined();
+    }
+  });
 });

@@ -16,7 +16,6 @@ import {
   type TerminalFactory,
 } from './definitions.ts';
 import type { Program } from './layout.ts';
-import { type Contribution, contributeBelow } from './nodes.ts';
 import { ObjectBuilder } from './object-builder.ts';
 
 /** A definition of the object node or of an object node below it, at its relative path. */
@@ -46,24 +45,16 @@ export class KeyedObject {
   private readonly program: Program;
   private readonly index: RuleIndex;
   private readonly definitions: readonly ObjectDefinition[];
-  private readonly below: readonly Contribution[];
   /** Definitions compiled with their first `m` head terms as parameters, by `position:m`. */
   private readonly variants = new Map<string, CompiledDefinition>();
 
   /**
    * @param definitions by position in `index`
-   * @param below the nodes below (see {@link contributeBelow})
    */
-  constructor(
-    program: Program,
-    index: RuleIndex,
-    definitions: readonly ObjectDefinition[],
-    below: readonly Contribution[],
-  ) {
+  constructor(program: Program, index: RuleIndex, definitions: readonly ObjectDefinition[]) {
     this.program = program;
     this.index = index;
     this.definitions = definitions;
-    this.below = below;
   }
 
   private variant(position: number, d: ObjectDefinition, m: number): CompiledDefinition {
@@ -88,7 +79,6 @@ export class KeyedObject {
     const builder = new ObjectBuilder();
     for (const { position, branches } of this.index.select(ctx.input).entries)
       this.run(ctx, builder, keys, position, this.definitions[position] as ObjectDefinition, branches);
-    for (const c of this.below) if (compatible(c.relative, keys)) contributeBelow(ctx, builder, c);
     let v: Value | undefined = builder.build();
     for (const key of keys) {
       if (v === undefined) return undefined;

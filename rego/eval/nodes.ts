@@ -213,44 +213,17 @@ export function evaluateSet(
   };
 }
 
-/** A contribution to an object node from a node below it. */
-export interface Contribution {
-  readonly relative: readonly string[];
-  readonly handle: CompiledNode;
-  readonly isSet: boolean;
-  /**
-   * Its rules run among the object's own definitions, in the object's index (before OPA v1.22):
-   * only its default value is left to add.
-   */
-  readonly indexed: boolean;
-}
-
-/**
- * Adds what a node below contributes to `builder`: its value, or — when its rules ran among the
- * object's — its default value where they produced none.
- */
-export function contributeBelow(ctx: Ctx, builder: ObjectBuilder, c: Contribution): void {
-  if (c.indexed && (c.isSet || builder.has(c.relative) || !c.handle.node.rules.some((r) => r.isDefault)))
-    return;
-  const v = c.handle.value(ctx);
-  if (v === undefined) return;
-  const loc = c.handle.node.rules[0]?.loc;
-  if (c.isSet) {
-    if ((v as SetValue).size > 0) builder.insertSet(c.relative, v as SetValue, loc);
-  } else builder.insert(c.relative, 'value', v, loc);
-}
-
 /**
  * Evaluation of an object node: its ref-head definitions (and those of object nodes below,
  * compiled with their relative path) add to one builder in the order of OPA's rule index, so the
- * first error or key conflict raised is OPA's. Before OPA v1.22 the index also holds the rules of
- * the complete and set nodes below, each run as one of the object's definitions; from v1.22 those
- * nodes add their values after the node's own definitions. `definitions` are by index position.
+ * first error or key conflict raised is OPA's. The index also holds the rules of the complete and
+ * set nodes below, each run as one of the object's definitions (in the order OPA v1.15 meets them,
+ * or OPA v1.22's: the object's own, then the nodes below in key order); a `default` rule of a
+ * node below gives nothing, as in OPA. `definitions` are by index position.
  */
 export function evaluateObject(
   index: RuleIndex,
   definitions: readonly CompiledDefinition[],
-  below: readonly Contribution[],
 ): (ctx: Ctx) => Value {
   return (ctx) => {
     ctx.state.tick();
@@ -260,7 +233,6 @@ export function evaluateObject(
     };
     for (const { position, branches } of index.select(ctx.input).entries)
       runDefinition(ctx, definitions[position] as CompiledDefinition, init, branches);
-    for (const c of below) contributeBelow(ctx, builder, c);
     return builder.build();
   };
 }

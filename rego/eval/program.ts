@@ -17,7 +17,6 @@ import { KeyedObject, type ObjectDefinition } from './keyed-object.ts';
 import type { Program } from './layout.ts';
 import {
   CompiledNode,
-  type Contribution,
   callFunction,
   evaluateComplete,
   evaluateInterior,
@@ -100,35 +99,21 @@ export class CompiledProgram implements Program {
 
   private compileObject(node: Node): (ctx: Ctx) => Value {
     const index = this.indexes.of(node);
-    const indexed = new Set(index.rules);
-    const definitions = new Map<ResolvedRule, ObjectDefinition>();
-    const below: Contribution[] = [];
-    const define = (rule: ResolvedRule, relative: readonly string[]) => {
+    const relatives = new Map<ResolvedRule, readonly string[]>();
+    // The object's index holds the rules of the nodes below too (a `default` one is left out,
+    // as OPA ignores it): each runs as one of the object's, at its relative path.
+    for (const m of node.walk())
+      for (const rule of m.rules) relatives.set(rule, m.path.slice(node.path.length));
+    const ordered = index.rules.map((rule): ObjectDefinition => {
+      const relative = relatives.get(rule) ?? [];
       const terminal = objectTerminal(rule, relative);
-      definitions.set(rule, { rule, relative, terminal, whole: compileDefinition(this, rule, terminal) });
-    };
-    for (const m of node.walk()) {
-      const relative = m.path.slice(node.path.length);
-      if (m.nodeClass === 'object') for (const rule of m.rules) define(rule, relative);
-      else if (m.nodeClass === 'complete' || m.nodeClass === 'set') {
-        // Before OPA v1.22 the object's index holds these rules: each runs as one of the object's.
-        const own = m.rules.filter((r) => indexed.has(r));
-        for (const rule of own) define(rule, relative);
-        below.push({
-          relative,
-          handle: this.handle(m),
-          isSet: m.nodeClass === 'set',
-          indexed: own.length > 0,
-        });
-      }
-    }
-    const ordered = index.rules.map((r) => definitions.get(r) as ObjectDefinition);
-    const keyed = new KeyedObject(this, index, ordered, below);
+      return { rule, relative, terminal, whole: compileDefinition(this, rule, terminal) };
+    });
+    const keyed = new KeyedObject(this, index, ordered);
     this.handle(node).keyed = (ctx, keys) => keyed.value(ctx, keys);
     return evaluateObject(
       index,
       ordered.map((d) => d.whole),
-      below,
     );
   }
 

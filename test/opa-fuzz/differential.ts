@@ -175,7 +175,9 @@ export async function runDifferentialBatch(
       if (sameAnswer(e, o)) continue;
       const opaBug =
         knownOpaBug(program.source, o) ??
-        ((await answeredOnRecompiling(batch.oracle, program, ref, e)) ? NONDETERMINISTIC_ORDER : undefined);
+        ((await answeredOnRecompiling(batch.oracle, program, ref, e, o))
+          ? NONDETERMINISTIC_ORDER
+          : undefined);
       divergences.push({ program, ref, family, engine: e, opa: o, ...(opaBug ? { opaBug } : {}) });
     }
     batch.onProgress?.(id + 1, divergences.length);
@@ -189,16 +191,19 @@ const RECOMPILES = 8;
 /**
  * Whether OPA gives the engine's answer `engine` to `ref` of `program` when it compiles the
  * program again: OPA v1.15.2's rule index orders its levels by Go's randomized map iteration, so
- * which of several failing definitions runs first (and so the error or conflict reported) may
- * change from one compilation to the next.
+ * which of several definitions runs first (and so the error or conflict reported, or the value
+ * of a definition that ends the search early before another's error) may change from one
+ * compilation to the next. Asked whenever one of the two answers is an error: the engine's
+ * value against OPA's error too (OPA's rarer order met first).
  */
 async function answeredOnRecompiling(
   oracle: OpaOracle,
   program: FuzzProgram,
   ref: string,
   engine: OpaAnswer,
+  opa: OpaAnswer,
 ): Promise<boolean> {
-  if (engine.kind !== 'error') return false;
+  if (engine.kind !== 'error' && opa.kind !== 'error') return false;
   for (let n = 0; n < RECOMPILES; n++) {
     const [again] = await oracle.evaluate(program.source, [ref], program.input, program);
     if (again && sameAnswer(engine, again)) return true;

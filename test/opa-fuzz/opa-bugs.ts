@@ -16,6 +16,32 @@ interface OpaBug {
 const TRAILING_ZEROS_COMPARED =
   /(?<![\d.])\d*[1-9]0+\.0+\s*(?:==|!=|<|>)|(?:==|!=|<|>|<=|>=)\s*-?\d*[1-9]0+\.0+(?![\d.eE])|[{,]\s*-?\d*[1-9]0+\.0+\s*[,}]/;
 
+/**
+ * Whether one body of `source` writes the same expression twice (`x > 0; x > 0`): the literals
+ * inside one outermost pair of braces (nested bodies with it), split at `;`, line ends and braces.
+ */
+export function repeatsAnExpression(source: string): boolean {
+  const seen = new Set<string>();
+  let depth = 0;
+  let text = '';
+  for (const ch of `${source}\n`) {
+    if (ch !== '{' && ch !== '}' && ch !== ';' && ch !== '\n') {
+      text += ch;
+      continue;
+    }
+    const literal = text.trim();
+    if (depth > 0 && literal) {
+      if (seen.has(literal)) return true;
+      seen.add(literal);
+    }
+    text = '';
+    if (ch === '{') depth++;
+    if (ch === '}') depth = Math.max(0, depth - 1);
+    if (ch === '}' && depth === 0) seen.clear();
+  }
+  return false;
+}
+
 const OPA_BUGS: readonly OpaBug[] = [
   {
     // `r := .5`, `to_number("+5")`, `to_number("1_000")`: OPA keeps the number's source text and
@@ -41,6 +67,15 @@ const OPA_BUGS: readonly OpaBug[] = [
     // first (v1.22.2: false, true, [1, 100.0]).
     name: 'float literal with trailing zeros compared as its leading digits (v1.15.2)',
     matches: (source, opa) => opa.kind === 'result' && TRAILING_ZEROS_COMPARED.test(source),
+  },
+  {
+    // `r if { x > 0; x > 0; x = 1 }`: OPA's safety reordering takes an expression for one it has
+    // already placed when an equal expression was placed at its own index (`Body.Append`
+    // renumbers it, `Body.Contains` compares the index too), so the second `x > 0` is never
+    // placed and its variables stay unsafe.
+    name: 'the same expression written twice in a body that waits (rego_unsafe_var_error)',
+    matches: (source, opa) =>
+      opa.kind === 'error' && opa.code === 'rego_unsafe_var_error' && repeatsAnExpression(source),
   },
 ];
 

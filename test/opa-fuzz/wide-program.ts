@@ -1,8 +1,9 @@
 /**
  * The widened generator: programs mixing the classic rule shapes with the shape families of
  * `shapes/` (partial rules queried by key, compile-time checks, parser edges, number and text
- * extremes, YAML, built-in errors, failing definitions, base documents, type selections), in Rego v0 or v1
- * modules, evaluated with or without strict built-in errors.
+ * extremes, YAML, built-in errors, failing definitions, base documents, type selections, bodies
+ * out of their evaluation order), in Rego v0 or v1 modules, evaluated with or without strict
+ * built-in errors.
  */
 import { type OpaVersion, opaAtLeast } from '../../rego/opa-version.ts';
 import type { RandomSource } from './random-source.ts';
@@ -10,6 +11,7 @@ import { classicRule, type FuzzProgram, generateInput } from './rego-program.ts'
 import {
   type BaseDocument,
   baseDocuments,
+  bodyOrder,
   builtinErrors,
   compileChecks,
   completeConflicts,
@@ -44,6 +46,7 @@ const FAMILIES: readonly { family: ShapeFamily; weight: number; alone: boolean }
   { family: baseDocuments, weight: 3, alone: false },
   { family: scopeChecks, weight: 3, alone: true },
   { family: typeSelections, weight: 3, alone: true },
+  { family: bodyOrder, weight: 3, alone: false },
 ];
 
 /** The names of the shape families (`partialRules`, `yamlBuiltins`, …). */

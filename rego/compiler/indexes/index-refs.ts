@@ -70,8 +70,10 @@ function valueReads(t: IrTerm | undefined): IndexRef[] {
 /**
  * The references one branch of a rule (0: the main body, then each `else`) is indexed by:
  * OPA's `refindices.Update` on its body, its arguments and what its head value reads.
+ * `localRefs` (OPA v1.22): a reference rooted at a local the body bound to an `input` path
+ * before (`x := input.o; x.b`, `y = x[0]`) is indexed as that path (`input.o.b`).
  */
-export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, IndexNeeds> {
+export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = false): Map<string, IndexNeeds> {
   const out = new Map<string, IndexNeeds>();
   const varRefs = new Map<string, IndexRef>();
   const constants = new Map<string, Value>();
@@ -87,8 +89,11 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
     if (!need.any && anyAt >= 0) entry.needs[anyAt] = need;
     else entry.needs.push(need);
   };
+  const argRefs = rule.args.map(
+    (a, i): IndexRef => ({ id: `arg:${i}`, arg: i, line: a.loc.line, column: a.loc.column }),
+  );
   rule.args.forEach((a, i) => {
-    const ref: IndexRef = { id: `arg:${i}`, arg: i, line: a.loc.line, column: a.loc.column };
+    const ref = argRefs[i] as IndexRef;
     if (a.k === 'var') varRefs.set(a.name, ref);
     else if (a.k === 'const' && isScalar(a.value)) add(ref, { any: false, key: scalarKey(a.value) });
   });
@@ -99,20 +104,34 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
     }
     return t.k === 'const' && isScalar(t.value) ? { any: false, key: scalarKey(t.value) } : undefined;
   };
+  const refOf = (t: IrTerm): IndexRef | undefined => {
+    const direct = inputRef(t);
+    if (direct || !localRefs || t.k !== 'ref' || t.head.k !== 'var') return direct;
+    const base = varRefs.get(t.head.name)?.input;
+    if (!base || !t.path.every((p) => p.k === 'const')) return undefined;
+    const path = [...base, ...t.path.map((p) => (p as { value: Value }).value)];
+    return {
+      id: `input:${canonicalKey(path)}`,
+      input: path,
+      line: t.head.loc.line,
+      column: t.head.loc.column,
+    };
+  };
   const equalish = (a: IrTerm, b: IrTerm): boolean => {
     if (a.k === 'var') {
       if (b.k === 'const') constants.set(a.name, b.value);
       const ref = varRefs.get(a.name);
       const need = needOf(b);
-      // A constant narrows a parameter's path; a variable the main body binds it to (`y := x`)
-      // needs it defined, as OPA indexes it. (An `else` branch starts by binding its own
-      // parameters to the rule's: those bindings are not the body's.)
-      const bodyVariable = branch === 0 && b.k === 'var' && !b.name.startsWith('$');
+      // A constant narrows a parameter's path; a variable the body binds it to (`y := x`) needs
+      // it defined, as OPA indexes it.
+      const bodyVariable = b.k === 'var' && !b.name.startsWith('$');
       if (!ref || !need || (need.any && !bodyVariable)) return false;
       add(ref, need);
+      // `y = x` with `x` bound to an `input` path: `y` reads it too (OPA v1.22 resolves `y.b`).
+      if (localRefs && ref.input && b.k === 'var' && need.any) varRefs.set(b.name, ref);
       return true;
     }
-    const ref = inputRef(a);
+    const ref = refOf(a);
     const need = needOf(b);
     if (!ref || !need) return false;
     add(ref, need);
@@ -133,7 +152,9 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
   };
   const body = branch === 0 ? rule.body : rule.elses[branch - 1]?.body;
   const value = branch === 0 ? rule.value : rule.elses[branch - 1]?.value;
-  const literals = (body?.literals ?? []) as readonly IrLiteral[];
+  const literals = elseParameters(rule, branch, (body?.literals ?? []) as readonly IrLiteral[], (name, i) =>
+    varRefs.set(name, argRefs[i] as IndexRef),
+  );
   // OPA does not index a definition that prints.
   const prints = (l: IrLiteral) =>
     l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print';
@@ -151,7 +172,7 @@ export function branchNeeds(rule: ResolvedRule, branch: number): Map<string, Ind
       callReads(e.right);
     } else if (e.k === 'term') {
       const t = e.term;
-      const ref = inputRef(t);
+      const ref = refOf(t);
       if (ref) add(ref, { any: true });
       else if (
         t.k === 'call' &&
@@ -192,6 +213,26 @@ export function scalarMembers(v: Value): Value[] {
         ? objectEntries(v).map(([, x]) => x)
         : [];
   return members.filter(isScalar);
+}
+
+/**
+ * The literals of a branch's body that OPA indexes. An `else` branch's body starts with the
+ * engine's bindings of the branch's own parameter variables to the rule's (OPA's `else` shares
+ * the rule's parameters): not the body's, so left out, each parameter variable of the branch
+ * reported to `parameter` as the argument it names.
+ */
+function elseParameters(
+  rule: ResolvedRule,
+  branch: number,
+  literals: readonly IrLiteral[],
+  parameter: (name: string, arg: number) => void,
+): readonly IrLiteral[] {
+  if (branch === 0) return literals;
+  rule.args.forEach((a, i) => {
+    const e = literals[i]?.expr;
+    if (e?.k === 'unify' && e.left.k === 'var' && a.k === 'var') parameter(e.left.name, i);
+  });
+  return literals.slice(rule.args.length);
 }
 
 function sourceBefore(a: IndexRef, b: IndexRef): boolean {

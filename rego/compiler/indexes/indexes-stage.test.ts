@@ -45,7 +45,7 @@ describe('the rule index stage', () => {
     expect(tags.select({ y: true }).entries.map((e) => e.position)).toEqual([1]);
   });
 
-  it("holds the object's rules, and before OPA v1.22 those of the complete rules below it", () => {
+  it('holds the rules of the object and of the nodes below it, below ones in key order on v1.22', () => {
     expect(
       compiled('v1.15.2')
         .at('obj')
@@ -55,7 +55,16 @@ describe('the rule index stage', () => {
       compiled('v1.22.2')
         .at('obj')
         .rules.map((r) => r.loc.line),
-    ).toEqual([10]);
+    ).toEqual([10, 11]);
+    // OPA v1.22's BuildRuleIndices: the node's own rules, then each child's subtree, in key order.
+    const source = 'package a\no.c := 1\no.b.d := 2\no[k] := 3 if some k in input.keys\no.a contains 4\n';
+    const { tree, indexes } = compileModules(
+      [parseModule(source, 'a.rego', { version: 'v1' })],
+      standardBuiltins,
+      'v1.22.2',
+    );
+    const o = indexes.of(tree.find(['a', 'o']) ?? tree);
+    expect(o.rules.map((r) => r.loc.line)).toEqual([4, 5, 3, 2]);
   });
 
   it('has no index for a package', () => {

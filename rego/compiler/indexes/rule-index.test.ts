@@ -148,6 +148,36 @@ describe('rule indexing', () => {
     }
   });
 
+  it("indexes an else branch's uses of the parameters as the main body's", () => {
+    // What OPA v1.15.2 answers: the else branch's `y := x` (or `x == "j"`) takes the first
+    // definition off the "does not care" branch, so the second runs first (its `plus` error);
+    // v1.22.2 runs the first first (its `to_number` error).
+    const first = 'f(x) := 1 if { x == "k"; to_number("abc") }';
+    const second = 'f(x) := 3 if { x + 1 > 0 }\nr1 := f("k")';
+    for (const branch of ['else := 2 if { y := x; y }', 'else := 2 if { x == "j" }']) {
+      expect(decide(`${first} ${branch}\n${second}`, {})).toBe('eval_type_error');
+      expect(decide(`${first} ${branch}\n${second}`, {}, 'v1.22.2')).toBe('eval_builtin_error');
+    }
+  });
+
+  it('reads a reference through a local bound to an input path from OPA v1.22', () => {
+    const input = { s: 'abc', o: { a: 1 } };
+    // What OPA answers: v1.22.2 skips the rule, whose `x.b` (`input.o.b`) is undefined, before
+    // `to_number` raises; v1.15.2 runs it. Also `y = x[0]` on a string, `y := x` then `y.b`.
+    for (const body of [
+      'x := input.o; to_number("z"); x.b',
+      'x = input.s; to_number(x); y = x[0]',
+      'x = input.o; y = x; to_number("z"); y.b == 1',
+    ]) {
+      expect(decide(`r1 if { ${body} }`, input, 'v1.22.2')).toBeUndefined();
+      expect(decide(`r1 if { ${body} }`, input)).toBe('eval_builtin_error');
+    }
+    // A defined path: the rule runs.
+    expect(decide('r1 if { x := input.o; to_number("z"); x.a }', input, 'v1.22.2')).toBe(
+      'eval_builtin_error',
+    );
+  });
+
   it('runs the definitions the index selects in source order from OPA v1.22', () => {
     const input = { v: [[], '10Mi', 'a'] };
     const plus = 'r1 := 2 if { input.v[2] + 1 > 0 }';

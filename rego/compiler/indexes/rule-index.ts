@@ -78,9 +78,9 @@ function members(v: Value): readonly Value[] {
 }
 
 /** The trie over every branch of `rules`, its levels in the order of how often a path is used. */
-function buildTrie(rules: readonly ResolvedRule[]): TrieNode {
+function buildTrie(rules: readonly ResolvedRule[], localRefs: boolean): TrieNode {
   const branches = rules.flatMap((rule, i) =>
-    [0, ...rule.elses.map((_, e) => e + 1)].map((b) => ({ i, b, needs: branchNeeds(rule, b) })),
+    [0, ...rule.elses.map((_, e) => e + 1)].map((b) => ({ i, b, needs: branchNeeds(rule, b, localRefs) })),
   );
   const frequency = new Map<string, { ref: IndexRef; count: number }>();
   for (const { needs } of branches) {
@@ -179,7 +179,8 @@ const MAX_LOOKUPS = 256;
  * @example buildRuleIndex(node.rules, false).select(input).entries; // in OPA v1.15's order
  */
 export function buildRuleIndex(rules: readonly ResolvedRule[], sourceOrder: boolean): RuleIndex {
-  const root = buildTrie(rules);
+  // OPA v1.22's index also reads a reference through a local bound to an `input` path.
+  const root = buildTrie(rules, sourceOrder);
   numberNodes(root);
   const lookupOf = (met: readonly TrieNode[]): IndexLookup => {
     const order: number[] = [];

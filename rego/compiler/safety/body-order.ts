@@ -1,7 +1,8 @@
 /**
- * OPA's safety check of bodies (`reorderBodyForSafety`): each next literal is the first, in
- * source order, whose inputs are bound by the literals before it; a body whose remaining
- * literals can never run has unsafe variables (`rego_unsafe_var_error`). Nested bodies are
+ * OPA's safety check of bodies (`reorderBodyForSafety`): literals are placed in passes over the
+ * body, each pass taking, in source order, every literal whose inputs are bound by the literals
+ * placed before it; a body whose remaining literals can never run has unsafe variables
+ * (`rego_unsafe_var_error`). Nested bodies are
  * ordered where evaluation reaches them, so errors surface in evaluation order.
  */
 import { RegoError, type SourceLocation } from '../../errors.ts';
@@ -55,23 +56,31 @@ export class SafetyCheck {
     return chain(0, bound);
   }
 
+  /**
+   * OPA's passes: each pass goes through the literals not yet placed in source order and places
+   * every one whose inputs are bound by then (a literal placed in a pass binds for the later
+   * literals of the same pass); passes repeat until all are placed or one places nothing.
+   */
   private order(literals: readonly IrLiteral[], bound: Bound): IrLiteral[] {
     const remaining = [...literals];
     const ordered: IrLiteral[] = [];
     let b = bound;
     while (remaining.length > 0) {
-      const ready = remaining.findIndex((lit) => {
-        const after = this.binds(lit, b);
-        if (after instanceof Missing) return false;
+      const placed = ordered.length;
+      for (let i = 0; i < remaining.length; ) {
+        const after = this.binds(remaining[i] as IrLiteral, b);
+        if (after instanceof Missing) {
+          i++;
+          continue;
+        }
         b = after;
-        return true;
-      });
-      if (ready < 0) {
+        ordered.push(...remaining.splice(i, 1));
+      }
+      if (ordered.length === placed) {
         const first = remaining[0] as IrLiteral;
         const r = this.binds(first, b);
         throw unsafeError(r instanceof Missing ? r.vars : [], first.loc);
       }
-      ordered.push(...remaining.splice(ready, 1));
     }
     return ordered;
   }

@@ -3,9 +3,11 @@
  * complete-rule conflicts, compile-time checks, parser edges, number and text extremes, number
  * values OPA keeps as text, texts through quoting and encoding built-ins, YAML,
  * built-in errors, failing definitions, base documents, scoping and inference, selections
- * from empty composites, `and`/`or` chains and member errors in `every` bodies.
+ * from empty composites, `and`/`or` chains and member errors in `every` bodies, bodies written
+ * out of their evaluation order.
  */
 export { baseDocuments } from './base-documents.ts';
+export { bodyOrder } from './body-order.ts';
 export { builtinErrors, failingDefinitions } from './builtin-errors.ts';
 export { compileChecks } from './compile-checks.ts';
 export { numberValues } from './number-values.ts';

@@ -44,7 +44,7 @@ function keyList(c: ShapeContext): string {
 
 /** One definition of the object rule `name`. */
 function definition(c: ShapeContext, name: string, refHeads: boolean): string[] {
-  const shape = c.random.below(refHeads ? 7 : 5);
+  const shape = c.random.below(refHeads ? 11 : 5);
   const body = c.random.chance(0.5) ? [guard(c, 'k')] : [];
   switch (shape) {
     case 0:
@@ -73,6 +73,19 @@ function definition(c: ShapeContext, name: string, refHeads: boolean): string[] 
       const k = c.random.pick(KEYS);
       return [`${name}.${k} := ${value(c, quote(k))} if ${guard(c, quote(k))}`];
     }
+    // Rules of the nodes below the object: each one of the object's rules in OPA's index.
+    case 7: {
+      const k = quote(c.random.pick(KEYS));
+      return [`${name}[${k}] := ${value(c, k)}`];
+    }
+    case 8:
+      return [`default ${name}.${c.random.pick(KEYS)} := 0`];
+    case 9: {
+      const k = c.random.pick(KEYS);
+      return [`${name}.${k}.${c.random.pick(['n', 'm'])} := ${value(c, quote(k))}`];
+    }
+    case 10:
+      return [`${name}.${c.random.pick(KEYS)} contains ${value(c, '"s"')}`];
     default:
       return [
         `${name}[k].n := ${value(c, 'k')} if {`,
@@ -86,7 +99,11 @@ function definition(c: ShapeContext, name: string, refHeads: boolean): string[] 
 /** A rule reading the object `o` through a reference. */
 function reader(c: ShapeContext, o: string, name: string): string[] {
   const k = quote(c.random.pick([...KEYS, 'zz']));
-  switch (c.random.below(5)) {
+  switch (c.random.below(7)) {
+    case 5:
+      return [`${name} := ${o}`];
+    case 6:
+      return [`${name} := count(${o})`];
     case 0:
       return [`${name} if not ${o}[${k}]`];
     case 1:
@@ -112,7 +129,7 @@ export function partialRules(c: ShapeContext): Shape {
   for (let i = 0; i < n; i++) lines.push(...definition(c, o, refHeads));
   lines.push(...reader(c, o, c.name));
   const queries = [c.name, ...subset(c.random, [...KEYS, 'd', 'zz'], 2).map((k) => `${o}.${k}`)];
-  if (c.random.chance(0.3)) queries.push(o);
+  if (c.random.chance(0.4)) queries.push(o);
   return { lines, queries };
 }
 
@@ -124,10 +141,12 @@ export function completeConflicts(c: ShapeContext): Shape {
   const f = `f_${c.name}`;
   const n = 1 + c.random.below(3);
   for (let i = 0; i < n; i++) {
-    const elseClause = c.random.chance(0.4) ? ` else := ${value()}` : '';
+    // An else branch reading the parameter (OPA indexes its uses as the main body's).
+    const elseBody = c.random.pick(['', '', ' if { y := x; y }', ' if { x == "k" }', ' if { x }']);
+    const elseClause = c.random.chance(0.4) ? ` else := ${value()}${elseBody}` : '';
     if (c.random.chance(0.5)) lines.push(`${f}(x) := ${value()} if { ${cond()}; x }${elseClause}`);
     else lines.push(`${f}(x) := ${value()} if ${cond()}${elseClause}`);
   }
-  lines.push(`${c.name} := ${f}(${c.random.pick(['true', 'false', 'input.v[3]'])})`);
+  lines.push(`${c.name} := ${f}(${c.random.pick(['true', 'false', 'input.v[3]', '"k"'])})`);
   return { lines, queries: [c.name] };
 }
