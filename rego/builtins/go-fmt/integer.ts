@@ -54,11 +54,14 @@ export function formatInteger(value: bigint, verb: string, f: FormatFlags, big =
   return pad(sign + prefix + digits, f, false);
 }
 
-/** A code point in single quotes, escaped like Go's `strconv.QuoteRune`. */
-export function quoteRune(cp: number): string {
+/**
+ * A code point in single quotes, escaped like Go's `strconv.QuoteRune` (`QuoteRuneToASCII` with
+ * `asciiOnly`, as `%+q` asks).
+ */
+export function quoteRune(cp: number, asciiOnly = false): string {
   const valid = cp >= 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff);
   const ch = String.fromCodePoint(valid ? cp : 0xfffd);
   if (ch === "'") return "'\\''";
   if (ch === '"') return `'"'`;
-  return `'${goQuote(ch).slice(1, -1)}'`;
+  return `'${goQuote(ch, asciiOnly).slice(1, -1)}'`;
 }

@@ -30,6 +30,8 @@ describe('sprintf', () => {
     ['%+q|%#q|%#q', ['é', 'a', '\ufffdx'], '"\\u00e9"|`a`|`\ufffdx`'],
     ['%10.3q|%-6.1q|', ['====', 'ab'], '     "==="|"a"   |'],
     ['%#q|%+q', ['\ufeffa', '😀'], '"\\ufeffa"|"\\U0001f600"'],
+    // A number under %q is a code point: %+q quotes it to ASCII too (an invalid one is U+FFFD).
+    ['%+q|%+q|%q|%+q|%+5q', [-1, 252, 252, 0x1f600, 252], "'\\ufffd'|'\\u00fc'|'ü'|'\\U0001f600'|'\\u00fc'"],
     ['%5.2s|', ['héllo'], '   hé|'],
     ['%c%U', [65, 0x1f600], 'AU+1F600'],
     ['%x', ['hi'], '6869'],

@@ -133,7 +133,7 @@ function formatArg(a: GoArg, verb: string, f: FormatFlags): string {
   else if (a.type === 'float64') {
     if ('eEfFgGvbxX'.includes(verb)) out = formatFloat(a.value, verb, f);
   } else if (verb === 'c' && isMachineInt(a)) out = pad(String.fromCodePoint(Number(a.value)), f);
-  else if (verb === 'q' && isMachineInt(a)) out = pad(quoteRune(Number(a.value)), f);
+  else if (verb === 'q' && isMachineInt(a)) out = pad(quoteRune(Number(a.value), f.plus), f);
   else if (verb === 'U' && isMachineInt(a)) {
     const hex = a.value.toString(16).toUpperCase().padStart(4, '0');
     out = pad(f.sharp ? `U+${hex} '${String.fromCodePoint(Number(a.value))}'` : `U+${hex}`, f);

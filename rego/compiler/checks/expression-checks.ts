@@ -16,7 +16,7 @@ import type { IrBody, IrExpr, IrTerm } from '../ir.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import type { RuleNode } from '../rule-tree.ts';
 import { isEquality, refText, ruleDepth, termText } from './ref-text.ts';
-import { elementType, selectType, setOf, valueType } from './term-types.ts';
+import { elementType, openEmptySets, selectType, setOf, valueType } from './term-types.ts';
 import { unifiesTerm } from './term-unification.ts';
 
 /** Checks bodies and terms against the types of variables and of the documents rules define. */
@@ -62,7 +62,12 @@ export abstract class ExpressionChecker {
         this.unify(e.left, e.right, loc);
         return;
       case 'somein': {
-        const collection = this.type(e.collection);
+        // OPA iterates through a reference (`x[_]`), so an enclosing variable seen from an
+        // `every` body is read with its type, as references below it are.
+        const collection =
+          e.collection.k === 'var' && this.enclosingOnly(e.collection)
+            ? (this.enclosing?.get(e.collection.name) ?? ANY_TYPE)
+            : this.type(e.collection);
         // Iterating a variable or reference known to hold a scalar selects a key it cannot have;
         // iterating a scalar written in place (`some x in "s"`) is a `match error` in v1.15.2.
         if (selectType(collection, undefined, this.emptyIsOpen) === 'none') {
@@ -75,7 +80,7 @@ export abstract class ExpressionChecker {
         }
         // A name bound before (`some x in x` where OPA v1.15 reads the enclosing `x`) is a
         // membership test: its type must meet the members'.
-        this.bind(e.value, elementType(collection), loc);
+        this.bind(e.value, this.boundType(undefined, elementType(collection)), loc);
         if (e.key) this.bind(e.key, ANY_TYPE, loc);
         return;
       }
@@ -112,6 +117,17 @@ export abstract class ExpressionChecker {
     else this.type(t);
   }
 
+  /**
+   * The type a variable takes from what binds it, `from` (an element when iterating): OPA v1.22
+   * keeps an empty set's memberless type only in a composite written in place (`y := set(); y.b`
+   * and `x := [set()]; x[0].b` are `undefined ref`; `x := set(); y := x; y.b` and
+   * `some y in {set()}; y.b` are not).
+   */
+  private boundType(from: IrTerm | undefined, type: RegoType): RegoType {
+    const written = from !== undefined && ['set', 'array', 'object', 'const'].includes(from.k);
+    return this.emptyIsOpen || written ? type : openEmptySets(type);
+  }
+
   /** Gives the variable `name` the type of what binds it (any inside an `every` body). */
   private setType(name: string, type: RegoType): void {
     this.env.set(name, this.typesBindings ? type : ANY_TYPE);
@@ -127,7 +143,7 @@ export abstract class ExpressionChecker {
     const unbound = (t: IrTerm) => t.k === 'var' && !this.env.has(t.name);
     if (unbound(left) || unbound(right)) {
       const [variable, other] = unbound(left) ? [left, right] : [right, left];
-      const type = unbound(other) ? ANY_TYPE : this.type(other);
+      const type = unbound(other) ? ANY_TYPE : this.boundType(other, this.type(other));
       const name = (variable as { name: string }).name;
       this.untypedParams.delete(name);
       this.setType(name, type);

@@ -31,6 +31,35 @@ export function setOf(members: readonly RegoType[]): RegoType {
 
 const EMPTY_SET_TYPE: RegoType = { k: 'set', of: ANY_TYPE, noMembers: true };
 
+/**
+ * `t` with every memberless set type (`set()` written in place) opened to any type: what OPA
+ * v1.22's checker gives a variable bound to something other than a composite written in place.
+ */
+export function openEmptySets(t: RegoType): RegoType {
+  switch (t.k) {
+    case 'set':
+      return t.noMembers ? ANY_TYPE : { k: 'set', of: openEmptySets(t.of) };
+    case 'array':
+      return {
+        k: 'array',
+        items: t.items.map(openEmptySets),
+        ...(t.dynamic ? { dynamic: openEmptySets(t.dynamic) } : {}),
+      };
+    case 'object':
+      return {
+        k: 'object',
+        props: t.props.map(([key, value]) => [key, openEmptySets(value)] as const),
+        ...(t.dynamic
+          ? { dynamic: { key: openEmptySets(t.dynamic.key), value: openEmptySets(t.dynamic.value) } }
+          : {}),
+      };
+    case 'any':
+      return t.of.length === 0 ? t : { k: 'any', of: t.of.map(openEmptySets) };
+    default:
+      return t;
+  }
+}
+
 /** The type of a constant value, as OPA types the term it was written as. */
 export function valueType(v: Value): RegoType {
   if (v === null) return { k: 'null' };

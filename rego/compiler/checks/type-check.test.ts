@@ -127,6 +127,22 @@ describe('types of variables', () => {
       expect(verdict(rules, 'v1.15.2'), rules).toBe('compiled');
       expect(verdict(rules, 'v1.22.2'), rules).toBe('compiled');
     }
+    // v1.22.2 keeps the memberless type only in a composite written in place: a variable bound
+    // to another variable, a reference or an element opens it (what OPA v1.22.2 answered).
+    for (const rules of [
+      'r if { x := set(); y := x; y.b }',
+      'r if { x := {set()}; some y in x; y.b }',
+      'r if { x := [set()]; y := x[0]; y == 1 }',
+      'r if { x := [set()]; y := x; y[0].b }',
+      'r if { y := {"s": set()}.s; y.b }',
+      'p := {"s": set()}\nr if { some y in p; y.b }',
+    ]) {
+      expect(verdict(rules, 'v1.22.2'), rules).toBe('compiled');
+    }
+    expect(verdict('r if { x := [set()]; x[0].b }', 'v1.22.2')).toBe(
+      'rego_type_error: undefined ref: x[0].b',
+    );
+    expect(verdict('r if { y = set(); y.b }', 'v1.22.2')).toBe('rego_type_error: undefined ref: y.b');
   });
 
   it('refuse iterating a scalar written in place on v1.15.2 (match error), and not on v1.22.2', () => {
@@ -162,10 +178,15 @@ describe('types of variables', () => {
     refusedByBoth('r if { x := 1; every y in [1] { z := x.a; y } }', 'undefined ref: x.a');
     refusedByBoth('r if { some x in [1]; every y in [1] { x := x.a; y } }', 'undefined ref: x.a');
     refusedByBoth('r if { x := {"a": 1}; every y in [1] { x.a.b; y } }', 'undefined ref: x.a.b');
+    // `some z in x` iterates through the reference `x[_]`, so it is read with `x`'s type too.
+    refusedByBoth('r if { x := "s"; every y in [1] { some z in x; y } }', 'undefined ref: x[_]');
+    refusedByBoth('r if { x := 1; every y in [1] { some z in x; y } }', 'undefined ref: x[_]');
     for (const rules of [
       'r if { x := 1; every y in [1] { upper(x); y } }',
       'r if { x := 1; every y in [1] { x == "a"; y } }',
       'r if { x := 1; every y in [1] { z := x; z.a; y } }',
+      'r if { x := [1]; every y in [1] { some z in x; y } }',
+      'r if { x := set(); every y in [1] { some z in x; y } }',
     ]) {
       expect(verdict(rules), rules).toBe('compiled');
     }
