@@ -10,24 +10,29 @@ import {
   type Value,
   type ValueKind,
 } from '../value/index.ts';
+import { readGoFloat } from './go-float-syntax.ts';
 import { arg, builtinError, defineFunction, typeError } from './operands.ts';
 
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const NOT_FINITE = /^(inf|infinity|nan)$/;
 
-/** Parses a number the way Go's `strconv.ParseFloat` accepts it, keeping big integers exact. */
+/**
+ * Parses a number the way Go's `strconv.ParseFloat` accepts it (OPA's check), keeping big
+ * integers exact: decimal or hexadecimal, underscores between digits.
+ */
 function parseNumberString(s: string): Value {
   if (NOT_FINITE.test(s.replace(/^[+-]+/, '').toLowerCase())) {
     throw typeError('to_number', 1, s, 'valid number string');
   }
-  if (!DECIMAL.test(s))
+  const read = readGoFloat(s);
+  if (read === undefined)
     throw builtinError('to_number', `strconv.ParseFloat: parsing ${JSON.stringify(s)}: invalid syntax`);
-  const n = parseNumber(s.startsWith('+') ? s.slice(1) : s);
-  if (n === undefined || !Number.isFinite(Number(s))) {
+  const n = 'value' in read ? read.value : parseNumber(read.decimal);
+  if (n === undefined || !Number.isFinite(Number(n))) {
     throw builtinError('to_number', `strconv.ParseFloat: parsing ${JSON.stringify(s)}: value out of range`);
   }
   // OPA keeps the text (`to_number("1.0")` is a float written `1.0`); a text that is no JSON
-  // number (`+5`, `.5`) is one OPA cannot write back, so the engine keeps the value alone.
+  // number (`+5`, `.5`, `1_000`, `0x1p-2`) is one OPA cannot write back, so the engine keeps the
+  // value alone.
   return JSON_NUMBER.test(s) ? (numberOfText(s) ?? n) : n;
 }
 

@@ -30,6 +30,17 @@ describe('cast built-ins', () => {
     ['+12', 12],
     ['.5', 0.5],
     ['12345678901234567890', 12345678901234567890n],
+    // Go's float syntax, as OPA's ParseFloat check accepts it (what OPA v1.15.2 and v1.22.2
+    // computed with these): underscores between digits, hexadecimal with a binary exponent.
+    ['1_000', 1000],
+    ['1_0.5', 10.5],
+    ['1e1_0', 10_000_000_000],
+    ['0_17', 17],
+    ['1.', 1],
+    ['0x1p-2', 0.25],
+    ['0x1.8p1', 3],
+    ['-0X_1P+2', -4],
+    ['0x.8p1', 1],
   ])('to_number(%s) = %s', (v, want) => {
     expect(call('to_number', v)).toBe(want);
   });
@@ -45,6 +56,11 @@ describe('cast built-ins', () => {
       code: 'eval_builtin_error',
       message: 'to_number: strconv.ParseFloat: parsing "broken": invalid syntax',
     });
+    for (const text of ['1__000', '_1', '1_', '1_.5', '0x1', '0x1p', '0x_p1', '0b101', '0o17', '00x1']) {
+      expect(failure('to_number', text).message, text).toBe(
+        `to_number: strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`,
+      );
+    }
     expect(failure('to_number', '1e400').message).toBe(
       'to_number: strconv.ParseFloat: parsing "1e400": value out of range',
     );

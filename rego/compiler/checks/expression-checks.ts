@@ -26,6 +26,11 @@ export abstract class ExpressionChecker {
   /** The checked function's parameters no expression has used yet: their first use types them. */
   protected untypedParams = new Set<string>();
   protected skipNegations = false;
+  /**
+   * Inside a negation where `not` is OPA v1.22's operator: its references are checked, its calls
+   * and comparisons are not (a comprehension inside is checked in full).
+   */
+  private negatedOperand = false;
   /** False inside an `every` body, where OPA's checker leaves what the body binds untyped. */
   protected typesBindings = true;
   /**
@@ -96,12 +101,29 @@ export abstract class ExpressionChecker {
         return;
       }
       case 'not':
-        if (!this.skipNegations) this.body(e.body);
+        this.negation(() => this.body(e.body));
         return;
       case 'test':
-        if (e.op !== 'not' || !this.skipNegations) for (const o of e.operands) this.body(o);
+        if (e.op !== 'not') for (const o of e.operands) this.body(o);
+        else
+          this.negation(() => {
+            for (const o of e.operands) this.body(o);
+          });
         return;
     }
+  }
+
+  /** Checks a negated expression with `check`, its calls and comparisons unchecked where OPA skips them. */
+  private negation(check: () => void): void {
+    const outer = this.negatedOperand;
+    this.negatedOperand = outer || this.skipNegations;
+    check();
+    this.negatedOperand = outer;
+  }
+
+  /** Records a `match error` or a call's `invalid argument(s)` at `loc`, unless in a negated operand. */
+  private mismatch(message: string, loc: SourceLocation): void {
+    if (!this.negatedOperand) this.errors.push(new RegoError('rego_type_error', message, loc));
   }
 
   /** Whether `t` is an enclosing body's variable seen from an `every` body (no binding, no check). */
@@ -112,8 +134,7 @@ export abstract class ExpressionChecker {
   private bind(t: IrTerm, type: RegoType, loc: SourceLocation): void {
     if (this.enclosingOnly(t)) return;
     if (t.k === 'var' && !this.env.has(t.name)) this.setType(t.name, type);
-    else if (t.k === 'var' && !unifies(this.type(t), type))
-      this.errors.push(new RegoError('rego_type_error', 'match error', loc));
+    else if (t.k === 'var' && !unifies(this.type(t), type)) this.mismatch('match error', loc);
     else this.type(t);
   }
 
@@ -152,8 +173,7 @@ export abstract class ExpressionChecker {
     }
     // OPA does not compare the types of the two sides in an `every` body (references are checked).
     const [l, r] = [this.type(left), this.type(right)];
-    if (this.typesBindings && !unifies(l, r))
-      this.errors.push(new RegoError('rego_type_error', 'match error', loc));
+    if (this.typesBindings && !unifies(l, r)) this.mismatch('match error', loc);
   }
 
   /** The type of `t`, checking the calls and references inside it. */
@@ -179,7 +199,10 @@ export abstract class ExpressionChecker {
         }
         return { k: 'object', props: [], dynamic: { key: ANY_TYPE, value: ANY_TYPE } };
       case 'comp': {
+        const negated = this.negatedOperand;
+        this.negatedOperand = false;
         this.body(t.body);
+        this.negatedOperand = negated;
         const value = this.type(t.value);
         if (t.kind === 'array') return { k: 'array', items: [], dynamic: value };
         if (t.kind === 'set') return { k: 'set', of: value };
@@ -196,13 +219,7 @@ export abstract class ExpressionChecker {
       this.typeParamsFrom(t.args, params);
       const argTypes = t.args.map((a) => this.type(a));
       if (t.args.some((arg, i) => !unifiesTerm(arg, argTypes[i] as RegoType, params[i] ?? ANY_TYPE)))
-        this.errors.push(
-          new RegoError(
-            'rego_type_error',
-            `${['data', ...t.callee.path].join('.')}: invalid argument(s)`,
-            t.loc,
-          ),
-        );
+        this.mismatch(`${['data', ...t.callee.path].join('.')}: invalid argument(s)`, t.loc);
       return this.document(t.callee.path);
     }
     const declaration = t.callee.kind === 'builtin' ? this.declarations.get(t.callee.name) : undefined;
@@ -218,8 +235,7 @@ export abstract class ExpressionChecker {
       const want = operands[i];
       return want !== undefined && !unifiesTerm(arg, argTypes[i] as RegoType, want);
     });
-    if (wrong)
-      this.errors.push(new RegoError('rego_type_error', `${declaration.name}: invalid argument(s)`, t.loc));
+    if (wrong) this.mismatch(`${declaration.name}: invalid argument(s)`, t.loc);
     return declaration.result ? parseTypeNotation(declaration.result.type) : ANY_TYPE;
   }
 

@@ -193,6 +193,20 @@ describe('types of variables', () => {
   });
 });
 
+describe("negations where `not` is OPA v1.22's operator", () => {
+  it('check their references, not their calls and comparisons (a comprehension in full)', () => {
+    // What OPA v1.22.2 answers with `import future.keywords`.
+    const v122 = (body: string) => verdict(`import future.keywords\nr if { ${body} }`, 'v1.22.2');
+    expect(v122('x := set(); not x.a.b')).toBe('rego_type_error: undefined ref: x.a.b');
+    expect(v122('x := 1; not count(x.a)')).toBe('rego_type_error: undefined ref: x.a');
+    expect(v122('x := [set()]; not x[0].a.b')).toBe('rego_type_error: undefined ref: x[0].a.b');
+    expect(v122('not [1 | upper(1)]')).toBe('rego_type_error: upper: invalid argument(s)');
+    for (const body of ['x := 1; not x == "a"', 'x := "s"; not upper(x) == 1', 'x := 1; not abs(x) == "a"']) {
+      expect(v122(body), body).toBe('compiled');
+    }
+  });
+});
+
 describe('types of function parameters', () => {
   it("take the type of their first use as a call's argument, which callers must then meet", () => {
     refusedByBoth('f(x) := upper(x)\nr := f(1)', 'data.t.f: invalid argument(s)');
