@@ -102,8 +102,12 @@ export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = fa
   // v1.22.2 refuses a scalar key of `[]` or `{}`, and lets a composite one through.
   if (isEmptyCollection(t) && key !== undefined && isComposite(valueType(key))) return ANY_TYPE;
   switch (t.k) {
-    case 'any':
-      return ANY_TYPE;
+    case 'any': {
+      // A union selects from each alternative that can have the key: none can, none selects.
+      if (t.of.length === 0) return ANY_TYPE;
+      const selected = t.of.map((alt) => selectType(alt, key, emptyIsOpen)).filter((s) => s !== 'none');
+      return selected.length === 0 ? 'none' : unionOf(selected);
+    }
     case 'null':
     case 'boolean':
     case 'number':
@@ -120,7 +124,11 @@ export function selectType(t: RegoType, key: Value | undefined, emptyIsOpen = fa
       if (t.noMembers) return emptySetSelect(key, emptyIsOpen);
       return setSelect(t.of, key);
     case 'object': {
-      if (key === undefined) return t.dynamic ? t.dynamic.value : ANY_TYPE;
+      // A key not known before evaluation selects any of the values (OPA: their union).
+      if (key === undefined)
+        return t.props.length === 0 && !t.dynamic
+          ? ANY_TYPE
+          : unionOf([...t.props.map(([, v]) => v), ...(t.dynamic ? [t.dynamic.value] : [])]);
       if (typeof key !== 'string') return t.dynamic ? t.dynamic.value : 'none';
       return objectSelect(t, key) ?? 'none';
     }

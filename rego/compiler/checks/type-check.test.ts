@@ -193,6 +193,27 @@ describe('types of variables', () => {
   });
 });
 
+describe('selections by a key not known before evaluation', () => {
+  it("select the union of an object's values, refused where no value has the next key", () => {
+    // What OPA v1.15.2 and v1.22.2 answer (`data.t.p[input.s].b` in OPA's message).
+    refusedByBoth('p := {"s": 1, "t": "a"}\nr if { p[input.s].b }', 'undefined ref: data.t.p[$operand].b');
+    refusedByBoth('p := {"s": {"a": 1}}\nr if { p[_].b }', 'undefined ref: data.t.p[$0].b');
+    refusedByBoth('p := {"s": set()}\nr if { p[input.s].b.c }', 'undefined ref: data.t.p[$operand].b.c');
+    for (const rules of [
+      'p := {"s": {"b": 1}}\nr if { p[input.s].b }',
+      'p := {"s": 1, "t": {"b": 2}}\nr if { p[input.s].b }',
+    ]) {
+      expect(verdict(rules, 'v1.15.2'), rules).toBe('compiled');
+      expect(verdict(rules, 'v1.22.2'), rules).toBe('compiled');
+    }
+    // `set()`'s members: the key's own type on v1.15.2, none on v1.22.2.
+    expect(verdict('p := {"s": set()}\nr if { p[input.s].b }', 'v1.15.2')).toBe('compiled');
+    expect(verdict('p := {"s": set()}\nr if { p[input.s].b }', 'v1.22.2')).toBe(
+      'rego_type_error: undefined ref: data.t.p[$operand].b',
+    );
+  });
+});
+
 describe("negations where `not` is OPA v1.22's operator", () => {
   it('check their references, not their calls and comparisons (a comprehension in full)', () => {
     // What OPA v1.22.2 answers with `import future.keywords`.
