@@ -30,6 +30,7 @@ inok if input.w[0] in [5] and count(input.v) > 1 or startswith(input.v, "a")
 sameref if input.w[0] == 5 and input.w[0] == 6 or startswith(input.v, "a")
 sameno if input.w[0] == 7 and input.w[0] == 6 or startswith(input.v, "a")
 local if { startswith(y, "a"); to_number("x"); z = y; y = x; x = input.v }
+localref if { startswith(y, "a"); to_number("x"); y = x[0]; x = input.w }
 `;
 
 function source(opaVersion: OpaVersion): string {
@@ -80,6 +81,7 @@ describe("OPA v1.22.2's prefix and suffix index (and its ways through or)", () =
     ['sameref', 'eval_type_error'],
     ['sameno', undefined],
     ['local', undefined],
+    ['localref', undefined],
   ])('skips a rule body whose input is not a string with the affix (%s)', (rule, want) => {
     expect(outcome('v1.22.2', rule)).toEqual(want);
   });
@@ -91,6 +93,8 @@ describe("OPA v1.22.2's prefix and suffix index (and its ways through or)", () =
   it('reads a local bound to the input path (through other locals) as that path', () => {
     // What OPA v1.22.2 answers: the rule runs when the path holds a string with the affix.
     expect(outcome('v1.22.2', 'local', { v: 'abc', w: [5] })).toBe('eval_builtin_error');
+    // A selection below such a local (`y = x[0]`, `x = input.w`) is read as `input.w[0]`.
+    expect(outcome('v1.22.2', 'localref', { v: 5, w: ['abc'] })).toBe('eval_builtin_error');
   });
 
   it('still evaluates the rule when the input matches', () => {

@@ -61,7 +61,10 @@ function testOf(
   return { expr: { k: 'term', term }, withs: [], loc };
 }
 
-/** Locals of a body bound to a constant `input` path (`x = input.a`, `x := input.a`, `y = x`). */
+/**
+ * Locals of a body bound to a constant `input` path (`x = input.a`, `x := input.a`, `y = x`,
+ * `y = x.b`).
+ */
 type InputAliases = ReadonlyMap<string, Term>;
 
 /**
@@ -83,7 +86,12 @@ function inputAliases(cx: ResolveContext, body: readonly Literal[], scope: Scope
     grew = false;
     for (const [v, t] of pairs) {
       if (v.type !== 'var' || aliases.has(v.name)) continue;
-      const ref = t.type === 'var' ? aliases.get(t.name) : isConstantInputRef(cx, t, scope) ? t : undefined;
+      const ref =
+        t.type === 'var'
+          ? aliases.get(t.name)
+          : isConstantInputRef(cx, t, scope)
+            ? t
+            : selectionOfAlias(t, aliases);
       if (ref) {
         aliases.set(v.name, ref);
         grew = true;
@@ -91,6 +99,19 @@ function inputAliases(cx: ResolveContext, body: readonly Literal[], scope: Scope
     }
   }
   return aliases;
+}
+
+/** `t` when it selects constant keys below a local bound to an `input` path, as that path (`x.a`). */
+function selectionOfAlias(t: Term, aliases: InputAliases): Term | undefined {
+  if (t.type !== 'ref' || t.head.type !== 'var') return undefined;
+  const base = aliases.get(t.head.name);
+  const constant = t.path.every(
+    (k) => k.type === 'scalar' && (typeof k.value === 'string' || typeof k.value === 'number'),
+  );
+  if (!base || !constant) return undefined;
+  return base.type === 'ref'
+    ? { type: 'ref', head: base.head, path: [...base.path, ...t.path], loc: t.loc }
+    : { type: 'ref', head: base, path: t.path, loc: t.loc };
 }
 
 /** `is_string(ref)` and the affix test, when `lit` is an indexable affix test. */
