@@ -69,7 +69,7 @@ async function generate(
   const table = sql(`${schema}.relations`);
   // Indexes built once after the rows are in, not row by row (the store's own definitions).
   await sql`ALTER TABLE ${table} DROP CONSTRAINT relations_pkey`;
-  await sql`DROP INDEX ${sql(`${schema}.relations_by_subject`)}`;
+  await sql`DROP INDEX ${sql(`${schema}.relations_by_subject_relation`)}`;
   await sql`INSERT INTO ${table} (object_type, object_id, relation, subject_type, subject_id, created_at)
     SELECT 'document', 'doc-' || d, r.relation, r.subject_type,
       CASE r.relation
@@ -85,7 +85,8 @@ async function generate(
     FROM generate_series(0, ${folders - 1}) AS f`;
   await sql`ALTER TABLE ${table} ADD PRIMARY KEY
     (object_type, object_id, relation, subject_type, subject_id, subject_relation)`;
-  await sql`CREATE INDEX relations_by_subject ON ${table} (subject_type, subject_id)`;
+  await sql`CREATE INDEX relations_by_subject_relation ON ${table}
+    (subject_type, subject_id, subject_relation, object_type, relation, object_id)`;
   // As a directory whose rows were written long ago: vacuumed (hint bits set, visibility map
   // current, so a subject's existence is an index-only scan), not freshly bulk-inserted, where
   // each first read of a page also writes it.

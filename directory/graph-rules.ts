@@ -7,7 +7,7 @@
  */
 import type { ObjectSearch, SubjectSearch } from '@gatehousejs/core';
 import { DirectoryError } from './errors.ts';
-import { type SearchReach, searchReach } from './graph-reach.ts';
+import { type ObjectWalk, objectWalk } from './graph-walk.ts';
 import type { DirectoryModel } from './model.ts';
 
 /** One permission term: `permission` on `objectType` is granted by `name` (through `base` for an arrow). */
@@ -26,8 +26,8 @@ export interface GraphRules {
   readonly unionOnly: boolean;
   /** Whether some arrow's base relation admits subject sets (`parent: group#member`). */
   readonly arrowsThroughSets: boolean;
-  /** The nodes an object search for `objectType#relation` walks through (worked out once each). */
-  reach(objectType: string, relation: string): SearchReach;
+  /** The walk of an object search for `objectType#relation` (planned once each). */
+  walk(objectType: string, relation: string): ObjectWalk;
 }
 
 /** Derives the rules of a model. */
@@ -46,17 +46,17 @@ export function graphRules(model: DirectoryModel): GraphRules {
       }
     }
   }
-  const reaches = new Map<string, SearchReach>();
-  const reach = (objectType: string, relation: string) => {
+  const walks = new Map<string, ObjectWalk>();
+  const walk = (objectType: string, relation: string) => {
     const key = `${objectType}#${relation}`;
-    let found = reaches.get(key);
+    let found = walks.get(key);
     if (!found) {
-      found = searchReach(model, objectType, relation);
-      reaches.set(key, found);
+      found = objectWalk(model, objectType, relation);
+      walks.set(key, found);
     }
     return found;
   };
-  return { terms, unionOnly, arrowsThroughSets, reach };
+  return { terms, unionOnly, arrowsThroughSets, walk };
 }
 
 function validateNames(model: DirectoryModel, objectType: string, relation: string, subjectType: string) {

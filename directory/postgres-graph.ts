@@ -17,6 +17,7 @@
  */
 import type { GraphSubject, ObjectSearch, Relation, RelationCheck, SubjectSearch } from '@gatehousejs/core';
 import type { GraphRules } from './graph-rules.ts';
+import type { ObjectWalk } from './graph-walk.ts';
 import type { Sql } from './postgres-driver/index.ts';
 import { MAX_PATHS_PER_SUBJECT } from './subject-paths.ts';
 
@@ -45,30 +46,6 @@ function termArrays(rules: GraphRules): [string[], string[], string[], string[]]
   ];
 }
 
-/**
- * The model's permission terms as the object search looks them up for each step, by key rather
- * than by scanning every term: `direct` — the permissions a name grants on the same object (key
- * `type` U+001F `name`); `arrows` — by the name held on the arrow's target, the permission and the
- * base relation on the objects that point at it.
- */
-function termLookups(rules: GraphRules): {
-  direct: Record<string, string[]>;
-  arrows: Record<string, { object_type: string; permission: string; base: string }[]>;
-} {
-  const direct: Record<string, string[]> = {};
-  const arrows: Record<string, { object_type: string; permission: string; base: string }[]> = {};
-  for (const t of rules.terms) {
-    if (t.base === '') {
-      const key = `${t.objectType}\u001f${t.name}`;
-      direct[key] = [...(direct[key] ?? []), t.permission];
-    } else {
-      const arrow = { object_type: t.objectType, permission: t.permission, base: t.base };
-      arrows[t.name] = [...(arrows[t.name] ?? []), arrow];
-    }
-  }
-  return { direct, arrows };
-}
-
 async function confirmed(
   context: PostgresGraphContext,
   ids: readonly string[],
@@ -78,47 +55,51 @@ async function confirmed(
   return ids.filter((_, i) => answers[i] === true);
 }
 
-/** The ids of the objects the subject reaches (validated search), sorted. */
+/**
+ * The ids of the objects the subject reaches (validated search), sorted. One statement: the
+ * subject's own grants (and wildcard grants to its type), each widened by the names its node
+ * implies on the same object ({@link ObjectWalk}); from those that lead on, the walk climbs through
+ * subject sets and arrows to the objects of the relations naming them, which it widens the same
+ * way. The answer is every object reached with the searched name: read straight from the grants,
+ * or one step from an object of the walk — so the walk holds the folders and groups of a search,
+ * never the documents it finds.
+ */
 export async function findObjectsInPostgres(
   context: PostgresGraphContext,
   search: ObjectSearch,
 ): Promise<string[]> {
   const { sql, schema, rules } = context;
   const relations = sql(`${schema}.relations`);
-  const { direct, arrows } = termLookups(rules);
-  // Only the nodes from which the searched relation can be reached are kept, and from each the
-  // walk takes only the kinds of step that lead into one (the rest could never add an answer).
-  const reach = rules.reach(search.objectType, search.relation);
-  const kept = sql.array([...reach.kept]);
-  const bySet = sql.array([...reach.steps.subjectSet]);
-  const byTerm = sql.array([...reach.steps.term]);
-  const byArrow = sql.array([...reach.steps.arrow]);
+  const { closure, steps } = rules.walk(search.objectType, search.relation);
+  const text = (values: readonly string[]) => sql.array([...values]);
+  // One step from the walk's objects (w) to the relations naming them, and the names reached there.
+  const step = sql`FROM walk w
+    JOIN steps s ON s.from_type = w.object_type AND s.from_name = w.name
+    JOIN ${relations} r ON r.subject_type = w.object_type AND r.subject_id = w.object_id
+      AND r.subject_relation = s.subject_relation AND r.object_type = s.object_type AND r.relation = s.relation`;
   const rows = rules.arrowsThroughSets
     ? await sql`SELECT DISTINCT object_id FROM ${relations} WHERE object_type = ${search.objectType}`
     : await sql`
-      WITH RECURSIVE holds (object_type, object_id, name) AS (
-        SELECT r.object_type, r.object_id, r.relation FROM ${relations} r
+      WITH RECURSIVE closure (object_type, name, derived, steps, target) AS (
+        SELECT * FROM unnest(${text(closure.objectType)}::text[], ${text(closure.name)}::text[],
+          ${text(closure.derived)}::text[], ${text(closure.steps)}::boolean[], ${text(closure.target)}::boolean[])
+      ), steps (from_type, from_name, subject_relation, object_type, relation, derived, steps, target) AS (
+        SELECT * FROM unnest(${text(steps.fromType)}::text[], ${text(steps.fromName)}::text[],
+          ${text(steps.subjectRelation)}::text[], ${text(steps.objectType)}::text[], ${text(steps.relation)}::text[],
+          ${text(steps.derived)}::text[], ${text(steps.steps)}::boolean[], ${text(steps.target)}::boolean[])
+      ), grants AS (
+        SELECT c.object_type, r.object_id, c.derived, c.steps, c.target
+        FROM ${relations} r JOIN closure c ON c.object_type = r.object_type AND c.name = r.relation
         WHERE r.subject_type = ${search.subjectType} AND r.subject_id IN (${search.subjectId}, '*')
-          AND r.subject_relation = '' AND r.object_type || chr(31) || r.relation = ANY(${kept}::text[])
+          AND r.subject_relation = ''
+      ), walk (object_type, object_id, name) AS (
+        SELECT object_type, object_id, derived FROM grants WHERE steps
         UNION
-        SELECT step.object_type, step.object_id, step.name FROM holds h CROSS JOIN LATERAL (
-          SELECT r.object_type, r.object_id, r.relation FROM ${relations} r
-          WHERE r.subject_type = h.object_type AND r.subject_id = h.object_id AND r.subject_relation = h.name
-            AND h.object_type || chr(31) || h.name = ANY(${bySet}::text[])
-          UNION ALL
-          SELECT h.object_type, h.object_id, d.permission
-          FROM jsonb_array_elements_text(${sql.json(direct)} -> (h.object_type || chr(31) || h.name)) AS d (permission)
-          WHERE h.object_type || chr(31) || h.name = ANY(${byTerm}::text[])
-          UNION ALL
-          SELECT r.object_type, r.object_id, a.permission
-          FROM jsonb_to_recordset(${sql.json(arrows)} -> h.name) AS a (object_type text, permission text, base text)
-          JOIN ${relations} r ON r.object_type = a.object_type AND r.relation = a.base
-          WHERE r.subject_type = h.object_type AND r.subject_id = h.object_id AND r.subject_relation = ''
-            AND h.object_type || chr(31) || h.name = ANY(${byArrow}::text[])
-        ) AS step (object_type, object_id, name)
-        WHERE step.object_type || chr(31) || step.name = ANY(${kept}::text[])
+        SELECT s.object_type, r.object_id, s.derived ${step} WHERE s.steps
       )
-      SELECT DISTINCT object_id FROM holds WHERE object_type = ${search.objectType} AND name = ${search.relation}`;
+      SELECT object_id FROM grants WHERE target
+      UNION
+      SELECT r.object_id ${step} WHERE s.target`;
   const ids = rows.map((row) => row.object_id as string).sort(byCodeUnits);
   if (rules.unionOnly && !rules.arrowsThroughSets) return ids;
   return confirmed(context, ids, (objectId) => ({ ...search, objectId }));

@@ -54,7 +54,12 @@ export async function ensureDirectoryTables(sql: Sql, t: DirectoryTables): Promi
       subject_relation text NOT NULL DEFAULT '',
       created_at timestamptz NOT NULL,
       PRIMARY KEY (object_type, object_id, relation, subject_type, subject_id, subject_relation))`;
-    await tx`CREATE INDEX IF NOT EXISTS relations_by_subject ON ${table(tx, t, 'relations')} (subject_type, subject_id)`;
+    // By subject, with every column an object search's step reads (index-only): which relations
+    // name `folder:f1` as `parent`, which name `group:g1#member`. It replaces the index on
+    // (subject_type, subject_id) alone, of which it is an extension (built once on upgrade).
+    await tx`CREATE INDEX IF NOT EXISTS relations_by_subject_relation ON ${table(tx, t, 'relations')}
+      (subject_type, subject_id, subject_relation, object_type, relation, object_id)`;
+    await tx`DROP INDEX IF EXISTS ${table(tx, t, 'relations_by_subject')}`;
     await tx`CREATE TABLE IF NOT EXISTS ${table(tx, t, 'change_log')} (
       version bigint PRIMARY KEY,
       change jsonb NOT NULL)`;
