@@ -98,9 +98,10 @@ export async function findObjectsInPostgres(
         SELECT s.object_type, r.object_id, s.derived ${step} WHERE s.steps
       )
       SELECT object_id FROM grants WHERE target
-      UNION
+      UNION ALL
       SELECT r.object_id ${step} WHERE s.target`;
-  const ids = rows.map((row) => row.object_id as string).sort(byCodeUnits);
+  // An object reached several ways comes once per way (no hashing of the rows in the server).
+  const ids = [...new Set(rows.map((row) => row.object_id as string))].sort(byCodeUnits);
   if (rules.unionOnly && !rules.arrowsThroughSets) return ids;
   return confirmed(context, ids, (objectId) => ({ ...search, objectId }));
 }
