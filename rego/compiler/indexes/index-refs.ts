@@ -38,6 +38,18 @@ export interface IndexNeeds {
    * twice counts two) in the frequency that orders the trie's levels, repeated needs included.
    */
   uses: number;
+  /**
+   * Where the branch first indexes it, which orders the branch's references as OPA meets them:
+   * an `input` path where it is written, an argument where the expression comparing it is (its
+   * place in the head only for a constant argument).
+   */
+  firstUse: Position;
+}
+
+/** A line and column in the source. */
+interface Position {
+  readonly line: number;
+  readonly column: number;
 }
 
 function inputRef(t: IrTerm): IndexRef | undefined {
@@ -78,11 +90,14 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   const varRefs = new Map<string, IndexRef>();
   const constants = new Map<string, Value>();
   let readingHead = false;
+  let literalAt: Position | undefined;
   const add = (ref: IndexRef, need: Need) => {
-    const entry = out.get(ref.id) ?? { ref, needs: [], uses: 0 };
+    const at = ref.arg !== undefined && literalAt ? literalAt : ref;
+    const entry = out.get(ref.id) ?? { ref, needs: [], uses: 0, firstUse: at };
     out.set(ref.id, entry);
     entry.uses++;
     if (!readingHead && sourceBefore(ref, entry.ref)) entry.ref = ref;
+    if (!readingHead && sourceBefore(at, entry.firstUse)) entry.firstUse = at;
     const same = entry.needs.findIndex((n) => (n.any ? need.any : !need.any && n.key === need.key));
     if (same >= 0) return;
     const anyAt = entry.needs.findIndex((n) => n.any);
@@ -160,6 +175,7 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
     l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print';
   if (literals.some(prints)) return new Map();
   for (const lit of literals) {
+    literalAt = lit.loc;
     if (lit.withs.length > 0) continue;
     const e = lit.expr;
     // OPA binds the references among a call's arguments to variables first: each is indexed.
@@ -188,12 +204,12 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   // OPA indexes the expressions in their order (the engine's body leads with the `input` reads it
   // hoists), then what the head value reads, which OPA's rewriting appends to the body.
   const inBody = [...out.values()].sort((a, b) =>
-    sourceBefore(a.ref, b.ref) ? -1 : sourceBefore(b.ref, a.ref) ? 1 : 0,
+    sourceBefore(a.firstUse, b.firstUse) ? -1 : sourceBefore(b.firstUse, a.firstUse) ? 1 : 0,
   );
   const ordered = new Map(inBody.map((n) => [n.ref.id, n]));
   readingHead = true;
   for (const ref of valueReads(value)) {
-    const entry = ordered.get(ref.id) ?? { ref, needs: [], uses: 0 };
+    const entry = ordered.get(ref.id) ?? { ref, needs: [], uses: 0, firstUse: ref };
     ordered.set(ref.id, entry);
     out.set(ref.id, entry);
     add(ref, { any: true });
@@ -235,7 +251,7 @@ function elseParameters(
   return literals.slice(rule.args.length);
 }
 
-function sourceBefore(a: IndexRef, b: IndexRef): boolean {
+function sourceBefore(a: Position, b: Position): boolean {
   return a.line < b.line || (a.line === b.line && a.column < b.column);
 }
 

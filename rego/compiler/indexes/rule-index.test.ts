@@ -160,6 +160,20 @@ describe('rule indexing', () => {
     }
   });
 
+  it("puts a parameter's level after the input paths used as often, as OPA v1.15.2 (an argument has no location)", () => {
+    // What OPA v1.15.2 answers in every compilation: the levels are input.v[1], input.s,
+    // input.v[2], then the parameter (used by the else branch's `x == "k"`), so the second
+    // definition's else (which the index cannot place) and its main body run first, then the
+    // first definition: their conflict, not the third definition's `count` error.
+    const first = 'f(x) := [1] if input.v[1] > 0 else := 1 if { x == "k" }';
+    const rest =
+      'f(x) := [1] if { input.s == "a"; x } else := 1\nf(x) := 1 if { count(input.v[2]) > 0; x }\nr1 := f("k")';
+    const input = { v: [0, 0, 3], s: 'a' };
+    expect(decide(`${first}\n${rest}`, input)).toBe('eval_conflict_error');
+    // Without the parameter's level: the same order, so the same conflict.
+    expect(decide(`f(x) := [1] if input.v[1] > 0 else := 1\n${rest}`, input)).toBe('eval_conflict_error');
+  });
+
   it('reads a reference through a local bound to an input path from OPA v1.22', () => {
     const input = { s: 'abc', o: { a: 1 } };
     // What OPA answers: v1.22.2 skips the rule, whose `x.b` (`input.o.b`) is undefined, before
