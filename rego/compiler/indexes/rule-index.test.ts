@@ -174,6 +174,15 @@ describe('rule indexing', () => {
     expect(decide(`f(x) := [1] if input.v[1] > 0 else := 1\n${rest}`, input)).toBe('eval_conflict_error');
   });
 
+  it("counts a parameter's first use where the expression comparing it is, not where the head names it", () => {
+    // What OPA v1.15.2 answers in every compilation: input.a is met before the parameter, so the
+    // levels are input.a (used twice), input.b, then the parameter; the first definition runs
+    // first and, both yielding 1, ends the search before the second's `count` error.
+    const rules =
+      'f(x) := 1 if { input.a == 1; x == "k" }\nf(x) := 1 if { input.a == 1; count(input.b) > 0 }\nr1 := f("k")';
+    expect(decide(rules, { a: 1, b: 5 })).toBe(1);
+  });
+
   it('reads a reference through a local bound to an input path from OPA v1.22', () => {
     const input = { s: 'abc', o: { a: 1 } };
     // What OPA answers: v1.22.2 skips the rule, whose `x.b` (`input.o.b`) is undefined, before
