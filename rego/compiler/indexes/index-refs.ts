@@ -67,16 +67,54 @@ function inputRef(t: IrTerm): IndexRef | undefined {
 /** Whether `v` is a scalar, the only values the index holds as constants. */
 export const isScalar = (v: Value) => v === null || typeof v !== 'object';
 
-/** The `input` paths a head value reads (OPA binds them in the body before the value). */
-function valueReads(t: IrTerm | undefined): IndexRef[] {
+/**
+ * The `input` paths a head value reads (OPA binds them in the body before the value), through
+ * the variables the engine bound them to in the body (`hoisted`).
+ */
+function valueReads(t: IrTerm | undefined, hoisted?: ReadonlyMap<string, IrTerm>): IndexRef[] {
   if (!t) return [];
   const ref = inputRef(t);
   if (ref) return [ref];
+  const reads = (x: IrTerm) => valueReads(x, hoisted);
+  if (t.k === 'var') return hoisted?.has(t.name) ? reads(hoisted.get(t.name) as IrTerm) : [];
   // A template string renders an undefined part (`<undefined>`): what it reads stays inside it.
-  if (t.k === 'call') return t.callee.kind === 'template' ? [] : t.args.flatMap(valueReads);
-  if (t.k === 'array' || t.k === 'set') return t.items.flatMap(valueReads);
-  if (t.k === 'object') return t.entries.flatMap(([k, v]) => [...valueReads(k), ...valueReads(v)]);
+  if (t.k === 'call') return t.callee.kind === 'template' ? [] : t.args.flatMap(reads);
+  if (t.k === 'array' || t.k === 'set') return t.items.flatMap(reads);
+  if (t.k === 'object') return t.entries.flatMap(([k, v]) => [...reads(k), ...reads(v)]);
   return [];
+}
+
+/** The names of the variables in `t`. */
+function variablesOf(t: IrTerm | undefined, into: Set<string>): Set<string> {
+  if (!t) return into;
+  if (t.k === 'var') into.add(t.name);
+  else if (t.k === 'ref') [t.head, ...t.path].forEach((x) => variablesOf(x, into));
+  else if (t.k === 'call') t.args.forEach((x) => variablesOf(x, into));
+  else if (t.k === 'array' || t.k === 'set') t.items.forEach((x) => variablesOf(x, into));
+  else if (t.k === 'object') t.entries.forEach(([k, v]) => variablesOf(v, variablesOf(k, into)));
+  return into;
+}
+
+/**
+ * The literals by which the engine binds what the head's member or value reads
+ * (`$operand#3 = input.s` for `:= count(input.s)`), by the variable bound: OPA appends these to the
+ * body, after the body's own expressions, so the index meets them last.
+ */
+function headBindings(
+  literals: readonly IrLiteral[],
+  head: readonly (IrTerm | undefined)[],
+): Map<string, IrTerm> {
+  const wanted = new Set<string>();
+  for (const t of head) variablesOf(t, wanted);
+  const bindings = new Map<string, IrTerm>();
+  for (let i = literals.length - 1; i >= 0; i--) {
+    const e = (literals[i] as IrLiteral).expr;
+    if (e.k !== 'unify' || e.left.k !== 'var' || !e.left.name.startsWith('$') || !wanted.has(e.left.name))
+      continue;
+    bindings.set(e.left.name, e.right);
+    variablesOf(e.right, wanted);
+  }
+  return bindings;
 }
 
 /**
@@ -174,10 +212,13 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   const prints = (l: IrLiteral) =>
     l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print';
   if (literals.some(prints)) return new Map();
+  const key = branch === 0 ? rule.key : undefined;
+  const hoisted = headBindings(literals, [key, value]);
   for (const lit of literals) {
     literalAt = lit.loc;
     if (lit.withs.length > 0) continue;
     const e = lit.expr;
+    if (e.k === 'unify' && e.left.k === 'var' && hoisted.has(e.left.name)) continue;
     // OPA binds the references among a call's arguments to variables first: each is indexed.
     const callReads = (t: IrTerm) => {
       if (t.k === 'call') for (const ref of valueReads(t)) add(ref, { any: true });
@@ -208,7 +249,7 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   );
   const ordered = new Map(inBody.map((n) => [n.ref.id, n]));
   readingHead = true;
-  for (const ref of valueReads(value)) {
+  for (const ref of [...valueReads(key, hoisted), ...valueReads(value, hoisted)]) {
     const entry = ordered.get(ref.id) ?? { ref, needs: [], uses: 0, firstUse: ref };
     ordered.set(ref.id, entry);
     out.set(ref.id, entry);
