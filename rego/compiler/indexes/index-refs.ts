@@ -7,6 +7,7 @@
 import { canonicalKey, isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import type { IrLiteral, IrTerm } from '../ir.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
+import { headBindings } from './head-bindings.ts';
 
 /** An indexed reference: an `input` path or an argument of the call. */
 export interface IndexRef {
@@ -82,39 +83,6 @@ function valueReads(t: IrTerm | undefined, hoisted?: ReadonlyMap<string, IrTerm>
   if (t.k === 'array' || t.k === 'set') return t.items.flatMap(reads);
   if (t.k === 'object') return t.entries.flatMap(([k, v]) => [...reads(k), ...reads(v)]);
   return [];
-}
-
-/** The names of the variables in `t`. */
-function variablesOf(t: IrTerm | undefined, into: Set<string>): Set<string> {
-  if (!t) return into;
-  if (t.k === 'var') into.add(t.name);
-  else if (t.k === 'ref') [t.head, ...t.path].forEach((x) => variablesOf(x, into));
-  else if (t.k === 'call') t.args.forEach((x) => variablesOf(x, into));
-  else if (t.k === 'array' || t.k === 'set') t.items.forEach((x) => variablesOf(x, into));
-  else if (t.k === 'object') t.entries.forEach(([k, v]) => variablesOf(v, variablesOf(k, into)));
-  return into;
-}
-
-/**
- * The literals by which the engine binds what the head's member or value reads
- * (`$operand#3 = input.s` for `:= count(input.s)`), by the variable bound: OPA appends these to the
- * body, after the body's own expressions, so the index meets them last.
- */
-function headBindings(
-  literals: readonly IrLiteral[],
-  head: readonly (IrTerm | undefined)[],
-): Map<string, IrTerm> {
-  const wanted = new Set<string>();
-  for (const t of head) variablesOf(t, wanted);
-  const bindings = new Map<string, IrTerm>();
-  for (let i = literals.length - 1; i >= 0; i--) {
-    const e = (literals[i] as IrLiteral).expr;
-    if (e.k !== 'unify' || e.left.k !== 'var' || !e.left.name.startsWith('$') || !wanted.has(e.left.name))
-      continue;
-    bindings.set(e.left.name, e.right);
-    variablesOf(e.right, wanted);
-  }
-  return bindings;
 }
 
 /**
