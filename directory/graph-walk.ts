@@ -8,8 +8,10 @@
  *   a node with a step to another object, or the searched node itself — are kept.
  * - **Steps** to other objects: a subject set (`group#member` held makes `document#reader` of the
  *   objects that name the set) and an arrow (`can_read` held on a folder grants `can_read` on the
- *   objects whose `parent` it is). Each step is a row: the node it starts from, the subject
- *   relation its relations carry, and for an arrow the base relation and the permission granted.
+ *   objects whose `parent` it is). Each step is a row: the node it starts from, the relations it
+ *   reads (`type#relation` naming the node's object, with the subject relation they carry), and
+ *   the names it implies on their objects, widened as above. Steps follow the model (the subject
+ *   types a relation admits, the targets an arrow's base admits), as a check does.
  *
  * The walk then holds only objects from which a step leads on (folders, groups), not every object
  * found: a user's thousand documents are read once from the subject's grants and never walked.
