@@ -42,6 +42,11 @@ export interface HttpRoundsOptions {
   readonly warmupSeconds: number;
   /** Seconds of load of each server before the blocks (its JIT warms up on its own). */
   readonly processWarmupSeconds: number;
+  /**
+   * Pinning with `taskset` (`cpu-pinning.ts`): by default where it can on a quiet machine; `true`
+   * pins a busy machine too, `false` never pins (to compare).
+   */
+  readonly pin?: boolean;
 }
 
 /** Samples by variant label, the load average at each block, and where the processes ran. */
@@ -86,7 +91,10 @@ export async function httpRounds(
   labels: readonly string[],
   options: HttpRoundsOptions,
 ): Promise<HttpRoundsResult> {
-  const pinning = machinePinningPlan();
+  const pinning: PinningPlan =
+    options.pin === false
+      ? { pinned: false, reason: 'pinning switched off' }
+      : machinePinningPlan(options.pin);
   const servers: ServerProcess[] = [];
   const client = startLoadClient();
   const samples = new Map<string, BlockSample[]>(labels.map((label) => [label, []]));
