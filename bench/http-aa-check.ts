@@ -2,7 +2,7 @@
  * `npx tsx bench/http-aa-check.ts [variant] [passes]`: the resolution of the HTTP benchmarks' method
  * on this machine now — A/A comparisons (one server variant, default `hono`, in two processes,
  * whose CPU ratio should be 1) run with the benchmarks' settings and with variations of them
- * (unpinned, short segments without warm-up, fewer and longer segments), one after the other and
+ * (pinned and unpinned whatever the load, short segments without warm-up, fewer and longer segments), one after the other and
  * repeated `passes` times (default 1; a pass takes about 4 minutes), each printed with its median, 95% interval and IQR. The
  * narrower the interval around 1, the smaller a difference the benchmarks can tell.
  */
@@ -20,22 +20,18 @@ if (!isServerVariant(variant)) {
   process.exit(2);
 }
 const base = { path: REQUEST_PATH, headers: REQUEST_HEADERS, connections: 16, processWarmupSeconds: 2 };
+const segments = { ...base, blocks: 12, warmupSeconds: 0.15, segmentSeconds: 0.5 };
 const SETTINGS: Record<string, HttpRoundsOptions> = {
-  'benchmarks (12 blocks, 0.15 + 0.5 s, pinned)': {
-    ...base,
-    blocks: 12,
-    warmupSeconds: 0.15,
-    segmentSeconds: 0.5,
-  },
-  'the same, unpinned': { ...base, blocks: 12, warmupSeconds: 0.15, segmentSeconds: 0.5, pin: false },
-  'short segments (12 blocks, 0 + 0.15 s, pinned)': {
-    ...base,
-    blocks: 12,
+  'benchmarks (12 blocks, 0.15 + 0.5 s, pinned if quiet)': segments,
+  'the same, pinned': { ...segments, pin: true },
+  'the same, unpinned': { ...segments, pin: false },
+  'short segments (12 blocks, 0 + 0.15 s, pinned if quiet)': {
+    ...segments,
     warmupSeconds: 0,
     segmentSeconds: 0.15,
   },
-  'long segments (6 blocks, 0.2 + 1 s, pinned)': {
-    ...base,
+  'long segments (6 blocks, 0.2 + 1 s, pinned if quiet)': {
+    ...segments,
     blocks: 6,
     warmupSeconds: 0.2,
     segmentSeconds: 1,
