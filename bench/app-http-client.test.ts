@@ -1,4 +1,5 @@
-import { type AddressInfo, Agent, createServer, type Server } from 'node:http';
+import { Agent, createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkedGet } from './app-http-client.ts';
 
