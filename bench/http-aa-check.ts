@@ -1,10 +1,11 @@
 /**
- * `npx tsx bench/http-aa-check.ts [variant] [passes]`: the resolution of the HTTP benchmarks' method
- * on this machine now — A/A comparisons (one server variant, default `hono`, in two processes,
- * whose CPU ratio should be 1) run with the benchmarks' settings and with variations of them
- * (pinned and unpinned whatever the load, short segments without warm-up, fewer and longer segments), one after the other and
- * repeated `passes` times (default 1; a pass takes about 4 minutes), each printed with its median, 95% interval and IQR. The
- * narrower the interval around 1, the smaller a difference the benchmarks can tell.
+ * `npx tsx bench/http-aa-check.ts [variant] [passes]`: the resolution of the HTTP benchmarks'
+ * method on this machine now — A/A comparisons (one server variant, default `hono`, in two
+ * processes, whose CPU ratio should be 1) run with the benchmarks' settings and with variations of
+ * them (pinned and unpinned whatever the load, short segments without warm-up, fewer and longer
+ * segments), one after the other, repeated `passes` times (default 1; about 4 minutes a pass), each
+ * printed with its median, 95% interval and IQR. The narrower the interval around 1, the smaller a
+ * difference the benchmarks can tell.
  */
 
 import { cpuRatios } from './http-comparison.ts';
