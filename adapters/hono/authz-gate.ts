@@ -13,12 +13,11 @@ import {
   policyPathMemo,
 } from '@gatehousejs/core/adapter';
 import { type Context, type ErrorHandler, type ExecutionContext, Hono } from 'hono';
-import type { RouterRoute } from 'hono/types';
-import { type HonoAuthzConfig, requestInfo } from './context-vars.ts';
+import type { HonoAuthzConfig } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
 import { type HeldMatch, MatchHandover } from './match-handover.ts';
 import type { AuthzMiddlewareOptions } from './middleware.ts';
-import { targetRouteAmong } from './route-match.ts';
+import { targetRouteOfMatch } from './route-match.ts';
 
 /** Options of {@link authzGate}: the same as the middleware's. */
 export type AuthzGateOptions = AuthzMiddlewareOptions;
@@ -49,7 +48,7 @@ function honoContextClass(): typeof Context {
 }
 
 /** The context of a decision: Hono's, without context variables while the providers run. */
-type GateContext = Context & { deciding: boolean };
+type GateContext = Context & { deciding: boolean; readonly honoGet: Context['get']; decided(): void };
 
 /**
  * The context the providers see while the gate decides: the request, its route parameters and
@@ -60,21 +59,33 @@ type GateContext = Context & { deciding: boolean };
 function gateContextClass(): new (...args: ConstructorParameters<typeof Context>) => GateContext {
   return class extends honoContextClass() {
     deciding = true;
+    /** Hono's own `get` of this context, back in place once the decision is made. */
+    readonly honoGet: Context['get'];
 
     constructor(...args: ConstructorParameters<typeof Context>) {
       super(...args);
-      const read = this.get;
-      this.get = ((key: string) => {
-        if (this.deciding) throw variableBeforeMiddleware(key);
-        return read(key);
-      }) as typeof read;
+      // Hono's `get` is a function of each context; while deciding, one shared function stands in
+      // (no closure per request), and `decided()` puts Hono's back.
+      this.honoGet = this.get;
+      this.get = getWhileDeciding as unknown as Context['get'];
     }
 
     override get var() {
       if (this.deciding) throw variableBeforeMiddleware('c.var');
       return super.var;
     }
+
+    decided(): void {
+      this.deciding = false;
+      this.get = this.honoGet;
+    }
   };
+}
+
+/** `c.get` while the gate decides: no middleware has set anything yet. */
+function getWhileDeciding(this: GateContext, key: string): unknown {
+  if (this.deciding) throw variableBeforeMiddleware(key);
+  return this.honoGet(key as never);
 }
 
 function variableBeforeMiddleware(key: string): AuthzConfigError {
@@ -151,20 +162,20 @@ class Gate {
     const app = this.#app;
     const path = this.#handover.getPath(request, { env });
     if (this.#excluded.matches(path)) return this.#dispatch(request, env, executionCtx);
+    // Read once: each read of a Fetch request's field is checked by undici.
+    const requestMethod = request.method;
     // Hono answers HEAD with GET's routes.
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
     const matchResult = app.router.match(method, path);
-    const route = targetRouteAmong(
-      matchResult[0].map(([[, r]]) => r as RouterRoute),
-      0,
-    );
+    const route = targetRouteOfMatch(matchResult[0], 0);
     if (!route || route.skipped) return this.#dispatch(request, env, executionCtx);
     const c = new this.#GateContext(request, { path, matchResult, env, executionCtx });
     c.req.routeIndex = route.index;
-    const policyPath = this.#pathOf(request.method, route.path);
+    const policyPath = this.#pathOf(requestMethod, route.path);
     let decided: Decision | Promise<Decision>;
     try {
-      decided = decidePolicy(this.#config, c, policyPath, requestInfo(c));
+      // The request fields of the audit record, as `c.req.method` and `c.req.path` read them.
+      decided = decidePolicy(this.#config, c, policyPath, { method: requestMethod, path });
     } catch (error) {
       return this.#answer(c, error);
     }
@@ -186,7 +197,7 @@ class Gate {
     held: HeldMatch,
     executionCtx: ExecutionContext | undefined,
   ): Response | Promise<Response> {
-    c.deciding = false;
+    c.decided();
     if (!decision.allowed) return this.#answer(c, accessDenied(policyPath, decision));
     return this.#handover.dispatch(held, this.#dispatch, executionCtx);
   }
@@ -197,7 +208,7 @@ class Gate {
    * the gate. It is not part of Hono's typed surface.
    */
   #answer(c: GateContext, error: unknown): Response | Promise<Response> {
-    c.deciding = false;
+    c.decided();
     const mapped = toHttpError(error);
     if (!(mapped instanceof Error)) throw mapped;
     const { errorHandler } = this.#app as unknown as { errorHandler: ErrorHandler };
