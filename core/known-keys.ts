@@ -97,13 +97,6 @@ function readComposite(value: object, sink: TokenSink, depth: number): boolean {
 }
 
 /** Collects tokens into an array. */
-class TokenList implements TokenSink {
-  readonly tokens: Token[] = [];
-  take(token: Token): boolean {
-    this.tokens.push(token);
-    return true;
-  }
-}
 
 /**
  * Appends the tokens of `value` to `out` (see {@link KnownKeys}); `false` when the value is outside
@@ -111,9 +104,12 @@ class TokenList implements TokenSink {
  * keys are simply computed each time.
  */
 export function appendTokens(value: unknown, out: Token[]): boolean {
-  const list = new TokenList();
-  const complete = readTokens(value, list, 0);
-  for (const token of list.tokens) out.push(token);
+  // A recording walk: the lookups' own class, so that reading values meets one kind of sink.
+  const recorder = new TrieWalk(emptyRoot());
+  const tokens: Token[] = [];
+  recorder.recording = tokens;
+  const complete = readTokens(value, recorder, 0);
+  for (const token of tokens) out.push(token);
   return complete;
 }
 
@@ -135,12 +131,19 @@ interface Run {
 class TrieWalk implements TokenSink {
   run: Run;
   at = 0;
+  /** Set: the walk records every token instead (and never stops), for {@link appendTokens}. */
+  recording: Token[] | undefined = undefined;
 
   constructor(root: Run) {
     this.run = root;
   }
 
   take(token: Token): boolean {
+    const recording = this.recording;
+    if (recording !== undefined) {
+      recording.push(token);
+      return true;
+    }
     const run = this.run;
     const tokens = run.tokens;
     const at = this.at;
