@@ -26,7 +26,34 @@ export function scalarKey(v: Value): string {
   return typeof v === 'string' ? `"${v}` : canonicalKey(v);
 }
 
-export type Need = { readonly any: true } | { readonly any: false; readonly key: string };
+/**
+ * What a rule needs of a reference: a value (`any`; `defined` when it stands for a member of `in`
+ * that OPA's trie cannot key on, an object or a set), a scalar (`key`), or an array of scalars and
+ * wildcards (`items`, `undefined` a wildcard; its `key` starts with `[`).
+ */
+export type Need =
+  | { readonly any: true; readonly defined?: true }
+  | { readonly any: false; readonly key: string; readonly items?: readonly (Value | undefined)[] };
+
+/** The need of an array OPA's index keys on: its scalar items, anything else a wildcard. */
+export function arrayNeed(items: readonly (Value | undefined)[]): Need {
+  const key = `[${items.map((v) => (v === undefined ? '*' : scalarKey(v))).join('\u0000')}`;
+  return { any: false, key, items };
+}
+
+/** A constant's need: a scalar, or an array of scalars (OPA's `indexValue`). */
+function constantNeed(v: Value): Need | undefined {
+  if (isScalar(v)) return { any: false, key: scalarKey(v) };
+  if (Array.isArray(v) && v.every(isScalar)) return arrayNeed(v);
+  return undefined;
+}
+
+/** A member of a constant collection as OPA's trie keys it (`in`): arrays item by item, objects and sets by any value. */
+function memberNeed(v: Value): Need {
+  if (isScalar(v)) return { any: false, key: scalarKey(v) };
+  if (Array.isArray(v)) return arrayNeed(v.map((x) => (isScalar(x) ? x : undefined)));
+  return { any: true, defined: true };
+}
 
 /** The needs of one rule branch on one reference. */
 export interface IndexNeeds {
@@ -83,10 +110,12 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
     out.set(ref.id, entry);
     entry.uses++;
     if (!readingHead && sourceBefore(ref, entry.ref)) entry.ref = ref;
-    const same = entry.needs.findIndex((n) => (n.any ? need.any : !need.any && n.key === need.key));
+    const same = entry.needs.findIndex((n) =>
+      n.any ? need.any && n.defined === need.defined : !need.any && n.key === need.key,
+    );
     if (same >= 0) return;
-    const anyAt = entry.needs.findIndex((n) => n.any);
-    if (!need.any && anyAt >= 0) entry.needs[anyAt] = need;
+    const anyAt = entry.needs.findIndex((n) => n.any && !n.defined);
+    if ((!need.any || need.defined) && anyAt >= 0) entry.needs[anyAt] = need;
     else entry.needs.push(need);
   };
   const argRefs = rule.args.map(
@@ -100,9 +129,19 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   const needOf = (t: IrTerm): Need | undefined => {
     if (t.k === 'var') {
       const c = constants.get(t.name);
-      return c !== undefined && isScalar(c) ? { any: false, key: scalarKey(c) } : { any: true };
+      return (c !== undefined && constantNeed(c)) || { any: true };
     }
-    return t.k === 'const' && isScalar(t.value) ? { any: false, key: scalarKey(t.value) } : undefined;
+    if (t.k === 'array') {
+      // An array written with variables: each variable a wildcard.
+      const items: (Value | undefined)[] = [];
+      for (const item of t.items) {
+        if (item.k === 'var') items.push(undefined);
+        else if (item.k === 'const' && isScalar(item.value)) items.push(item.value);
+        else return undefined;
+      }
+      return arrayNeed(items);
+    }
+    return t.k === 'const' ? constantNeed(t.value) : undefined;
   };
   const refOf = (t: IrTerm): IndexRef | undefined => {
     const direct = inputRef(t);
@@ -145,9 +184,9 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
     const [a, c] = t.args as [IrTerm, IrTerm];
     const ref = a.k === 'var' ? varRefs.get(a.name) : inputRef(a);
     const collection = c.k === 'const' ? c.value : c.k === 'var' ? constants.get(c.name) : undefined;
-    const members = collection === undefined ? [] : scalarMembers(collection);
+    const members = collection === undefined ? [] : collectionMembers(collection);
     if (!ref || members.length === 0) return false;
-    for (const m of members) add(ref, { any: false, key: scalarKey(m) });
+    for (const m of members) add(ref, memberNeed(m));
     return true;
   };
   const body = branch === 0 ? rule.body : rule.elses[branch - 1]?.body;
@@ -203,16 +242,11 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
 
 const MEMBER_2 = 'internal.member_2';
 
-/** The scalar members of a collection (an object's values), which OPA's index keys on. */
-export function scalarMembers(v: Value): Value[] {
-  const members = Array.isArray(v)
-    ? v
-    : v instanceof SetValue
-      ? v.sorted()
-      : isObject(v)
-        ? objectEntries(v).map(([, x]) => x)
-        : [];
-  return members.filter(isScalar);
+/** The members of a collection (an object's values), which OPA's index keys `in` on. */
+function collectionMembers(v: Value): readonly Value[] {
+  if (Array.isArray(v)) return v;
+  if (v instanceof SetValue) return v.sorted();
+  return isObject(v) ? objectEntries(v).map(([, x]) => x) : [];
 }
 
 /**

@@ -44,11 +44,13 @@ interface TrieNode {
   readonly scalars: Map<string, TrieNode>;
   /** The children of string constants by the string itself (a lookup then builds no key). */
   readonly strings: Map<string, TrieNode>;
+  /** The children of arrays (OPA's array trie): the items they need, `undefined` for any item. */
+  readonly arrays: Map<string, { readonly items: readonly (Value | undefined)[]; readonly node: TrieNode }>;
   /** Branches indexed here: `[position, branch]`. */
   readonly branches: (readonly [number, number])[];
 }
 
-const newNode = (): TrieNode => ({ scalars: new Map(), strings: new Map(), branches: [] });
+const newNode = (): TrieNode => ({ scalars: new Map(), strings: new Map(), arrays: new Map(), branches: [] });
 
 function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode {
   node.next ??= { ...newNode(), ref };
@@ -60,6 +62,13 @@ function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode
   if (need.any) {
     next.anyBranch ??= newNode();
     return next.anyBranch;
+  }
+  if (need.items) {
+    const known = next.arrays.get(need.key);
+    if (known) return known.node;
+    const node = newNode();
+    next.arrays.set(need.key, { items: need.items, node });
+    return node;
   }
   let child = next.scalars.get(need.key);
   if (!child) {
@@ -117,7 +126,8 @@ function numberNodes(node: TrieNode, next = { id: 0 }): void {
   node.id = next.id++;
   const level = node.next;
   if (!level) return;
-  for (const child of [level.undefinedBranch, level.anyBranch, ...level.scalars.values()]) {
+  const arrays = [...level.arrays.values()].map((a) => a.node);
+  for (const child of [level.undefinedBranch, level.anyBranch, ...level.scalars.values(), ...arrays]) {
     if (child) numberNodes(child, next);
   }
 }
@@ -142,10 +152,18 @@ function meet(
   meet(level.undefinedBranch, input, args, met);
   if (v === undefined) return;
   meet(level.anyBranch, input, args, met);
+  if (Array.isArray(v))
+    for (const { items, node: child } of level.arrays.values())
+      if (matchesArray(items, v)) meet(child, input, args, met);
   if (level.scalars.size === 0) return;
   if (typeof v === 'string') meet(level.strings.get(v), input, args, met);
   else if (isScalar(v)) meet(level.scalars.get(scalarKey(v)), input, args, met);
   else for (const m of members(v)) if (isScalar(m)) meet(level.scalars.get(scalarKey(m)), input, args, met);
+}
+
+/** Whether an array has the items an array need asks for (`undefined`: any item), as OPA's array trie. */
+function matchesArray(items: readonly (Value | undefined)[], v: readonly Value[]): boolean {
+  return items.length === v.length && items.every((x, i) => x === undefined || equal(x, v[i] as Value));
 }
 
 /**
