@@ -109,7 +109,10 @@ class WayCollector {
   /** What the operands of a call read (OPA binds each to a local first): a value each. */
   private reads(t: Term): void {
     const ref = t.type === 'ref' ? this.resolveRef(t) : undefined;
-    if (ref) return this.add(ref, { k: 'var' });
+    if (ref) {
+      this.add(ref, { k: 'var' });
+      return;
+    }
     if (t.type === 'call') for (const a of t.args) this.reads(a);
     else if (t.type === 'array' || t.type === 'set') for (const i of t.items) this.reads(i);
     else if (t.type === 'object')
@@ -188,7 +191,10 @@ class WayCollector {
       if (left && right) this.require([...left, ...right]);
       return;
     }
-    if (e.type === 'unify') return this.equality(e.left, e.right);
+    if (e.type === 'unify') {
+      this.equality(e.left, e.right);
+      return;
+    }
     if (e.type !== 'term') return;
     const t = e.term;
     if (t.type !== 'call') {
@@ -197,9 +203,15 @@ class WayCollector {
       return;
     }
     const [a, b] = t.args as [Term | undefined, Term | undefined];
-    if (t.name === 'equal' && t.args.length === 2 && a && b) return this.equality(a, b);
+    if (t.name === 'equal' && t.args.length === 2 && a && b) {
+      this.equality(a, b);
+      return;
+    }
     this.reads(t);
-    if (t.name === MEMBER_2 && t.args.length === 2 && a && b) return this.membership(this.resolveRef(a), b);
+    if (t.name === MEMBER_2 && t.args.length === 2 && a && b) {
+      this.membership(this.resolveRef(a), b);
+      return;
+    }
     if (AFFIX_BUILTINS.has(t.name) && t.args.length === 2 && a && b && isConstantAffix(b)) {
       const ref = this.resolveRef(a);
       if (ref) this.add(ref, { k: 'affix', lit, subject: ref });
