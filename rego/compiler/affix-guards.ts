@@ -1,14 +1,12 @@
 /**
- * OPA v1.22's rule index also indexes string prefixes and suffixes: a rule body testing
- * `startswith(input.path, "a")` (or `endswith`, `strings.any_prefix_match`,
- * `strings.any_suffix_match`) with a constant is not evaluated at all when the input there is not
- * a string with that affix. Nothing else in the body runs then, so with strict errors a type error
- * (`startswith(5, "a")`) or an earlier expression's error never surfaces: the rule is undefined.
- * The tests inside `a and b` count too (both operands must hold), and so do the comparisons of an
- * `input` path with constants there (`==`, `in`) when they decide a way through an `or`.
- * A local the body binds to such a path (`x := input.path; startswith(x, "a")`) is read as it.
- * The engine puts the same test, on a string only, before everything else in the body. OPA
- * v1.15.2 has no such index.
+ * OPA v1.22's rule index as tests the engine runs before a rule body: a rule is evaluated only
+ * when one of the ways OPA's index reaches it by holds ({@link bodyWays}: the constants, affixes
+ * and values its expressions, `and` operands and `or` operands ask of `input` paths). Nothing
+ * else in the body runs otherwise, so with strict errors an expression's error never surfaces:
+ * the rule is undefined. An affix (`startswith(input.path, "a")`, `endswith`,
+ * `strings.any_prefix_match`, `strings.any_suffix_match`) holds for a string with it, or for an
+ * array or object one of whose members is (the built-in then raises its type error). OPA v1.15.2
+ * has no such index.
  */
 import { type Literal, MEMBER_2, type Term } from '../syntax/index.ts';
 import { SetValue, type Value } from '../value/index.ts';

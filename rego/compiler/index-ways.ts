@@ -15,6 +15,7 @@
  */
 import { type Literal, MEMBER_2, type Term } from '../syntax/index.ts';
 import { isObject, objectEntries, SetValue, type Value } from '../value/index.ts';
+import { type InputAliases, inputAliases, selectionBelow } from './input-aliases.ts';
 import type { ResolveContext } from './resolve-context.ts';
 import { resolveTerm } from './resolve-term.ts';
 import type { Scope } from './scope.ts';
@@ -67,9 +68,6 @@ function isConstantAffix(t: Term): boolean {
   return false;
 }
 
-/** Locals bound to a constant `input` path, by name. */
-export type InputAliases = ReadonlyMap<string, Term>;
-
 /** The analysis of one body (a rule's, or an operand's in a scope of its own). */
 class WayCollector {
   readonly unconditional: WayConstraint[] = [];
@@ -91,15 +89,7 @@ class WayCollector {
     if (t.type === 'var') return this.aliases.get(t.name) ?? (this.inputRef(t) ? t : undefined);
     if (t.type !== 'ref') return undefined;
     if (this.inputRef(t)) return t;
-    if (t.head.type !== 'var') return undefined;
-    const base = this.aliases.get(t.head.name);
-    const constant = t.path.every(
-      (k) => k.type === 'scalar' && (typeof k.value === 'string' || typeof k.value === 'number'),
-    );
-    if (!base || !constant) return undefined;
-    return base.type === 'ref'
-      ? { type: 'ref', head: base.head, path: [...base.path, ...t.path], loc: t.loc }
-      : { type: 'ref', head: base, path: t.path, loc: t.loc };
+    return selectionBelow(t, this.aliases);
   }
 
   private add(ref: Term, test: WayTest): void {
@@ -272,52 +262,6 @@ function constantOf(
   if (t.type === 'ref' || t.type === 'call') return undefined;
   const v = resolveTerm(cx, t, scope);
   return v.k === 'const' ? v.value : undefined;
-}
-
-/**
- * The body's locals bound to a constant `input` path (`x = input.a`, `x := input.a`, `y = x`,
- * `y = x.b`), in any order: OPA's safety order puts each binding before its uses.
- */
-export function inputAliases(
-  body: readonly Literal[],
-  resolve: (t: Term) => Term | undefined,
-  outer: InputAliases = new Map(),
-): InputAliases {
-  const aliases = new Map<string, Term>(outer);
-  const pairs = body.flatMap((lit): [Term, Term][] => {
-    const e = lit.expr;
-    if (lit.negated || lit.withs.length > 0 || e.type !== 'unify') return [];
-    return [
-      [e.left, e.right],
-      [e.right, e.left],
-    ];
-  });
-  const resolveWith = (t: Term): Term | undefined => {
-    if (t.type === 'var') return aliases.get(t.name);
-    if (t.type === 'ref' && t.head.type === 'var' && aliases.has(t.head.name)) {
-      const base = aliases.get(t.head.name) as Term;
-      const constant = t.path.every(
-        (k) => k.type === 'scalar' && (typeof k.value === 'string' || typeof k.value === 'number'),
-      );
-      if (!constant) return undefined;
-      return base.type === 'ref'
-        ? { type: 'ref', head: base.head, path: [...base.path, ...t.path], loc: t.loc }
-        : { type: 'ref', head: base, path: t.path, loc: t.loc };
-    }
-    return resolve(t);
-  };
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [v, t] of pairs) {
-      if (v.type !== 'var' || aliases.has(v.name)) continue;
-      const ref = resolveWith(t);
-      if (ref) {
-        aliases.set(v.name, ref);
-        grew = true;
-      }
-    }
-  }
-  return aliases;
 }
 
 /**
