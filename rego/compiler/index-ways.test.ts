@@ -19,6 +19,7 @@ nestedreq if { input.s and (1 / input.obj > 0 and input.s and input.nope) }
 operandorder if { input.n == 1 or to_number(input.s) + count(input.m) > 0 }
 deep if { to_number(input.s) > 0; input.n == 1 or (input.m == 2 and (input.k == 3 or input.j == 4)) }
 inobj if { to_number(input.s) > 0; input.xs in {{"a": 1}, 5} }
+sameref if { to_number(input.s) > 0; input.n == 1; input.n == 2 or input.k == 3 }
 `;
 
 function outcome(opaVersion: OpaVersion, rule: string, input: unknown): unknown {
@@ -81,6 +82,11 @@ describe("OPA v1.22.2's index through and/or", () => {
     // an object among the members of `in` admits any value
     ['inobj', { s: 'x', xs: [1, 2] }, BUILTIN],
     ['inobj', { s: 'x' }, undefined],
+    // the body's constant for a path is an alternative to a way's
+    ['sameref', { s: 'x', n: 2, k: 1 }, BUILTIN],
+    ['sameref', { s: 'x', n: 1, k: 3 }, BUILTIN],
+    ['sameref', { s: 'x', n: 3, k: 3 }, undefined],
+    ['sameref', { s: 'x', n: 3, k: 1 }, undefined],
   ])('%s with %j', (rule, input, want) => {
     expect(outcome('v1.22.2', rule, input)).toBe(want);
   });

@@ -224,6 +224,14 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
       } else if (!membership(t)) callReads(t);
     }
   }
+  // OPA v1.22: a path an `or` compares is asked for way by way, where the body's own constants
+  // for it are alternatives to the way's; the guards before the body (`affix-guards.ts`) ask it
+  // exactly, so the trie asks for a value only.
+  if (localRefs)
+    for (const id of disjunctionRefs(literals)) {
+      const entry = out.get(id);
+      if (entry) entry.needs.splice(0, entry.needs.length, { any: true });
+    }
   // OPA indexes the expressions in their order (the engine's body leads with the `input` reads it
   // hoists), then what the head value reads, which OPA's rewriting appends to the body.
   const inBody = [...out.values()].sort((a, b) =>
@@ -241,6 +249,32 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
 }
 
 const MEMBER_2 = 'internal.member_2';
+
+/** The ids of the `input` paths the operands of an `or` (at any depth of `and`/`or`) read. */
+function disjunctionRefs(literals: readonly IrLiteral[], inOr = false): Set<string> {
+  const ids = new Set<string>();
+  for (const lit of literals) {
+    const e = lit.expr;
+    if (e.k === 'test') {
+      if (e.op === 'not') continue;
+      for (const o of e.operands)
+        for (const id of disjunctionRefs(o.literals, inOr || e.op === 'or')) ids.add(id);
+      continue;
+    }
+    if (!inOr) continue;
+    const terms =
+      e.k === 'unify'
+        ? [e.left, e.right]
+        : e.k === 'term'
+          ? [e.term, ...(e.term.k === 'call' ? e.term.args : [])]
+          : [];
+    for (const t of terms) {
+      const ref = inputRef(t);
+      if (ref) ids.add(ref.id);
+    }
+  }
+  return ids;
+}
 
 /** The members of a collection (an object's values), which OPA's index keys `in` on. */
 function collectionMembers(v: Value): readonly Value[] {
