@@ -9,6 +9,7 @@ arr if { count(input.n) > 1; input.xs == [] }
 pair if { to_number(input.s) > 0; input.xs == [1, 2] }
 local if { to_number(input.s) > 0; x := [1]; input.xs == x }
 inarr if { to_number(input.s) > 0; input.xs in {[1, 2], 5} }
+shadow := y if { x := 1; y := [w | [x] := [count([x])]; w := x] }
 `;
 const V1_22 = `
 orinand if { to_number(input.s) > 0 and (input.v[0] in {1, "a"} or startswith(input.obj, "a")) }
@@ -51,8 +52,10 @@ describe("OPA's rule index keys a path on an array written in place (both releas
     ['local', { s: 'x', xs: [2] }, undefined],
     ['inarr', { s: 'x', xs: [1, 2] }, BUILTIN],
     ['inarr', { s: 'x', xs: [1, 3] }, undefined],
+    // reading the body for the index declares nothing: the comprehension's `x` is its own
+    ['shadow', {}, [1]],
   ])('%s with %j', (rule, input, want) => {
-    for (const v of ['v1.15.2', 'v1.22.2'] as const) expect(outcome(v, rule, input)).toBe(want);
+    for (const v of ['v1.15.2', 'v1.22.2'] as const) expect(outcome(v, rule, input)).toEqual(want);
   });
 });
 

@@ -259,9 +259,18 @@ function constantOf(
   constants: ReadonlyMap<string, Value>,
 ): Value | undefined {
   if (t.type === 'var') return constants.get(t.name);
-  if (t.type === 'ref' || t.type === 'call') return undefined;
+  // Resolving a term declares what it mentions: only a constant written in place is resolved.
+  if (!isConstantTerm(t)) return undefined;
   const v = resolveTerm(cx, t, scope);
   return v.k === 'const' ? v.value : undefined;
+}
+
+/** Whether `t` is a constant written in place: scalars, and collections of constants. */
+function isConstantTerm(t: Term): boolean {
+  if (t.type === 'scalar') return true;
+  if (t.type === 'array' || t.type === 'set') return t.items.every(isConstantTerm);
+  if (t.type === 'object') return t.entries.every(([k, v]) => isConstantTerm(k) && isConstantTerm(v));
+  return false;
 }
 
 /**
