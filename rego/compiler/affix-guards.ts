@@ -165,6 +165,9 @@ export function affixGuards(cx: ResolveContext, body: readonly Literal[], scope:
   const ways = bodyWays(cx, body, scope, (t) => isConstantInputRef(cx, t, scope));
   const loc = body[0]?.loc;
   if (!loc || ways.every((w) => w.length === 0)) return [];
+  // Without `and`/`or` or an affix, the rule index asks the same of the body's own expressions.
+  const logic = body.some((l) => l.expr.type === 'logic' && !l.negated && l.withs.length === 0);
+  if (!logic && ways.every((w) => w.every((c) => c.test.k !== 'affix'))) return [];
   const keyed = new Set(ways.flatMap((w) => w.filter((c) => c.test.k !== 'var').map((c) => c.key)));
   const refs = new Map(ways.flatMap((w) => w.map((c) => [c.key, c.ref] as const)));
   const required = [...refs].filter(

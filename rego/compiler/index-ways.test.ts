@@ -9,6 +9,8 @@ arr if { count(input.n) > 1; input.xs == [] }
 pair if { to_number(input.s) > 0; input.xs == [1, 2] }
 local if { to_number(input.s) > 0; x := [1]; input.xs == x }
 inarr if { to_number(input.s) > 0; input.xs in {[1, 2], 5} }
+scalarlevel if { to_number(input.s) > 0; input.x == 1 }
+converging if { to_number(input.s) > 0; input.x in {1, 2}; input.y == 3 }
 shadow := y if { x := 1; y := [w | [x] := [count([x])]; w := x] }
 `;
 const V1_22 = `
@@ -92,5 +94,18 @@ describe("OPA v1.22.2's index through and/or", () => {
     ['sameref', { s: 'x', n: 3, k: 1 }, undefined],
   ])('%s with %j', (rule, input, want) => {
     expect(outcome('v1.22.2', rule, input)).toBe(want);
+  });
+});
+
+describe('a path keyed on constants, release by release', () => {
+  it.each([
+    // v1.15.2 matches a collection's members against the constants; v1.22.2 the value itself
+    ['scalarlevel', { s: 'x', x: [1] }, BUILTIN, undefined],
+    // v1.15.2 stops the path at a path of several constants; v1.22.2 goes on from them
+    ['converging', { s: 'x', x: 1, y: 4 }, BUILTIN, undefined],
+    ['converging', { s: 'x', x: 2, y: 3 }, BUILTIN, BUILTIN],
+  ])('%s with %j', (rule, input, v15, v22) => {
+    expect(outcome('v1.15.2', rule, input)).toBe(v15);
+    expect(outcome('v1.22.2', rule, input)).toBe(v22);
   });
 });
