@@ -3,7 +3,6 @@
  * Each operand is a body of its own scope; what it binds stays inside.
  */
 import type { Literal, Operand } from '../syntax/index.ts';
-import { inputReadsFirst } from './call-operands.ts';
 import type { IrBody, IrExpr, IrLiteral } from './ir.ts';
 import { compileError, type ResolveContext, withOuter } from './resolve-context.ts';
 import { mentionedVars, Scope } from './scope.ts';
@@ -36,5 +35,5 @@ function resolveOperand(cx: ResolveContext, o: Operand, scope: Scope, op: string
     }
   }
   const inner = new Scope(scope, scope.namer, o.explicit ? mentionedVars(o.body) : new Set());
-  return withOuter(inputReadsFirst(cx.resolveBody(cx, o.body, inner)), inner);
+  return withOuter(cx.resolveBody(cx, o.body, inner), inner);
 }

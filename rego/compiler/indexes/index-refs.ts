@@ -27,7 +27,34 @@ export function scalarKey(v: Value): string {
   return typeof v === 'string' ? `"${v}` : canonicalKey(v);
 }
 
-export type Need = { readonly any: true } | { readonly any: false; readonly key: string };
+/**
+ * What a rule needs of a reference: a value (`any`; `defined` when it stands for a member of `in`
+ * that OPA's trie cannot key on, an object or a set), a scalar (`key`), or an array of scalars and
+ * wildcards (`items`, `undefined` a wildcard; its `key` starts with `[`).
+ */
+export type Need =
+  | { readonly any: true; readonly defined?: true }
+  | { readonly any: false; readonly key: string; readonly items?: readonly (Value | undefined)[] };
+
+/** The need of an array OPA's index keys on: its scalar items, anything else a wildcard. */
+export function arrayNeed(items: readonly (Value | undefined)[]): Need {
+  const key = `[${items.map((v) => (v === undefined ? '*' : scalarKey(v))).join('\u0000')}`;
+  return { any: false, key, items };
+}
+
+/** A constant's need: a scalar, or an array of scalars (OPA's `indexValue`). */
+function constantNeed(v: Value): Need | undefined {
+  if (isScalar(v)) return { any: false, key: scalarKey(v) };
+  if (Array.isArray(v) && v.every(isScalar)) return arrayNeed(v);
+  return undefined;
+}
+
+/** A member of a constant collection as OPA's trie keys it (`in`): arrays item by item, objects and sets by any value. */
+function memberNeed(v: Value): Need {
+  if (isScalar(v)) return { any: false, key: scalarKey(v) };
+  if (Array.isArray(v)) return arrayNeed(v.map((x) => (isScalar(x) ? x : undefined)));
+  return { any: true, defined: true };
+}
 
 /** The needs of one rule branch on one reference. */
 export interface IndexNeeds {
@@ -104,10 +131,12 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
     entry.uses++;
     if (!readingHead && sourceBefore(ref, entry.ref)) entry.ref = ref;
     if (!readingHead && sourceBefore(at, entry.firstUse)) entry.firstUse = at;
-    const same = entry.needs.findIndex((n) => (n.any ? need.any : !need.any && n.key === need.key));
+    const same = entry.needs.findIndex((n) =>
+      n.any ? need.any && n.defined === need.defined : !need.any && n.key === need.key,
+    );
     if (same >= 0) return;
-    const anyAt = entry.needs.findIndex((n) => n.any);
-    if (!need.any && anyAt >= 0) entry.needs[anyAt] = need;
+    const anyAt = entry.needs.findIndex((n) => n.any && !n.defined);
+    if ((!need.any || need.defined) && anyAt >= 0) entry.needs[anyAt] = need;
     else entry.needs.push(need);
   };
   const argRefs = rule.args.map(
@@ -121,9 +150,19 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   const needOf = (t: IrTerm): Need | undefined => {
     if (t.k === 'var') {
       const c = constants.get(t.name);
-      return c !== undefined && isScalar(c) ? { any: false, key: scalarKey(c) } : { any: true };
+      return (c !== undefined && constantNeed(c)) || { any: true };
     }
-    return t.k === 'const' && isScalar(t.value) ? { any: false, key: scalarKey(t.value) } : undefined;
+    if (t.k === 'array') {
+      // An array written with variables: each variable a wildcard.
+      const items: (Value | undefined)[] = [];
+      for (const item of t.items) {
+        if (item.k === 'var') items.push(undefined);
+        else if (item.k === 'const' && isScalar(item.value)) items.push(item.value);
+        else return undefined;
+      }
+      return arrayNeed(items);
+    }
+    return t.k === 'const' ? constantNeed(t.value) : undefined;
   };
   const refOf = (t: IrTerm): IndexRef | undefined => {
     const direct = inputRef(t);
@@ -166,9 +205,9 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
     const [a, c] = t.args as [IrTerm, IrTerm];
     const ref = a.k === 'var' ? varRefs.get(a.name) : inputRef(a);
     const collection = c.k === 'const' ? c.value : c.k === 'var' ? constants.get(c.name) : undefined;
-    const members = collection === undefined ? [] : scalarMembers(collection);
+    const members = collection === undefined ? [] : collectionMembers(collection);
     if (!ref || members.length === 0) return false;
-    for (const m of members) add(ref, { any: false, key: scalarKey(m) });
+    for (const m of members) add(ref, memberNeed(m));
     return true;
   };
   const body = branch === 0 ? rule.body : rule.elses[branch - 1]?.body;
@@ -210,6 +249,14 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
       } else if (!membership(t)) callReads(t);
     }
   }
+  // OPA v1.22: a path an `or` compares is asked for way by way, where the body's own constants
+  // for it are alternatives to the way's; the guards before the body (`affix-guards.ts`) ask it
+  // exactly, so the trie asks for a value only.
+  if (localRefs)
+    for (const id of disjunctionRefs(literals)) {
+      const entry = out.get(id);
+      if (entry) entry.needs.splice(0, entry.needs.length, { any: true });
+    }
   // OPA indexes the expressions in their order (the engine's body leads with the `input` reads it
   // hoists), then what the head value reads, which OPA's rewriting appends to the body.
   const inBody = [...out.values()].sort((a, b) =>
@@ -228,16 +275,37 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
 
 const MEMBER_2 = 'internal.member_2';
 
-/** The scalar members of a collection (an object's values), which OPA's index keys on. */
-export function scalarMembers(v: Value): Value[] {
-  const members = Array.isArray(v)
-    ? v
-    : v instanceof SetValue
-      ? v.sorted()
-      : isObject(v)
-        ? objectEntries(v).map(([, x]) => x)
-        : [];
-  return members.filter(isScalar);
+/** The ids of the `input` paths the operands of an `or` (at any depth of `and`/`or`) read. */
+function disjunctionRefs(literals: readonly IrLiteral[], inOr = false): Set<string> {
+  const ids = new Set<string>();
+  for (const lit of literals) {
+    const e = lit.expr;
+    if (e.k === 'test') {
+      if (e.op === 'not') continue;
+      for (const o of e.operands)
+        for (const id of disjunctionRefs(o.literals, inOr || e.op === 'or')) ids.add(id);
+      continue;
+    }
+    if (!inOr) continue;
+    const terms =
+      e.k === 'unify'
+        ? [e.left, e.right]
+        : e.k === 'term'
+          ? [e.term, ...(e.term.k === 'call' ? e.term.args : [])]
+          : [];
+    for (const t of terms) {
+      const ref = inputRef(t);
+      if (ref) ids.add(ref.id);
+    }
+  }
+  return ids;
+}
+
+/** The members of a collection (an object's values), which OPA's index keys `in` on. */
+function collectionMembers(v: Value): readonly Value[] {
+  if (Array.isArray(v)) return v;
+  if (v instanceof SetValue) return v.sorted();
+  return isObject(v) ? objectEntries(v).map(([, x]) => x) : [];
 }
 
 /**

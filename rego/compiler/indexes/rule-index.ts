@@ -44,11 +44,32 @@ interface TrieNode {
   readonly scalars: Map<string, TrieNode>;
   /** The children of string constants by the string itself (a lookup then builds no key). */
   readonly strings: Map<string, TrieNode>;
+  /** The children of arrays (OPA's array trie): the items they need, `undefined` for any item. */
+  readonly arrays: Map<string, { readonly items: readonly (Value | undefined)[]; readonly node: TrieNode }>;
+  /**
+   * OPA v1.22: the nodes several constants of one rule's path meet again on (its `insertAlternatives`),
+   * by each constant's key; the path goes on from there.
+   */
+  readonly converged: Map<string, TrieNode[]>;
   /** Branches indexed here: `[position, branch]`. */
   readonly branches: (readonly [number, number])[];
 }
 
-const newNode = (): TrieNode => ({ scalars: new Map(), strings: new Map(), branches: [] });
+const newNode = (): TrieNode => ({
+  scalars: new Map(),
+  strings: new Map(),
+  arrays: new Map(),
+  converged: new Map(),
+  branches: [],
+});
+
+/** OPA v1.22: one node the constants of a path lead to, which the rest of the path goes on from. */
+function converge(node: TrieNode, ref: IndexRef, keys: readonly string[]): TrieNode {
+  node.next ??= { ...newNode(), ref };
+  const child = newNode();
+  for (const key of keys) node.next.converged.set(key, [...(node.next.converged.get(key) ?? []), child]);
+  return child;
+}
 
 function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode {
   node.next ??= { ...newNode(), ref };
@@ -60,6 +81,13 @@ function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode
   if (need.any) {
     next.anyBranch ??= newNode();
     return next.anyBranch;
+  }
+  if (need.items) {
+    const known = next.arrays.get(need.key);
+    if (known) return known.node;
+    const node = newNode();
+    next.arrays.set(need.key, { items: need.items, node });
+    return node;
   }
   let child = next.scalars.get(need.key);
   if (!child) {
@@ -102,8 +130,21 @@ function buildTrie(rules: readonly ResolvedRule[], localRefs: boolean): TrieNode
     let node = root;
     let placed = false;
     for (const ref of needs.size > 0 ? sorted : []) {
-      const values = needs.get(ref.id)?.needs ?? [];
-      if (values.length > 1 && values.every((v) => !v.any)) {
+      let values = needs.get(ref.id)?.needs ?? [];
+      if (localRefs) {
+        // OPA v1.22 drops what only needs a value where the path has constants too.
+        const concrete = values.filter((v) => !v.any || v.defined);
+        if (concrete.length > 0) values = concrete;
+        if (values.length > 1 && values.every((v) => !v.any && !v.items)) {
+          node = converge(
+            node,
+            ref,
+            values.map((v) => (v.any ? '' : v.key)),
+          );
+          continue;
+        }
+      }
+      if (values.length > 1 && values.every((v) => !v.any || (localRefs && v.defined))) {
         // Several constants for one path (OPA: a child per value, the rest of the paths ignored).
         for (const v of values) insert(node, ref, v).branches.push([i, b]);
         placed = true;
@@ -121,7 +162,15 @@ function numberNodes(node: TrieNode, next = { id: 0 }): void {
   node.id = next.id++;
   const level = node.next;
   if (!level) return;
-  for (const child of [level.undefinedBranch, level.anyBranch, ...level.scalars.values()]) {
+  const arrays = [...level.arrays.values()].map((a) => a.node);
+  const converged = new Set([...level.converged.values()].flat());
+  for (const child of [
+    level.undefinedBranch,
+    level.anyBranch,
+    ...level.scalars.values(),
+    ...arrays,
+    ...converged,
+  ]) {
     if (child) numberNodes(child, next);
   }
 }
@@ -136,6 +185,7 @@ function meet(
   input: Value | undefined,
   args: readonly Value[] | undefined,
   met: TrieNode[],
+  collections: boolean,
 ): void {
   if (!node) return;
   if (node.branches.length > 0) met.push(node);
@@ -143,13 +193,25 @@ function meet(
   if (!level?.ref) return;
   const { arg, input: path } = level.ref;
   const v = arg !== undefined ? args?.[arg] : lookupPath(input, path ?? []);
-  meet(level.undefinedBranch, input, args, met);
+  meet(level.undefinedBranch, input, args, met, collections);
   if (v === undefined) return;
-  meet(level.anyBranch, input, args, met);
+  meet(level.anyBranch, input, args, met, collections);
+  if (Array.isArray(v))
+    for (const { items, node: child } of level.arrays.values())
+      if (matchesArray(items, v)) meet(child, input, args, met, collections);
+  if (isScalar(v) && level.converged.size > 0)
+    for (const child of level.converged.get(scalarKey(v)) ?? []) meet(child, input, args, met, collections);
   if (level.scalars.size === 0) return;
-  if (typeof v === 'string') meet(level.strings.get(v), input, args, met);
-  else if (isScalar(v)) meet(level.scalars.get(scalarKey(v)), input, args, met);
-  else for (const m of members(v)) if (isScalar(m)) meet(level.scalars.get(scalarKey(m)), input, args, met);
+  if (typeof v === 'string') meet(level.strings.get(v), input, args, met, collections);
+  else if (isScalar(v)) meet(level.scalars.get(scalarKey(v)), input, args, met, collections);
+  else if (collections)
+    for (const m of members(v))
+      if (isScalar(m)) meet(level.scalars.get(scalarKey(m)), input, args, met, collections);
+}
+
+/** Whether an array has the items an array need asks for (`undefined`: any item), as OPA's array trie. */
+function matchesArray(items: readonly (Value | undefined)[], v: readonly Value[]): boolean {
+  return items.length === v.length && items.every((x, i) => x === undefined || equal(x, v[i] as Value));
 }
 
 /**
@@ -222,7 +284,7 @@ export function buildRuleIndex(rules: readonly ResolvedRule[], sourceOrder: bool
     rules,
     select(input, args) {
       met.length = 0;
-      meet(root, input, args, met);
+      meet(root, input, args, met, !sourceOrder);
       const key = sequenceKey(met);
       let lookup = lookups.get(key);
       if (lookup === undefined) {
