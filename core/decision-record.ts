@@ -34,13 +34,14 @@ function auditRecord<R>(
   scope: Scope<R>,
   pending: Pending,
   decision: Decision,
+  now: number,
   latencyMs: number,
 ): AuditRecord {
   const { identity, info, config } = scope;
   const relation = pending.check.relation;
   const breakerState = config.circuitBreaker?.state;
   const record: { -readonly [K in keyof AuditRecord]: AuditRecord[K] } = {
-    time: isoTime(config.clock.now()),
+    time: isoTime(now),
     identityType: identity.type,
   } as AuditRecord;
   if (identity.value !== undefined) record.identityValue = identity.value;
@@ -92,7 +93,10 @@ export function recordDecision<R>(
         ? { allowed: false, outcome, source, policyPath, decision: name, anonymous: true }
         : { allowed: allowed && !failed, outcome, source, policyPath, decision: name }
       : { allowed: allowed && !failed, outcome, source, policyPath, decision: name, error };
-  const latencyMs = recordsLatency(config) ? config.clock.now() - pending.started : 0;
+  // One reading of the clock for the latency and the record's time (a list records thousands).
+  const timed = recordsLatency(config);
+  const now = timed ? config.clock.now() : 0;
+  const latencyMs = timed ? now - pending.started : 0;
   // Without metrics or tracing (the defaults), build nothing for them: this runs on every cache hit.
   if (config.metrics !== noopMetrics) {
     config.metrics.decision({
@@ -108,7 +112,7 @@ export function recordDecision<R>(
   }
   if (config.auditLogger) {
     try {
-      config.auditLogger.log(auditRecord(scope, pending, decision, latencyMs));
+      config.auditLogger.log(auditRecord(scope, pending, decision, now, latencyMs));
     } catch (error) {
       config.logger.error(`audit sink failed: ${String(error)}`, { policyPath: decision.policyPath });
     }
