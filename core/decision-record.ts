@@ -73,6 +73,8 @@ export function recordsLatency(config: Pick<AuthzConfig, 'metrics' | 'auditLogge
  *
  * @param errorCode - set when the check could not be evaluated: outcome `error`, denied
  * @param note - an error code kept on an allow/deny decision (fallback after a failure)
+ * @param at - the clock's time, read once by a caller recording a batch's decisions together
+ *   (default: read here, when metrics or audit record the latency)
  */
 export function recordDecision<R>(
   scope: Scope<R>,
@@ -81,6 +83,7 @@ export function recordDecision<R>(
   source: DecisionSource,
   errorCode?: string,
   note?: string,
+  at?: number,
 ): Decision {
   const { config } = scope;
   const failed = errorCode !== undefined;
@@ -95,7 +98,7 @@ export function recordDecision<R>(
       : { allowed: allowed && !failed, outcome, source, policyPath, decision: name, error };
   // One reading of the clock for the latency and the record's time (a list records thousands).
   const timed = recordsLatency(config);
-  const now = timed ? config.clock.now() : 0;
+  const now = timed ? (at ?? config.clock.now()) : 0;
   const latencyMs = timed ? now - pending.started : 0;
   // Without metrics or tracing (the defaults), build nothing for them: this runs on every cache hit.
   if (config.metrics !== noopMetrics) {

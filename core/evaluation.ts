@@ -18,8 +18,8 @@ import { Semaphore } from './semaphore.ts';
 
 const NO_SPAN: Span = noopTracer.startSpan('', {});
 
-/** When deciding starts, for the latency: read only when metrics or audit record it. */
-function startTime<R>(scope: Scope<R>): number {
+/** The clock's time, for latencies: read only when metrics or audit record them (else 0). */
+export function startTime<R>(scope: Scope<R>): number {
   return recordsLatency(scope.config) ? scope.config.clock.now() : 0;
 }
 
@@ -175,10 +175,12 @@ async function decideMisses<R>(
     return failed(scope, pendings, permit, error, budget);
   }
   if (breaker && permit) breaker.recordSuccess(permit);
+  // The answers of one call arrived together: one reading of the clock for all of them.
+  const answered = startTime(scope);
   return pendings.map((p, i) => {
     const allowed = answers[i]?.[p.check.decision] === true;
     if (p.key !== undefined) config.decisionCache?.set(p.key, allowed, generation);
-    return recordDecision(scope, p, allowed, 'service');
+    return recordDecision(scope, p, allowed, 'service', undefined, undefined, answered);
   });
 }
 
