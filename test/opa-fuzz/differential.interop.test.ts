@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPA_VERSIONS } from '../../rego/index.ts';
 import { ensurePeer } from '../support/peers.ts';
-import { type Divergence, describeDivergence, runDifferentialBatch } from './differential.ts';
+import { describeDivergence } from './batch-report.ts';
+import { type Divergence, runDifferentialBatch } from './differential.ts';
 import { type OpaOracle, startOpaOracle } from './opa-server.ts';
 
 /**

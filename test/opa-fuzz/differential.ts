@@ -16,6 +16,7 @@ import {
   toJson,
   type Value,
 } from '../../rego/index.ts';
+import { sameAnswer } from './answers.ts';
 import { knownOpaBug, NONDETERMINISTIC_ORDER } from './opa-bugs.ts';
 import type { OpaAnswer, OpaOracle } from './opa-server.ts';
 import { createRandomSource } from './random-source.ts';
@@ -44,6 +45,8 @@ function asOpaReadsIt(v: Value): unknown {
 /** A rule on which the engine and OPA disagree. */
 export interface Divergence {
   readonly program: FuzzProgram;
+  /** The program's index in its batch (`--only <index>` with the batch's seed replays it). */
+  readonly index: number;
   /** The rule, below `data`. */
   readonly ref: string;
   /** The shape family of the rule (`classic` for the classic shapes). */
@@ -52,6 +55,22 @@ export interface Divergence {
   readonly opa: OpaAnswer;
   /** The documented OPA bug the divergence is an instance of (`opa-bugs.ts`), if any. */
   readonly opaBug?: string;
+}
+
+/**
+ * A program OPA gave no answer to within the oracle's deadline or memory limit: not compared
+ * (neither an engine divergence nor dropped), reported with what it takes to replay it.
+ */
+export interface OpaStallRecord {
+  readonly program: FuzzProgram;
+  /** The seed of the batch and the program's index in it. */
+  readonly seed: number;
+  readonly index: number;
+  /** Why OPA was given up (`no answer within 20 s`, its memory limit). */
+  readonly reason: string;
+  /** The queried refs and the engine's answer to each. */
+  readonly refs: readonly string[];
+  readonly engine: readonly OpaAnswer[];
 }
 
 /** What {@link runDifferentialBatch} runs. */
@@ -71,8 +90,13 @@ export interface DifferentialBatch {
   readonly shapes?: 'wide' | 'classic';
   /** The shape families of widened programs (default: all of `SHAPE_FAMILIES`). */
   readonly families?: readonly string[];
+  /**
+   * Only these program indexes are evaluated (the others are generated, so each program is the
+   * one of the whole batch), e.g. to replay a stalled program; `count` is then ignored.
+   */
+  readonly only?: readonly number[];
   /** Called after each program with the number checked so far. */
-  readonly onProgress?: (checked: number, divergences: number) => void;
+  readonly onProgress?: (checked: number, divergences: number, stalls: number) => void;
 }
 
 const registries = new Map<OpaVersion, ReturnType<typeof createStandardBuiltins>>();
@@ -135,54 +159,63 @@ export function engineAnswers(
   });
 }
 
-/** JSON text with object keys sorted and numbers as float64, so equal documents compare equal. */
-function canonical(v: unknown): string {
-  return JSON.stringify(v, (_, x: unknown) => {
-    if (typeof x === 'bigint') return Number(x);
-    if (x && typeof x === 'object' && !Array.isArray(x)) {
-      return Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    }
-    return x;
-  });
-}
-
-/** Whether two answers agree: equal documents, or errors of the same kind. */
-export function sameAnswer(a: OpaAnswer, b: OpaAnswer): boolean {
-  if (a.kind === 'error') return b.kind === 'error' && a.code === b.code;
-  return b.kind === 'result' && canonical(a.value) === canonical(b.value);
+/** What a batch found: divergent rules and the programs OPA stalled on. */
+export interface BatchOutcome {
+  /** Programs evaluated (stalled ones included). */
+  readonly checked: number;
+  readonly divergences: Divergence[];
+  readonly stalls: OpaStallRecord[];
 }
 
 /**
- * Generates `count` programs from `seed` and returns the rules on which the engine and OPA disagree.
- * @example const { divergences } = await runDifferentialBatch({ seed: 1, count: 100, oracle });
+ * Generates `count` programs from `seed` and returns the rules on which the engine and OPA
+ * disagree, and the programs OPA stalled on.
+ * @example const { divergences, stalls } = await runDifferentialBatch({ seed: 1, count: 100, oracle });
  */
-export async function runDifferentialBatch(
-  batch: DifferentialBatch,
-): Promise<{ checked: number; divergences: Divergence[] }> {
+export async function runDifferentialBatch(batch: DifferentialBatch): Promise<BatchOutcome> {
   const random = createRandomSource(batch.seed);
   const divergences: Divergence[] = [];
-  for (let id = 0; id < batch.count; id++) {
+  const stalls: OpaStallRecord[] = [];
+  const only = batch.only ? new Set(batch.only) : undefined;
+  const count = only ? Math.max(-1, ...only) + 1 : batch.count;
+  let checked = 0;
+  for (let id = 0; id < count; id++) {
     const program =
       batch.shapes === 'classic'
         ? generateProgram(random, id, batch.opaVersion)
         : generateWideProgram(random, id, batch.opaVersion ?? DEFAULT_OPA_VERSION, batch.families);
+    if (only && !only.has(id)) continue;
     const refs = programRefs(program);
     const opa = await batch.oracle.evaluate(program.source, refs, program.input, program);
     const engine = engineAnswers(program, refs, batch.opaVersion);
-    for (const [i, ref] of refs.entries()) {
-      const [e, o] = [engine[i] as OpaAnswer, opa[i] as OpaAnswer];
-      const family = program.families?.[i] ?? 'classic';
-      if (sameAnswer(e, o)) continue;
-      const opaBug =
-        knownOpaBug(program.source, o) ??
-        ((await answeredOnRecompiling(batch.oracle, program, ref, e, o))
-          ? NONDETERMINISTIC_ORDER
-          : undefined);
-      divergences.push({ program, ref, family, engine: e, opa: o, ...(opaBug ? { opaBug } : {}) });
+    checked++;
+    const stalled = opa.find((a) => a.kind === 'stalled');
+    if (stalled?.kind === 'stalled') {
+      stalls.push({ program, seed: batch.seed, index: id, reason: stalled.reason, refs, engine });
+    } else {
+      for (const [i, ref] of refs.entries()) {
+        const [e, o] = [engine[i] as OpaAnswer, opa[i] as OpaAnswer];
+        const family = program.families?.[i] ?? 'classic';
+        if (sameAnswer(e, o)) continue;
+        const opaBug =
+          knownOpaBug(program.source, o) ??
+          ((await answeredOnRecompiling(batch.oracle, program, ref, e, o))
+            ? NONDETERMINISTIC_ORDER
+            : undefined);
+        divergences.push({
+          program,
+          index: id,
+          ref,
+          family,
+          engine: e,
+          opa: o,
+          ...(opaBug ? { opaBug } : {}),
+        });
+      }
     }
-    batch.onProgress?.(id + 1, divergences.length);
+    batch.onProgress?.(checked, divergences.length, stalls.length);
   }
-  return { checked: batch.count, divergences };
+  return { checked, divergences, stalls };
 }
 
 /** How many times a divergent program is compiled again to see whether OPA answers as the engine. */
@@ -206,36 +239,9 @@ async function answeredOnRecompiling(
   if (engine.kind !== 'error' && opa.kind !== 'error') return false;
   for (let n = 0; n < RECOMPILES; n++) {
     const [again] = await oracle.evaluate(program.source, [ref], program.input, program);
-    if (again && sameAnswer(engine, again)) return true;
+    // OPA stalled this time: the divergence stands as first answered.
+    if (!again || again.kind === 'stalled') return false;
+    if (sameAnswer(engine, again)) return true;
   }
   return false;
-}
-
-/** A divergence as text: the program, its input and both answers. */
-export function describeDivergence(d: Divergence): string {
-  const show = (a: OpaAnswer) => (a.kind === 'error' ? `error ${a.code}: ${a.message}` : canonical(a.value));
-  const mode = `${d.program.regoVersion ?? 'v1'}${d.program.strict === false ? ', non-strict' : ''}`;
-  return [
-    `# ${d.family}, ${mode}${d.opaBug ? ` (OPA's own bug: ${d.opaBug})` : ''}`,
-    d.program.source.trimEnd(),
-    `input: ${JSON.stringify(d.program.input)}`,
-    ...(d.program.documents?.length ? [`documents: ${JSON.stringify(d.program.documents)}`] : []),
-    `rule: data.${d.ref}`,
-    `engine: ${show(d.engine)}`,
-    `opa:    ${show(d.opa)}`,
-  ].join('\n');
-}
-
-/** The number of divergences per shape family and per pair of answer kinds (`engine → opa`). */
-export function tallyDivergences(divergences: readonly Divergence[]): Map<string, number> {
-  const kind = (a: OpaAnswer) =>
-    a.kind === 'error' ? a.code : a.value === undefined ? 'undefined' : 'value';
-  const tally = new Map<string, number>();
-  for (const d of divergences) {
-    const key = d.opaBug
-      ? `OPA's own bug: ${d.opaBug}`
-      : `${d.family}: engine ${kind(d.engine)} / opa ${kind(d.opa)}`;
-    tally.set(key, (tally.get(key) ?? 0) + 1);
-  }
-  return new Map([...tally].sort((a, b) => b[1] - a[1]));
 }

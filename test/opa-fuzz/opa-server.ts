@@ -4,14 +4,27 @@
  * modules, one started with `--v0-compatible` for v0 modules. Each program's base documents and
  * module are loaded, evaluated through the Data API (the same evaluator as `opa eval`), then
  * removed, so one program's compile error never affects another's.
+ *
+ * A program OPA does not finish within its deadline, or on which OPA's memory passes its limit,
+ * is answered `stalled`: the server is killed (an evaluation OPA does not cancel would go on
+ * eating memory and holding its store) and a fresh one started for the next program.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { freePort } from '../support/free-port.ts';
+import {
+  killOpaProcess,
+  type OpaProcess,
+  residentBytes,
+  startOpaProcess,
+  stopOpaProcess,
+} from './opa-process.ts';
 
-/** What OPA answered: a result (`undefined` when undefined) or the code of its first error. */
+/**
+ * What OPA answered: a result (`undefined` when undefined), the code of its first error, or
+ * `stalled` when it gave no answer within the program's deadline or memory limit.
+ */
 export type OpaAnswer =
   | { readonly kind: 'result'; readonly value: unknown }
-  | { readonly kind: 'error'; readonly code: string; readonly message: string };
+  | { readonly kind: 'error'; readonly code: string; readonly message: string }
+  | { readonly kind: 'stalled'; readonly reason: string };
 
 /** How a program is loaded and queried. */
 export interface OracleRun {
@@ -27,12 +40,26 @@ export interface OracleRun {
 export interface OpaOracle {
   /**
    * Loads the base documents and `source`, evaluates each of `refs` (paths below `data`) with
-   * `input`, unloads them. A module OPA refuses gives its compile error for every ref.
+   * `input`, unloads them. A module OPA refuses gives its compile error for every ref; a program
+   * OPA stalls on gives `stalled` for every ref.
    */
   evaluate(source: string, refs: readonly string[], input: unknown, run?: OracleRun): Promise<OpaAnswer[]>;
   /** Stops the servers. */
   stop(): Promise<void>;
 }
+
+/** Limits on one program (loading, every query, unloading). */
+export interface OracleLimits {
+  /** Milliseconds OPA may take over one program (default 20 s). */
+  readonly deadlineMs?: number;
+  /** Resident bytes OPA's server may reach during one program (default 2 GiB). */
+  readonly memoryBytes?: number;
+}
+
+const DEFAULT_DEADLINE_MS = 20_000;
+const DEFAULT_MEMORY_BYTES = 2 * 1024 ** 3;
+/** How often OPA's memory is read while a program runs. */
+const MEMORY_POLL_MS = 250;
 
 interface OpaErrorBody {
   code?: string;
@@ -49,115 +76,132 @@ function errorOf(body: OpaErrorBody): OpaAnswer {
   };
 }
 
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`opa exited with code ${child.exitCode} before serving`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('opa did not become healthy within 20 s');
+/** Why a program was given up: thrown through the requests in flight when it is. */
+class OpaStall extends Error {
+  override readonly name = 'OpaStall';
 }
-
-interface OpaProcess {
-  readonly base: string;
-  readonly child: ChildProcess;
-}
-
-async function startProcess(opaPath: string, extra: readonly string[]): Promise<OpaProcess> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    opaPath,
-    ['run', '--server', '--addr', `127.0.0.1:${port}`, '--log-level', 'error', ...extra],
-    // OPA's log (and the stack of a panic it recovers from) would drown the report; a panic
-    // shows as a closed connection, answered `opa_panic`.
-    { stdio: ['ignore', 'ignore', 'ignore'] },
-  );
-  await waitForHealth(base, child);
-  return { base, child };
-}
-
-/** Stops OPA: SIGTERM, then SIGKILL if it has not exited within 2 s (its graceful shutdown waits). */
-function stopProcess({ child }: OpaProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 2000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** How long one request may take before OPA is taken to be stuck on it. */
-const REQUEST_TIMEOUT_MS = 30_000;
 
 const dataUrl = (base: string, path: readonly string[]) =>
   `${base}/v1/data${path.map((p) => `/${encodeURIComponent(p)}`).join('')}`;
 
-async function query(base: string, ref: string, input: unknown, strict: boolean): Promise<OpaAnswer> {
+async function query(
+  base: string,
+  ref: string,
+  input: unknown,
+  strict: boolean,
+  signal: AbortSignal,
+): Promise<OpaAnswer> {
   const path = ref === '' ? [] : ref.split('.');
-  let post: Response;
   try {
-    post = await fetch(`${dataUrl(base, path)}${strict ? '?strict-builtin-errors=true' : ''}`, {
+    const post = await fetch(`${dataUrl(base, path)}${strict ? '?strict-builtin-errors=true' : ''}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ input }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal,
     });
+    const body = (await post.json()) as OpaErrorBody & { result?: unknown };
+    return post.ok ? { kind: 'result', value: body.result } : errorOf(body);
   } catch (e) {
-    if ((e as Error).name === 'TimeoutError') return { kind: 'error', code: 'opa_timeout', message: '' };
+    if (signal.aborted) throw signal.reason;
     return { kind: 'error', code: 'opa_panic', message: String((e as Error).cause ?? e) };
   }
-  const body = (await post.json()) as OpaErrorBody & { result?: unknown };
-  return post.ok ? { kind: 'result', value: body.result } : errorOf(body);
+}
+
+/** Loads, queries and unloads one program; rejects with an {@link OpaStall} once `signal` aborts. */
+async function runProgram(
+  server: OpaProcess,
+  id: string,
+  source: string,
+  refs: readonly string[],
+  input: unknown,
+  run: OracleRun,
+  signal: AbortSignal,
+): Promise<{ answers: OpaAnswer[]; unloaded: boolean }> {
+  const { base } = server;
+  const send = (url: string, init: RequestInit) => fetch(url, { ...init, signal });
+  const documents = run.documents ?? [];
+  let answers: OpaAnswer[];
+  try {
+    for (const d of documents) {
+      const put = await send(dataUrl(base, d.path), { method: 'PUT', body: JSON.stringify(d.value) });
+      if (!put.ok) throw new Error(`OPA refused base document ${d.path.join('.')}: ${await put.text()}`);
+    }
+    const put = await send(`${base}/v1/policies/${id}`, { method: 'PUT', body: source });
+    if (put.ok) {
+      answers = await Promise.all(refs.map((ref) => query(base, ref, input, run.strict ?? true, signal)));
+    } else {
+      const refused = errorOf((await put.json()) as OpaErrorBody);
+      answers = refs.map(() => refused);
+    }
+  } catch (e) {
+    throw signal.aborted ? signal.reason : e;
+  }
+  try {
+    await send(`${base}/v1/policies/${id}`, { method: 'DELETE' });
+    for (const d of documents) await send(dataUrl(base, d.path.slice(0, 1)), { method: 'DELETE' });
+    return { answers, unloaded: true };
+  } catch {
+    if (signal.aborted) throw signal.reason;
+    // OPA closed the connection (a panic while unloading): the caller starts a fresh one.
+    return { answers, unloaded: false };
+  }
 }
 
 /**
  * Starts OPA from the binary at `opaPath` on free loopback ports (a v1 and a v0-compatible server).
+ * @param limits deadline (default 20 s) and memory limit (default 2 GiB) of one program
  * @example const opa = await startOpaOracle(ensurePeer('opa', ['v1.15.2']));
  */
-export async function startOpaOracle(opaPath: string): Promise<OpaOracle> {
+export async function startOpaOracle(opaPath: string, limits: OracleLimits = {}): Promise<OpaOracle> {
+  const deadlineMs = limits.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const memoryBytes = limits.memoryBytes ?? DEFAULT_MEMORY_BYTES;
   const flags = { v1: [], v0: ['--v0-compatible'] } as const;
-  const servers = { v1: await startProcess(opaPath, flags.v1), v0: await startProcess(opaPath, flags.v0) };
+  const servers = {
+    v1: await startOpaProcess(opaPath, flags.v1),
+    v0: await startOpaProcess(opaPath, flags.v0),
+  };
   let counter = 0;
-  const send = (url: string, init: RequestInit) =>
-    fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   return {
     async evaluate(source, refs, input, run = {}) {
       const version = run.regoVersion ?? 'v1';
-      const { base } = servers[version];
-      const id = `program-${counter++}`;
-      const documents = run.documents ?? [];
+      const server = servers[version];
+      const program = new AbortController();
+      const giveUp = (reason: string) => {
+        if (!program.signal.aborted) program.abort(new OpaStall(reason));
+      };
+      const deadline = setTimeout(() => giveUp(`no answer within ${deadlineMs / 1000} s`), deadlineMs);
+      const memory = setInterval(() => {
+        const bytes = residentBytes(server);
+        if (bytes !== undefined && bytes > memoryBytes)
+          giveUp(`OPA's memory passed ${Math.round(memoryBytes / 1024 ** 2)} MiB`);
+      }, MEMORY_POLL_MS);
       try {
-        for (const d of documents) {
-          const put = await send(dataUrl(base, d.path), { method: 'PUT', body: JSON.stringify(d.value) });
-          if (!put.ok) throw new Error(`OPA refused base document ${d.path.join('.')}: ${await put.text()}`);
+        const { answers, unloaded } = await runProgram(
+          server,
+          `program-${counter++}`,
+          source,
+          refs,
+          input,
+          run,
+          program.signal,
+        );
+        if (!unloaded) {
+          await stopOpaProcess(server);
+          servers[version] = await startOpaProcess(opaPath, flags[version]);
         }
-        const put = await send(`${base}/v1/policies/${id}`, { method: 'PUT', body: source });
-        if (!put.ok) {
-          const refused = errorOf((await put.json()) as OpaErrorBody);
-          return refs.map(() => refused);
-        }
-        return await Promise.all(refs.map((ref) => query(base, ref, input, run.strict ?? true)));
+        return answers;
+      } catch (e) {
+        if (!(e instanceof OpaStall)) throw e;
+        await killOpaProcess(server);
+        servers[version] = await startOpaProcess(opaPath, flags[version]);
+        return refs.map(() => ({ kind: 'stalled', reason: e.message }));
       } finally {
-        try {
-          await send(`${base}/v1/policies/${id}`, { method: 'DELETE' });
-          for (const d of documents) await send(dataUrl(base, d.path.slice(0, 1)), { method: 'DELETE' });
-        } catch {
-          // OPA is stuck (an evaluation that never ends holds its store): start a fresh one.
-          await stopProcess(servers[version]);
-          servers[version] = await startProcess(opaPath, flags[version]);
-        }
+        clearTimeout(deadline);
+        clearInterval(memory);
       }
     },
     async stop() {
-      await Promise.all([stopProcess(servers.v1), stopProcess(servers.v0)]);
+      await Promise.all([stopOpaProcess(servers.v1), stopOpaProcess(servers.v0)]);
     },
   };
 }

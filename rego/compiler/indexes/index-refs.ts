@@ -7,6 +7,7 @@
 import { canonicalKey, isObject, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import type { IrLiteral, IrTerm } from '../ir.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
+import { headBindings } from './head-bindings.ts';
 
 /** An indexed reference: an `input` path or an argument of the call. */
 export interface IndexRef {
@@ -38,6 +39,18 @@ export interface IndexNeeds {
    * twice counts two) in the frequency that orders the trie's levels, repeated needs included.
    */
   uses: number;
+  /**
+   * Where the branch first indexes it, which orders the branch's references as OPA meets them:
+   * an `input` path where it is written, an argument where the expression comparing it is (its
+   * place in the head only for a constant argument).
+   */
+  firstUse: Position;
+}
+
+/** A line and column in the source. */
+interface Position {
+  readonly line: number;
+  readonly column: number;
 }
 
 function inputRef(t: IrTerm): IndexRef | undefined {
@@ -55,15 +68,20 @@ function inputRef(t: IrTerm): IndexRef | undefined {
 /** Whether `v` is a scalar, the only values the index holds as constants. */
 export const isScalar = (v: Value) => v === null || typeof v !== 'object';
 
-/** The `input` paths a head value reads (OPA binds them in the body before the value). */
-function valueReads(t: IrTerm | undefined): IndexRef[] {
+/**
+ * The `input` paths a head value reads (OPA binds them in the body before the value), through
+ * the variables the engine bound them to in the body (`hoisted`).
+ */
+function valueReads(t: IrTerm | undefined, hoisted?: ReadonlyMap<string, IrTerm>): IndexRef[] {
   if (!t) return [];
   const ref = inputRef(t);
   if (ref) return [ref];
+  const reads = (x: IrTerm) => valueReads(x, hoisted);
+  if (t.k === 'var') return hoisted?.has(t.name) ? reads(hoisted.get(t.name) as IrTerm) : [];
   // A template string renders an undefined part (`<undefined>`): what it reads stays inside it.
-  if (t.k === 'call') return t.callee.kind === 'template' ? [] : t.args.flatMap(valueReads);
-  if (t.k === 'array' || t.k === 'set') return t.items.flatMap(valueReads);
-  if (t.k === 'object') return t.entries.flatMap(([k, v]) => [...valueReads(k), ...valueReads(v)]);
+  if (t.k === 'call') return t.callee.kind === 'template' ? [] : t.args.flatMap(reads);
+  if (t.k === 'array' || t.k === 'set') return t.items.flatMap(reads);
+  if (t.k === 'object') return t.entries.flatMap(([k, v]) => [...reads(k), ...reads(v)]);
   return [];
 }
 
@@ -78,11 +96,14 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   const varRefs = new Map<string, IndexRef>();
   const constants = new Map<string, Value>();
   let readingHead = false;
+  let literalAt: Position | undefined;
   const add = (ref: IndexRef, need: Need) => {
-    const entry = out.get(ref.id) ?? { ref, needs: [], uses: 0 };
+    const at = ref.arg !== undefined && literalAt ? literalAt : ref;
+    const entry = out.get(ref.id) ?? { ref, needs: [], uses: 0, firstUse: at };
     out.set(ref.id, entry);
     entry.uses++;
     if (!readingHead && sourceBefore(ref, entry.ref)) entry.ref = ref;
+    if (!readingHead && sourceBefore(at, entry.firstUse)) entry.firstUse = at;
     const same = entry.needs.findIndex((n) => (n.any ? need.any : !need.any && n.key === need.key));
     if (same >= 0) return;
     const anyAt = entry.needs.findIndex((n) => n.any);
@@ -159,9 +180,13 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   const prints = (l: IrLiteral) =>
     l.expr.k === 'term' && l.expr.term.k === 'call' && l.expr.term.callee.kind === 'print';
   if (literals.some(prints)) return new Map();
+  const key = branch === 0 ? rule.key : undefined;
+  const hoisted = headBindings(literals, [key, value]);
   for (const lit of literals) {
+    literalAt = lit.loc;
     if (lit.withs.length > 0) continue;
     const e = lit.expr;
+    if (e.k === 'unify' && e.left.k === 'var' && hoisted.has(e.left.name)) continue;
     // OPA binds the references among a call's arguments to variables first: each is indexed.
     const callReads = (t: IrTerm) => {
       if (t.k === 'call') for (const ref of valueReads(t)) add(ref, { any: true });
@@ -188,12 +213,12 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   // OPA indexes the expressions in their order (the engine's body leads with the `input` reads it
   // hoists), then what the head value reads, which OPA's rewriting appends to the body.
   const inBody = [...out.values()].sort((a, b) =>
-    sourceBefore(a.ref, b.ref) ? -1 : sourceBefore(b.ref, a.ref) ? 1 : 0,
+    sourceBefore(a.firstUse, b.firstUse) ? -1 : sourceBefore(b.firstUse, a.firstUse) ? 1 : 0,
   );
   const ordered = new Map(inBody.map((n) => [n.ref.id, n]));
   readingHead = true;
-  for (const ref of valueReads(value)) {
-    const entry = ordered.get(ref.id) ?? { ref, needs: [], uses: 0 };
+  for (const ref of [...valueReads(key, hoisted), ...valueReads(value, hoisted)]) {
+    const entry = ordered.get(ref.id) ?? { ref, needs: [], uses: 0, firstUse: ref };
     ordered.set(ref.id, entry);
     out.set(ref.id, entry);
     add(ref, { any: true });
@@ -235,7 +260,7 @@ function elseParameters(
   return literals.slice(rule.args.length);
 }
 
-function sourceBefore(a: IndexRef, b: IndexRef): boolean {
+function sourceBefore(a: Position, b: Position): boolean {
   return a.line < b.line || (a.line === b.line && a.column < b.column);
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { levelOrder } from './level-order.ts';
 
-const use = (ref: string, count: number, line: number) => ({ ref, count, line, column: 3 });
+const use = (ref: string, count: number, line: number) => ({ ref, count, location: { line, column: 3 } });
+/** A function argument: no location in OPA's index. */
+const arg = (ref: string, count: number) => ({ ref, count, location: undefined });
 
 describe("the order of OPA's index levels", () => {
   it('puts a reference used more often first when the sort meets it in place', () => {
@@ -22,5 +24,17 @@ describe("the order of OPA's index levels", () => {
       'missing',
       'v1',
     ]);
+  });
+
+  it('puts an argument after every located reference of its count, as Go compares a missing location', () => {
+    expect(levelOrder([use('v1', 1, 3), arg('x', 1), use('s', 1, 4), use('v2', 1, 5)])).toEqual([
+      'v1',
+      's',
+      'v2',
+      'x',
+    ]);
+    // Used more often, it still comes first; two arguments keep their order.
+    expect(levelOrder([use('a', 1, 1), arg('x', 2)])).toEqual(['x', 'a']);
+    expect(levelOrder([arg('x', 1), arg('y', 1), use('a', 1, 9)])).toEqual(['a', 'x', 'y']);
   });
 });

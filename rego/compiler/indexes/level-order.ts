@@ -9,26 +9,38 @@
  * most frequent. This emulates that most frequent case exactly: insertion order (first use),
  * then Go's insertion sort (what `sort.Slice` runs on up to 12 elements) with OPA's comparator.
  * The order of levels decides the order OPA v1.15 runs the definitions in, hence which error or
- * conflict it reports when several definitions fail.
+ * conflict it reports when several definitions fail. A function's argument has no location in
+ * OPA's index (its reference starts at the `args` root OPA makes up, which has none), and Go's
+ * `Location.Compare` puts a missing location after every other: an argument used as often as an
+ * `input` path comes after it, wherever the argument is written.
  */
 
-/** A reference to order: where it first appears and how many expressions index it. */
-export interface LevelUse<T> {
-  readonly ref: T;
-  readonly count: number;
+/** Where a reference appears in the source. */
+export interface LevelLocation {
   readonly line: number;
   readonly column: number;
 }
 
 /**
+ * A reference to order: how many expressions index it and where it first appears (`undefined`
+ * for a function argument, which has no location in OPA's index).
+ */
+export interface LevelUse<T> {
+  readonly ref: T;
+  readonly count: number;
+  readonly location: LevelLocation | undefined;
+}
+
+/**
  * The references of `uses` (in order of first use) in the order OPA's index gives its levels.
- * @example levelOrder([{ ref: 'a', count: 1, line: 1, column: 1 }, { ref: 'b', count: 2, line: 2, column: 1 }]); // ['b', 'a']
+ * @example levelOrder([{ ref: 'a', count: 1, location: { line: 1, column: 1 } }, { ref: 'b', count: 2, location: { line: 2, column: 1 } }]); // ['b', 'a']
  */
 export function levelOrder<T>(uses: readonly LevelUse<T>[]): T[] {
   const counts = uses.map((u) => u.count);
   const items = [...uses];
-  const before = (a: LevelUse<T>, b: LevelUse<T>) =>
-    a.line < b.line || (a.line === b.line && a.column < b.column);
+  // Go's `Location.Compare`: a missing location after every other, two missing ones equal.
+  const before = ({ location: a }: LevelUse<T>, { location: b }: LevelUse<T>) =>
+    a !== undefined && (b === undefined || a.line < b.line || (a.line === b.line && a.column < b.column));
   // OPA's comparator on positions i and j: the counts where the references started, the
   // locations of those now there.
   const less = (i: number, j: number): boolean => {

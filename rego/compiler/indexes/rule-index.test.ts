@@ -160,6 +160,29 @@ describe('rule indexing', () => {
     }
   });
 
+  it("puts a parameter's level after the input paths used as often, as OPA v1.15.2 (an argument has no location)", () => {
+    // What OPA v1.15.2 answers in every compilation: the levels are input.v[1], input.s,
+    // input.v[2], then the parameter (used by the else branch's `x == "k"`), so the second
+    // definition's else (which the index cannot place) and its main body run first, then the
+    // first definition: their conflict, not the third definition's `count` error.
+    const first = 'f(x) := [1] if input.v[1] > 0 else := 1 if { x == "k" }';
+    const rest =
+      'f(x) := [1] if { input.s == "a"; x } else := 1\nf(x) := 1 if { count(input.v[2]) > 0; x }\nr1 := f("k")';
+    const input = { v: [0, 0, 3], s: 'a' };
+    expect(decide(`${first}\n${rest}`, input)).toBe('eval_conflict_error');
+    // Without the parameter's level: the same order, so the same conflict.
+    expect(decide(`f(x) := [1] if input.v[1] > 0 else := 1\n${rest}`, input)).toBe('eval_conflict_error');
+  });
+
+  it("counts a parameter's first use where the expression comparing it is, not where the head names it", () => {
+    // What OPA v1.15.2 answers in every compilation: input.a is met before the parameter, so the
+    // levels are input.a (used twice), input.b, then the parameter; the first definition runs
+    // first and, both yielding 1, ends the search before the second's `count` error.
+    const rules =
+      'f(x) := 1 if { input.a == 1; x == "k" }\nf(x) := 1 if { input.a == 1; count(input.b) > 0 }\nr1 := f("k")';
+    expect(decide(rules, { a: 1, b: 5 })).toBe(1);
+  });
+
   it('reads a reference through a local bound to an input path from OPA v1.22', () => {
     const input = { s: 'abc', o: { a: 1 } };
     // What OPA answers: v1.22.2 skips the rule, whose `x.b` (`input.o.b`) is undefined, before
@@ -204,6 +227,26 @@ describe('rule indexing', () => {
     expect(p.evaluate('f.level', undefined)).toBeUndefined();
     expect(p.query('x := data.f.level("user")', { print: (m) => printed.push(m) })).toEqual([{ x: 1 }]);
     expect(printed.sort()).toEqual(['any', 'user']);
+  });
+
+  it("meets what a head's value or member reads after the body's own reads, as OPA appends them to the body", () => {
+    // What OPA v1.15.2 answers in most compilations (29 in 40): the levels are input.obj,
+    // input.v[4], then input.s (the third rule's `count(input.s)` is met after its division, and
+    // the set's member reads it too), so the set and the third rule run before the second: the
+    // division's error, not the conflict of the set at "a" with the second rule's 0.
+    const rules = [
+      'o.a contains count(input.s)',
+      'o[k] := object.get(input.obj, k, 0) if some k in ["a", "b"]',
+      'o[k] := count(input.s) if {',
+      '  k := "b"',
+      '  1 / input.v[4] > 0',
+      '}',
+      'r1 := object.get(o, "zz", "none")',
+    ].join('\n');
+    const input = { v: [7, 0, '10', 'x', '%'], obj: { b: '[1,2' }, s: '-3.5' };
+    expect(decide(rules, input)).toBe('eval_type_error');
+    // Without the second rule's read of input.obj, nothing places it: it runs first, the conflict.
+    expect(decide(rules.replace('object.get(input.obj, k, 0)', '0'), input)).toBe('eval_conflict_error');
   });
 
   it("builds partial objects in the index's order, so a key conflict can come before another definition's error", () => {

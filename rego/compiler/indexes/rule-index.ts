@@ -91,7 +91,11 @@ function buildTrie(rules: readonly ResolvedRule[], localRefs: boolean): TrieNode
     }
   }
   const sorted = levelOrder(
-    [...frequency.values()].map(({ ref, count }) => ({ ref, count, line: ref.line, column: ref.column })),
+    [...frequency.values()].map(({ ref, count }) => ({
+      ref,
+      count,
+      location: ref.arg === undefined ? { line: ref.line, column: ref.column } : undefined,
+    })),
   );
   const root = newNode();
   for (const { i, b, needs } of branches) {
