@@ -14,9 +14,9 @@ const PAGE = path.join(here, '..', 'docs', 'benchmarks', 'index.md');
 
 /** What each benchmark measures, for the page (the benchmark's own header says more). */
 const ABOUT: Readonly<Record<string, string>> = {
-  hono: 'The Hono gate and middleware on a decision-cache hit, over HTTP (each server in its own process, the load from another one), and where their time goes step by step.',
+  hono: 'The Hono gate and middleware on a decision-cache hit, over HTTP (each server in its own process, the load from another one, with an A/A check), and where their time goes step by step.',
   fastify:
-    'The Fastify plugin beside the Hono gate and middleware, over HTTP (each server in its own process, the load from another one).',
+    'The Fastify plugin beside the Hono gate and middleware, over HTTP (each server in its own process, the load from another one, with an A/A check).',
   'engine-batch': 'The per-document cost of authorizing a 1,000-document list with the embedded engine.',
   'directory-scale':
     'The PostgreSQL relation store from 1,000 to 10,000,000 relations generated with SQL, loaded whole (`snapshot`) and on demand. A cold check is the first check of a document the process has never read, after the first checks since its start (printed apart); beside it, a bare round trip to PostgreSQL taken between the cold checks, and the CPU and disk reads per check ([what the figures mean](../guides/directory-model.md)).',
@@ -40,20 +40,41 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     as much, because every benchmark runs its variants side by side in interleaved rounds, and
     reports medians with their ranges.
 
-!!! note "HTTP benchmarks: verdicts on server CPU per request"
-    \`hono\` and \`fastify\` run each server variant alone in a process of its own (so that no variant's
-    heap, garbage collection or JIT feedback weighs on another's), load them from a separate process
-    (16 keep-alive connections, one request in flight on each) in interleaved rounds, and read each
-    server process's CPU to the nanosecond from the scheduler (\`/proc/<pid>/task/*/schedstat\`, every
-    thread of the process). Each variant's requests per second and CPU per request are printed with
-    their medians and ranges over the rounds. A target such as "≥ 0.95 of the throughput without
-    authorization" is judged on the **CPU ratio** — the baseline's CPU per request over the variant's,
-    the throughput ratio a CPU-bound server reaches with the same share of a processor — because on a
-    shared machine the throughput of a short round follows whatever else runs; the throughput ratio is
-    printed beside it with its own verdict.
+!!! note "HTTP benchmarks: how \`hono\` and \`fastify\` measure"
+    **Processes.** Each server variant runs alone in a process of its own (so that no variant's heap,
+    garbage collection or JIT feedback weighs on another's), loaded from a separate process over 16
+    keep-alive connections, one request in flight on each. On a quiet machine with \`taskset\`, the
+    servers are pinned to one processor and the load generator to another; on a busy one (load average
+    at or above the processor count) nothing is pinned — a pinned server would share its processor
+    with whatever runs there — and the output says which.
+
+    **Timed segments in mirrored blocks.** A block runs every variant twice, in an order and then in
+    its mirror (\`ABC CBA\`, rotated from block to block); each run is a segment of 0.15 s of warm-up
+    followed by 0.5 s measured. Within the measured window the load generator counts the responses
+    and reads the server process's CPU time (every thread, to the nanosecond, from
+    \`/proc/<pid>/task/*/schedstat\`) at both ends — CPU time, not wall time, so the time other work
+    takes the processor away is not counted. A variant's figure in a block is its two segments
+    together; since every variant has the same mean position in the block, a change of the machine's
+    speed that is linear over the block cancels out of every ratio taken in that block.
+
+    **Statistics.** Each comparison gives one ratio per block: the baseline's CPU per request over the
+    variant's (the throughput a CPU-bound server keeps with the same share of a processor), and the
+    throughput ratio beside it. Ratios outside Tukey's fences (1.5 × the interquartile range beyond the
+    quartiles, on their logarithms) are dropped, and the column \`kept\` says how many remain. The
+    median of the rest is printed with its 95% bootstrap interval (2,000 resamples, fixed seed, so the
+    same samples print the same interval) and the interquartile range. A target such as "≥ 0.95 of
+    the throughput without authorization" is **met** when the whole interval is at or above it,
+    **MISSED** when it is wholly below, and **too close to call** when the interval holds it.
+
+    **A/A check.** Each run also loads the bare server twice, in two processes, and compares them like
+    any other pair: the ratio should be 1.00, and its interval is the resolution of that run. If 1 is
+    outside it, the run says so and its verdicts are not to be trusted. To check the method on a
+    given machine, \`npx tsx bench/http-aa-check.ts [variant] [passes]\` runs only A/A comparisons,
+    with the benchmarks' settings and with variations of them (pinned, unpinned, shorter and longer
+    segments), about 4 minutes a pass.
 
 !!! tip "Where a server's CPU goes"
-    \`npx tsx bench/http-profile.ts '<variant>' [requests]\` (a variant of \`bench/http-variants.ts\`, such
+    \`npx tsx bench/http-profile.ts '<variant>' [seconds]\` (a variant of \`bench/http-variants.ts\`, such
     as \`'fastify + authzPlugin'\` or \`hono\`) runs that server alone with \`--cpu-prof\` under the same
     load and prints its functions by self and total time, each with its share of the measured CPU per
     request; run it for a variant and its baseline to compare them function by function.

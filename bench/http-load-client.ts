@@ -1,34 +1,54 @@
 /**
  * The load generator of the HTTP benchmarks, run as a process of its own (so that its CPU is not
- * the server's): on each IPC message `{ port, path, headers, connections, requests }` it sends
- * `requests` GETs over `connections` keep-alive connections, one request in flight per connection,
- * and answers `{ seconds, failed }`. Requests are pre-encoded bytes and responses are only framed
- * (status line, Content-Length), so a request costs this process a few microseconds — far less
- * than the server it loads, whose throughput then decides the figure.
+ * the server's): on each IPC message {@link LoadOrder} it keeps one GET in flight on each of
+ * `connections` keep-alive connections for `warmupSeconds` (the server's caches and JIT warm up
+ * again after waiting for its turn), then for `seconds` of measurement, and answers
+ * {@link LoadResult}: the responses completed in the measured window and the server process's CPU
+ * over exactly that window, read from `/proc` by this process at the window's two ends
+ * (`processCpuNs`). Requests are pre-encoded bytes and responses are only framed (status line,
+ * Content-Length), so a request costs this process a few microseconds — far less than the server
+ * it loads, whose throughput then decides the figure.
  */
 import { connect, type Socket } from 'node:net';
+import { processCpuNs } from './process-cpu.ts';
 
 /** One load run. */
 export interface LoadOrder {
   readonly port: number;
+  /** The server's process, whose CPU is read at the two ends of the measured window. */
+  readonly serverPid: number;
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly connections: number;
-  readonly requests: number;
+  /** Seconds of load before the measured window. */
+  readonly warmupSeconds: number;
+  /** Seconds of the measured window. */
+  readonly seconds: number;
 }
 
-/** The outcome of a run: wall seconds, and responses that were not 200. */
+/** The outcome of a run: what the measured window saw, and every response that was not 200. */
 export interface LoadResult {
+  /** Responses completed in the measured window. */
+  readonly requests: number;
+  /** Wall seconds of the measured window. */
   readonly seconds: number;
+  /** CPU nanoseconds of the server process (every thread) in the measured window. */
+  readonly serverCpuNs: number;
+  /** Responses other than 200, warm-up included. */
   readonly failed: number;
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-/** Drives one connection until `next()` says no more requests are left. */
-function drive(socket: Socket, request: Buffer, next: () => boolean, done: (failed: number) => void): void {
+/** Drives one connection: a request, its response, the next — until `more()` says stop. */
+function drive(
+  socket: Socket,
+  request: Buffer,
+  more: () => boolean,
+  answered: (ok: boolean) => void,
+  done: () => void,
+): void {
   let buffered: Buffer = Buffer.alloc(0);
-  let failed = 0;
   socket.on('data', (chunk: Buffer) => {
     buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
     for (;;) {
@@ -38,43 +58,62 @@ function drive(socket: Socket, request: Buffer, next: () => boolean, done: (fail
       const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
       const total = end + 4 + length;
       if (buffered.length < total) return;
-      if (!head.startsWith('HTTP/1.1 200')) failed++;
+      answered(head.startsWith('HTTP/1.1 200'));
       buffered = buffered.subarray(total);
-      if (next()) socket.write(request);
+      if (more()) socket.write(request);
       else {
         socket.end();
-        return done(failed);
+        return done();
       }
     }
   });
-  if (next()) socket.write(request);
-  else {
-    socket.end();
-    done(failed);
-  }
+  socket.write(request);
 }
 
-/** Runs one order. */
+/** Runs one order: warm-up, measured window, then the requests in flight are let finish. */
 export function runLoad(order: LoadOrder): Promise<LoadResult> {
   const headerLines = Object.entries(order.headers).map(([name, value]) => `${name}: ${value}\r\n`);
   const request = Buffer.from(
     `GET ${order.path} HTTP/1.1\r\nHost: 127.0.0.1:${order.port}\r\n${headerLines.join('')}\r\n`,
   );
-  let left = order.requests;
-  const next = () => left-- > 0;
-  const started = process.hrtime.bigint();
+  let completed = 0;
+  let failed = 0;
+  let running = true;
+  const answered = (ok: boolean) => {
+    completed++;
+    if (!ok) failed++;
+  };
   return new Promise((resolve, reject) => {
+    let window: { completed: number; cpuNs: number; at: bigint } | undefined;
+    let result: Omit<LoadResult, 'failed'> | undefined;
+    const mark = () => ({ completed, cpuNs: processCpuNs(order.serverPid), at: process.hrtime.bigint() });
+    setTimeout(() => {
+      window = mark();
+      setTimeout(() => {
+        const end = mark();
+        running = false;
+        result = {
+          requests: end.completed - window!.completed,
+          seconds: Number(end.at - window!.at) / 1e9,
+          serverCpuNs: end.cpuNs - window!.cpuNs,
+        };
+      }, order.seconds * 1000);
+    }, order.warmupSeconds * 1000);
     let open = order.connections;
-    let failed = 0;
     for (let i = 0; i < order.connections; i++) {
       const socket = connect(order.port, '127.0.0.1');
       socket.setNoDelay(true);
       socket.on('error', reject);
       socket.once('connect', () =>
-        drive(socket, request, next, (f) => {
-          failed += f;
-          if (--open === 0) resolve({ seconds: Number(process.hrtime.bigint() - started) / 1e9, failed });
-        }),
+        drive(
+          socket,
+          request,
+          () => running,
+          answered,
+          () => {
+            if (--open === 0) resolve({ ...result!, failed });
+          },
+        ),
       );
     }
   });

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/http-profile.ts '<variant>' [requests]`: a CPU profile of one server variant of
+ * `npx tsx bench/http-profile.ts '<variant>' [seconds]`: a CPU profile of one server variant of
  * the HTTP benchmarks (`http-variants.ts`) under load — the server alone in its own process with
  * `--cpu-prof`, loaded from another process (16 connections) — then its functions by self time
  * and by total time (with each function's share of the measured CPU per request), and the
@@ -13,17 +13,16 @@ import { type CpuProfile, functionShares } from './cpu-profile-summary.ts';
 import { order } from './http-rounds.ts';
 import { isServerVariant, REQUEST_HEADERS, REQUEST_PATH, SERVER_VARIANTS } from './http-variants.ts';
 import { printTable } from './measure.ts';
-import { processCpuNs } from './process-cpu.ts';
 import { startLoadClient, startServer, stopServer } from './server-process.ts';
 
-const [variant = '', count = '200000'] = process.argv.slice(2);
-if (!isServerVariant(variant)) {
+const [variant = '', duration = '10'] = process.argv.slice(2);
+const seconds = Number(duration);
+if (!isServerVariant(variant) || !(seconds > 0)) {
   console.error(
-    `usage: http-profile.ts '<variant>' [requests]; variants: ${Object.keys(SERVER_VARIANTS).join(', ')}`,
+    `usage: http-profile.ts '<variant>' [seconds, default 10]; variants: ${Object.keys(SERVER_VARIANTS).join(', ')}`,
   );
   process.exit(2);
 }
-const requests = Number(count);
 const dir = await mkdtemp(path.join(tmpdir(), 'gatehouse-profile-'));
 const server = await startServer(variant, [
   '--cpu-prof',
@@ -33,13 +32,21 @@ const server = await startServer(variant, [
   '100',
 ]);
 const client = startLoadClient();
-const load = { path: REQUEST_PATH, headers: REQUEST_HEADERS, connections: 16, port: server.port };
 let cpuMicros = Number.NaN;
+let requests = 0;
 try {
-  await order(client, { ...load, requests: 20_000 }); // warm-up (in the profile too)
-  const before = processCpuNs(server.pid);
-  const result = await order(client, { ...load, requests });
-  cpuMicros = (processCpuNs(server.pid) - before) / 1000 / requests;
+  // The warm-up is in the profile too; the CPU per request is the measured window's.
+  const result = await order(client, {
+    path: REQUEST_PATH,
+    headers: REQUEST_HEADERS,
+    connections: 16,
+    port: server.port,
+    serverPid: server.pid,
+    warmupSeconds: 2,
+    seconds,
+  });
+  requests = result.requests;
+  cpuMicros = result.serverCpuNs / 1000 / requests;
   if (result.failed > 0) throw new Error(`${result.failed} responses were not 200`);
 } finally {
   client.disconnect();

@@ -1,50 +1,76 @@
 /**
- * Side-by-side HTTP throughput of server variants, each alone in a process of its own
- * (`http-server.ts`), loaded from another process (`http-load-client.ts`): every round runs every
- * variant back to back (rotating which goes first), so that a change of machine speed between
- * rounds — a shared host — cancels out of the per-round ratios. Per sample: requests per second,
- * and the CPU per request of that server's process alone (every thread of it: the main one, the
- * garbage collector's, libuv's), read to the nanosecond from the scheduler (`processCpuNs`).
- * Separate processes keep one variant's heap, garbage and JIT feedback (the inline caches of
- * core's functions, shared by every adapter) out of another's figures.
+ * Side-by-side HTTP measurements of server variants, each alone in a process of its own
+ * (`http-server.ts`), loaded from another process (`http-load-client.ts`), in **blocks**: each
+ * block runs every variant twice, in an order and then its mirror (`ABCD DCBA`, rotated from one
+ * block to the next), each run a segment of a fixed duration — a warm-up, then a measured window.
+ * A variant's figure in a block sums its two segments, so a change of the machine's speed that is
+ * linear over the block cancels out of the ratio of any two variants' figures in that block; the
+ * statistics are then taken over the per-block ratios (`paired-ratios.ts`, `http-comparison.ts`).
  *
- * The verdict on a target is taken on the **CPU ratio** (the baseline's CPU per request over the
- * variant's): on a CPU-bound server it is the throughput ratio the variant reaches with the same
- * share of a processor, and it hardly moves when other processes take the processor away, which
- * the throughput of a shared machine does from one second to the next. The throughput ratio is
- * printed beside it, with its own verdict, so neither figure is hidden.
+ * What is measured per segment: the responses completed in the window and the CPU of the server's
+ * process over exactly that window (every thread of it: the main one, the garbage collector's,
+ * libuv's), read to the nanosecond from the scheduler by the load generator at the window's ends.
+ * Separate processes keep one variant's heap, garbage and JIT feedback (the inline caches of
+ * core's functions, shared by every adapter) out of another's figures; with `taskset`, the servers
+ * and the load generator are pinned to different processors (`cpu-pinning.ts`).
  */
 import type { ChildProcess } from 'node:child_process';
+import { machinePinningPlan, type PinningPlan, pinProcess } from './cpu-pinning.ts';
 import type { LoadOrder, LoadResult } from './http-load-client.ts';
-import { processCpuNs } from './process-cpu.ts';
-import { loadNow, median, range } from './rounds.ts';
+import { mirroredOrder } from './paired-ratios.ts';
+import { loadNow } from './rounds.ts';
 import { type ServerProcess, startLoadClient, startServer, stopServer } from './server-process.ts';
 
-/** What one variant did in one round. */
-export interface HttpSample {
-  readonly perSecond: number;
-  /** CPU microseconds of the variant's server process per request. */
-  readonly cpuMicros: number;
+/** What one variant did in one block: its two segments' measured windows together. */
+export interface BlockSample {
+  readonly requests: number;
+  readonly seconds: number;
+  /** CPU nanoseconds of the variant's server process in the measured windows. */
+  readonly serverCpuNs: number;
 }
 
 /** Options of {@link httpRounds}. */
 export interface HttpRoundsOptions {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly rounds: number;
-  /** Requests per variant and round. */
-  readonly requests: number;
-  /** Requests per variant before the rounds (the JIT warms each process up on its own). */
-  readonly warmup: number;
   readonly connections: number;
+  /** Number of blocks (each runs every variant twice). */
+  readonly blocks: number;
+  /** Measured seconds of each segment. */
+  readonly segmentSeconds: number;
+  /** Seconds of load before each segment's measured window. */
+  readonly warmupSeconds: number;
+  /** Seconds of load of each server before the blocks (its JIT warms up on its own). */
+  readonly processWarmupSeconds: number;
+  /**
+   * Pinning with `taskset` (`cpu-pinning.ts`): by default where it can on a quiet machine; `true`
+   * pins a busy machine too, `false` never pins (to compare).
+   */
+  readonly pin?: boolean;
 }
 
-/** Samples by variant name, and the load average seen at each round. */
+/** Samples by variant label, the load average at each block, and where the processes ran. */
 export interface HttpRoundsResult {
-  readonly samples: ReadonlyMap<string, readonly HttpSample[]>;
+  readonly samples: ReadonlyMap<string, readonly BlockSample[]>;
   readonly loads: readonly number[];
+  readonly pinning: PinningPlan;
+  readonly options: HttpRoundsOptions;
 }
 
+const SECOND_PROCESS = ' (second process)';
+
+/**
+ * The label of a second process of the same server variant: compared with the first, it is an
+ * A/A check, whose ratio shows the spread of a difference that is not there.
+ */
+export function secondProcess(variant: string): string {
+  return `${variant}${SECOND_PROCESS}`;
+}
+
+const variantOf = (label: string) =>
+  label.endsWith(SECOND_PROCESS) ? label.slice(0, -SECOND_PROCESS.length) : label;
+
+/** Sends one load order to the load generator and waits for its answer. */
 export function order(client: ChildProcess, load: LoadOrder): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     client.once('message', (answer: LoadResult | { error: string }) =>
@@ -55,83 +81,67 @@ export function order(client: ChildProcess, load: LoadOrder): Promise<LoadResult
 }
 
 /**
- * Starts each variant (`http-variants.ts`) in its own process and loads it in interleaved
- * rounds from another one; stops them all before it returns.
+ * Starts each variant (`http-variants.ts`; {@link secondProcess} for a second process of one) in
+ * its own process and loads it in mirrored blocks from another one; stops them all before it returns.
  *
  * @example
- * const { samples } = await httpRounds(['hono', 'hono + authzGate'], { path: '/api/documents/42', headers: {}, rounds: 5, requests: 4_000, warmup: 20_000, connections: 16 });
+ * const result = await httpRounds(['hono', 'hono + authzGate', secondProcess('hono')], { path: '/api/documents/42', headers: {}, connections: 16, blocks: 8, segmentSeconds: 1, warmupSeconds: 0.2, processWarmupSeconds: 2 });
  */
 export async function httpRounds(
-  variants: readonly string[],
+  labels: readonly string[],
   options: HttpRoundsOptions,
 ): Promise<HttpRoundsResult> {
+  const pinning: PinningPlan =
+    options.pin === false
+      ? { pinned: false, reason: 'pinning switched off' }
+      : machinePinningPlan(options.pin);
   const servers: ServerProcess[] = [];
   const client = startLoadClient();
-  const samples = new Map<string, HttpSample[]>(variants.map((name) => [name, []]));
+  const samples = new Map<string, BlockSample[]>(labels.map((label) => [label, []]));
   const loads: number[] = [];
   const { path, headers, connections } = options;
-  const run = async (server: ServerProcess, requests: number): Promise<HttpSample> => {
-    const cpu = processCpuNs(server.pid);
-    const result = await order(client, { path, headers, connections, port: server.port, requests });
-    const usedNs = processCpuNs(server.pid) - cpu;
-    if (result.failed > 0) throw new Error(`${server.name}: ${result.failed} responses were not 200`);
-    return { perSecond: requests / result.seconds, cpuMicros: usedNs / 1000 / requests };
-  };
+  const segment = (server: ServerProcess, warmupSeconds: number, seconds: number) =>
+    order(client, {
+      path,
+      headers,
+      connections,
+      port: server.port,
+      serverPid: server.pid,
+      warmupSeconds,
+      seconds,
+    });
   try {
-    for (const name of variants) servers.push(await startServer(name));
-    for (const server of servers) await run(server, options.warmup);
-    for (let round = 0; round < options.rounds; round++) {
+    if (pinning.pinned) pinProcess(client.pid!, pinning.clientCpu);
+    for (const label of labels) {
+      const server = await startServer(variantOf(label));
+      if (pinning.pinned) pinProcess(server.pid, pinning.serverCpu);
+      servers.push(server);
+    }
+    for (const server of servers) await segment(server, 0, options.processWarmupSeconds);
+    for (let block = 0; block < options.blocks; block++) {
       loads.push(loadNow());
-      for (let k = 0; k < servers.length; k++) {
-        const server = servers[(round + k) % servers.length]!;
-        samples.get(server.name)!.push(await run(server, options.requests));
+      const sums = labels.map(() => ({ requests: 0, seconds: 0, serverCpuNs: 0 }));
+      for (const index of mirroredOrder(labels.length, block)) {
+        const result = await segment(servers[index]!, options.warmupSeconds, options.segmentSeconds);
+        if (result.failed > 0) throw new Error(`${labels[index]}: ${result.failed} responses were not 200`);
+        const sum = sums[index]!;
+        sum.requests += result.requests;
+        sum.seconds += result.seconds;
+        sum.serverCpuNs += result.serverCpuNs;
       }
+      for (const [i, label] of labels.entries()) samples.get(label)!.push(sums[i]!);
     }
   } finally {
     client.disconnect();
     await Promise.all(servers.map(stopServer));
   }
-  return { samples, loads };
+  return { samples, loads, pinning, options };
 }
 
-/**
- * One printed row: `variant` against `baseline`, medians of per-round ratios with their ranges;
- * the target's verdict on the CPU ratio, and on the throughput ratio beside it.
- */
-export function comparisonRow(
-  result: HttpRoundsResult,
-  variant: string,
-  baseline: string,
-  target?: number,
-): Record<string, string> {
-  const a = result.samples.get(variant)!;
-  const b = result.samples.get(baseline)!;
-  const ratios = a.map((x, i) => x.perSecond / b[i]!.perSecond);
-  const cpuRatios = a.map((x, i) => b[i]!.cpuMicros / x.cpuMicros);
-  const extra = a.map((x, i) => x.cpuMicros - b[i]!.cpuMicros);
-  const ratio = median(ratios);
-  const cpuRatio = median(cpuRatios);
-  const verdict = (x: number) => (target === undefined ? '' : x >= target ? 'met' : 'MISSED');
-  return {
-    variant: `${variant} vs ${baseline}`,
-    'req/s (variant / baseline)': `${Math.round(median(a.map((x) => x.perSecond)))} / ${Math.round(median(b.map((x) => x.perSecond)))}`,
-    'server CPU/request': `${median(a.map((x) => x.cpuMicros)).toFixed(1)} / ${median(b.map((x) => x.cpuMicros)).toFixed(1)} µs`,
-    'CPU ratio': `${cpuRatio.toFixed(3)} (${range(cpuRatios, (x) => x.toFixed(2))})`,
-    target: target === undefined ? '—' : `≥ ${target}: ${verdict(cpuRatio)}`,
-    'throughput ratio':
-      `${ratio.toFixed(3)} (${range(ratios, (x) => x.toFixed(2))}) ${verdict(ratio)}`.trim(),
-    'added CPU/request': `${median(extra).toFixed(2)} µs (${range(extra, (x) => x.toFixed(1))})`,
-  };
-}
-
-/** One printed row per variant: its own throughput and server CPU per request, medians and ranges. */
-export function variantRow(result: HttpRoundsResult, variant: string): Record<string, string> {
-  const samples = result.samples.get(variant)!;
-  const perSecond = samples.map((x) => x.perSecond);
-  const cpu = samples.map((x) => x.cpuMicros);
-  return {
-    variant,
-    'req/s': `${Math.round(median(perSecond))} (${range(perSecond, (x) => String(Math.round(x)))})`,
-    'server CPU/request': `${median(cpu).toFixed(1)} µs (${range(cpu, (x) => x.toFixed(1))})`,
-  };
+/** The duration of a run of {@link httpRounds} with `variants` variants, in seconds (process start-up aside). */
+export function plannedSeconds(variants: number, options: HttpRoundsOptions): number {
+  const segments = options.blocks * variants * 2;
+  return (
+    variants * options.processWarmupSeconds + segments * (options.warmupSeconds + options.segmentSeconds)
+  );
 }

@@ -39,13 +39,17 @@ export interface DecisionCacheKeyInput {
  * }); // 32 hex characters
  */
 export function decisionCacheKey(input: DecisionCacheKeyInput): string {
-  const parts = [
-    input.identity.type,
-    input.identity.value ?? null,
-    input.policyPath,
-    input.decision,
-    input.resourceContext,
-  ];
+  return cacheKeyOf(input.identity, input.policyPath, input.decision, input.resourceContext);
+}
+
+/** {@link decisionCacheKey} of the four values as arguments (a cache hit builds no input object). */
+export function cacheKeyOf(
+  identity: Identity,
+  policyPath: string,
+  decision: string,
+  resourceContext: ResourceContext,
+): string {
+  const parts = [identity.type, identity.value ?? null, policyPath, decision, resourceContext];
   const known = knownKeys.findValue(parts);
   if (known !== undefined) return known;
   const tokens: Token[] = [];

@@ -6,7 +6,7 @@
  * failure, so one caller's large list can never open the circuit for everyone; a call the
  * caller gave up (`cancelled`) tells nothing about the service and records nothing.
  */
-import { decisionCacheKey } from './cache-key.ts';
+import { cacheKeyOf } from './cache-key.ts';
 import type { Check, Decision, Scope } from './decision-check.ts';
 import { type Pending, recordDecision, recordsLatency } from './decision-record.ts';
 import { AuthzError, DecisionUnavailableError } from './errors.ts';
@@ -67,12 +67,7 @@ function fromCache<R>(scope: Scope<R>, pending: Pending): Decision | undefined {
   const cache = scope.config.decisionCache;
   if (!cache) return undefined;
   try {
-    pending.key = decisionCacheKey({
-      identity: scope.identity,
-      policyPath: check.policyPath,
-      decision: check.decision,
-      resourceContext: check.resourceContext,
-    });
+    pending.key = cacheKeyOf(scope.identity, check.policyPath, check.decision, check.resourceContext);
   } catch (error) {
     const code = error instanceof AuthzError ? error.code : 'invalid_resource_context';
     scope.config.logger.error(`cannot evaluate ${check.policyPath}: ${String(error)}`, { code });

@@ -111,6 +111,46 @@ describe('KnownKeys', () => {
     expect(known.find(['a', 'c'])).toBe(undefined);
   });
 
+  it('finds keys that share long stretches and part ways inside them, in any order remembered', () => {
+    const known = new KnownKeys(10_000);
+    const sequenceOf = (caller: number, doc: number): Token[] => [
+      'SUB',
+      `user-${caller}`,
+      'app.GET.docs.__id',
+      'allowed',
+      'id',
+      `${doc}`,
+      'city',
+      doc % 3 === 0 ? 'Lyon' : 'Paris',
+    ];
+    const pairs: [number, number][] = [];
+    for (let caller = 0; caller < 12; caller++) for (let doc = 0; doc < 12; doc++) pairs.push([caller, doc]);
+    // Remembered in an order that splits stretches at every depth, found in another.
+    const shuffled = pairs.map((p, i) => [p, (i * 37) % pairs.length] as const).sort((a, b) => a[1] - b[1]);
+    for (const [[caller, doc]] of shuffled) known.remember(sequenceOf(caller, doc), `k${caller}.${doc}`);
+    for (const [caller, doc] of pairs) expect(known.find(sequenceOf(caller, doc))).toBe(`k${caller}.${doc}`);
+    expect(known.find(sequenceOf(1, 1).slice(0, 6))).toBe(undefined);
+    expect(known.find([...sequenceOf(1, 1), 'more'])).toBe(undefined);
+    expect(known.find(sequenceOf(12, 1))).toBe(undefined);
+  });
+
+  it('finds a key while a getter of the value read remembers another that splits the way it walks', () => {
+    const known = new KnownKeys(100);
+    known.remember(tokensOf({ a: 'x', b: 'y', c: 'z' })!, 'k1');
+    const reading = {
+      a: 'x',
+      get b() {
+        // Parts from k1's sequence right where this walk is.
+        known.remember(tokensOf({ a: 'x', b: 'other', c: 'z' })!, 'k2');
+        return 'y';
+      },
+      c: 'z',
+    };
+    expect(known.findValue(reading)).toBe('k1');
+    expect(known.findValue({ a: 'x', b: 'other', c: 'z' })).toBe('k2');
+    expect(known.findValue({ a: 'x', b: 'y', c: 'z' })).toBe('k1');
+  });
+
   it('forgets everything once it holds its limit', () => {
     const known = new KnownKeys(2);
     known.remember(['a'], 'ka');

@@ -26,12 +26,6 @@ interface TokenSink {
 /** Depth past which a value is not remembered (and so a cyclic value never loops here). */
 const MAX_DEPTH = 32;
 
-/** Whether a value has no JSON form (a member JSON drops, an array item JSON writes as `null`). */
-function isOmitted(value: unknown): boolean {
-  const type = typeof value;
-  return type === 'undefined' || type === 'function' || type === 'symbol';
-}
-
 /**
  * Reads the tokens of `value` into `sink`, by the canonical encoding's rules: an object member
  * without JSON form (`undefined`, a function, a symbol) is left out, and such an array item or a
@@ -45,42 +39,64 @@ function readTokens(value: unknown, sink: TokenSink, depth: number): boolean {
       return sink.take(value);
     case 'number':
       return sink.take(Number.isFinite(value) ? value : null);
-    case 'object': {
-      if (value === null) return sink.take(null);
-      if (depth >= MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
-      if (Array.isArray(value)) {
-        if (!sink.take(OPEN_ARRAY)) return false;
-        for (let i = 0; i < value.length; i++) {
-          const item = value[i];
-          if (isOmitted(item) ? !sink.take(null) : !readTokens(item, sink, depth + 1)) return false;
-        }
-      } else {
-        if (!sink.take(OPEN_OBJECT)) return false;
-        // `for…in` reads a plain object's keys from V8's enumeration cache and each member by
-        // the cache's index: no array of keys or of values is allocated per object (garbage that
-        // every cache hit would leave).
-        for (const key in value) {
-          if (!Object.hasOwn(value, key)) continue;
-          const member = (value as Record<string, unknown>)[key];
-          if (isOmitted(member)) continue;
-          if (!sink.take(key) || !readTokens(member, sink, depth + 1)) return false;
-        }
-      }
-      return sink.take(CLOSE);
-    }
+    case 'object':
+      return value === null ? sink.take(null) : readComposite(value, sink, depth);
     default:
       return false;
   }
 }
 
-/** Collects tokens into an array. */
-class TokenList implements TokenSink {
-  readonly tokens: Token[] = [];
-  take(token: Token): boolean {
-    this.tokens.push(token);
-    return true;
+/**
+ * {@link readTokens} of an array or object. Its string and boolean items are taken here, and those
+ * without JSON form decided here, without a call for each: most of a context is such leaves.
+ */
+function readComposite(value: object, sink: TokenSink, depth: number): boolean {
+  if (depth >= MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  const inner = depth + 1;
+  if (Array.isArray(value)) {
+    if (!sink.take(OPEN_ARRAY)) return false;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      switch (typeof item) {
+        case 'string':
+        case 'boolean':
+          if (!sink.take(item)) return false;
+          break;
+        case 'undefined':
+        case 'function':
+        case 'symbol':
+          if (!sink.take(null)) return false;
+          break;
+        default:
+          if (!readTokens(item, sink, inner)) return false;
+      }
+    }
+    return sink.take(CLOSE);
   }
+  if (!sink.take(OPEN_OBJECT)) return false;
+  // `for…in` reads a plain object's keys from V8's enumeration cache and each member by the
+  // cache's index: no array of keys or of values is allocated per object (garbage that every
+  // cache hit would leave).
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const member = (value as Record<string, unknown>)[key];
+    switch (typeof member) {
+      case 'string':
+      case 'boolean':
+        if (!sink.take(key) || !sink.take(member)) return false;
+        break;
+      case 'undefined':
+      case 'function':
+      case 'symbol':
+        break;
+      default:
+        if (!sink.take(key) || !readTokens(member, sink, inner)) return false;
+    }
+  }
+  return sink.take(CLOSE);
 }
+
+/** Collects tokens into an array. */
 
 /**
  * Appends the tokens of `value` to `out` (see {@link KnownKeys}); `false` when the value is outside
@@ -88,59 +104,76 @@ class TokenList implements TokenSink {
  * keys are simply computed each time.
  */
 export function appendTokens(value: unknown, out: Token[]): boolean {
-  const list = new TokenList();
-  const complete = readTokens(value, list, 0);
-  for (const token of list.tokens) out.push(token);
+  // A recording walk: the lookups' own class, so that reading values meets one kind of sink.
+  const recorder = new TrieWalk(emptyRoot());
+  const tokens: Token[] = [];
+  recorder.recording = tokens;
+  const complete = readTokens(value, recorder, 0);
+  for (const token of tokens) out.push(token);
   return complete;
 }
 
-/** The rest of one remembered sequence below a trie node, and its key. */
-interface Tail {
-  readonly rest: readonly Token[];
-  readonly key: string;
+/**
+ * A node of the trie: a stretch of tokens every sequence below shares, then either the key (the
+ * sequences end here) or the children by their next token. Only sequences that part ways get a
+ * map, so a lookup costs one map read per point where remembered sequences differ (the caller,
+ * the document) and plain comparisons for what they share (policy path, decision, the context's
+ * keys). A node is never changed once reachable but for its map's new children: a split builds
+ * new nodes, so a walk under way (a getter of the value being read can look up another key) is
+ * never led astray.
+ */
+interface Run {
+  readonly tokens: readonly Token[];
+  readonly next: string | Map<Token, Run>;
 }
-type TrieNode = Map<Token, TrieNode | Tail>;
 
-/** A walk down the trie, one token at a time: in a node, or `at` tokens into a tail. */
+/** A walk down the trie, one token at a time: `at` tokens into `run`. */
 class TrieWalk implements TokenSink {
-  node: TrieNode | undefined;
-  tail: Tail | undefined = undefined;
+  run: Run;
   at = 0;
+  /** Set: the walk records every token instead (and never stops), for {@link appendTokens}. */
+  recording: Token[] | undefined = undefined;
 
-  constructor(root: TrieNode) {
-    this.node = root;
+  constructor(root: Run) {
+    this.run = root;
   }
 
   take(token: Token): boolean {
-    const tail = this.tail;
-    if (tail !== undefined) return tail.rest[this.at++] === token; // past the end: undefined, never a token
-    const next = (this.node as TrieNode).get(token);
-    if (next === undefined) return false;
-    if (next instanceof Map) this.node = next;
-    else {
-      this.tail = next;
-      this.node = undefined;
+    const recording = this.recording;
+    if (recording !== undefined) {
+      recording.push(token);
+      return true;
     }
+    const run = this.run;
+    const tokens = run.tokens;
+    const at = this.at;
+    if (at < tokens.length) {
+      this.at = at + 1;
+      return tokens[at] === token;
+    }
+    const next = run.next;
+    if (typeof next === 'string') return false; // past the end of a remembered sequence
+    const child = next.get(token);
+    if (child === undefined) return false;
+    this.run = child;
+    this.at = 0;
     return true;
   }
 
   /** The key where the walk ended, when it ended exactly at the end of a remembered sequence. */
   found(): string | undefined {
-    const tail = this.tail;
-    return tail !== undefined && this.at === tail.rest.length ? tail.key : undefined;
+    const { tokens, next } = this.run;
+    return this.at === tokens.length && typeof next === 'string' ? next : undefined;
   }
 }
 
-/** Whether `tokens` from `from` on are exactly `rest`, token for token. */
-function restIs(tokens: readonly Token[], from: number, rest: readonly Token[]): boolean {
-  if (tokens.length - from !== rest.length) return false;
-  for (let j = 0; j < rest.length; j++) if (rest[j] !== tokens[from + j]) return false;
-  return true;
+function emptyRoot(): Run {
+  return { tokens: [], next: new Map() };
 }
 
 /**
  * Keys by their token sequence, at most `limit` of them (all forgotten at once past it). The
- * sequences are complete values, so none is a prefix of another: every key sits on a {@link Tail}.
+ * sequences are complete values, so none is a prefix of another: every key ends a {@link Run}.
  *
  * @example
  * const known = new KnownKeys(4096);
@@ -149,7 +182,7 @@ function restIs(tokens: readonly Token[], from: number, rest: readonly Token[]):
  * known.remember(tokensOf(value), key); known.findValue(value); // key
  */
 export class KnownKeys {
-  #root: TrieNode = new Map();
+  #root: Run = emptyRoot();
   #size = 0;
 
   /** @param limit most keys remembered */
@@ -164,34 +197,56 @@ export class KnownKeys {
 
   /** The key remembered for the tokens of `value` ({@link appendTokens}), read without collecting them. */
   findValue(value: unknown): string | undefined {
+    // A walk of its own (short-lived, so its moves cost no write barrier as a kept one's would).
     const walk = new TrieWalk(this.#root);
     return readTokens(value, walk, 0) ? walk.found() : undefined;
   }
 
-  /** Remembers `key` for `tokens` (a copy of them is kept). */
+  /**
+   * Remembers `key` for `tokens` (a copy of them is kept). A sequence that is a prefix of a
+   * remembered one, or has one as its prefix, is not remembered (complete values never are).
+   */
   remember(tokens: readonly Token[], key: string): void {
     if (this.#size >= this.limit) {
-      this.#root = new Map();
+      this.#root = emptyRoot();
       this.#size = 0;
     }
-    let node = this.#root;
+    let run = this.#root;
+    // The map that holds `run`, and under which token (the root has none: its stretch is empty).
+    let parent: Map<Token, Run> | undefined;
+    let via: Token = null;
+    let at = 0;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
-      const next = node.get(token);
-      if (next === undefined) {
-        node.set(token, { rest: tokens.slice(i + 1), key });
+      if (at < run.tokens.length) {
+        if (run.tokens[at] === token) {
+          at++;
+          continue;
+        }
+        // The sequences part inside the stretch: a new node holds the shared part, then both ways.
+        const split: Run = {
+          tokens: run.tokens.slice(0, at),
+          next: new Map([
+            [run.tokens[at]!, { tokens: run.tokens.slice(at + 1), next: run.next }],
+            [token, { tokens: tokens.slice(i + 1), next: key }],
+          ]),
+        };
+        parent?.set(via, split);
         this.#size++;
         return;
       }
-      if (next instanceof Map) {
-        node = next;
-        continue;
+      const next = run.next;
+      if (typeof next === 'string') return;
+      const child = next.get(token);
+      if (child === undefined) {
+        next.set(token, { tokens: tokens.slice(i + 1), next: key });
+        this.#size++;
+        return;
       }
-      if (next.rest.length === 0 || restIs(tokens, i + 1, next.rest)) return; // already remembered
-      // Split the tail: its first token becomes a node of its own, and the walk goes on below.
-      const split: TrieNode = new Map([[next.rest[0]!, { rest: next.rest.slice(1), key: next.key }]]);
-      node.set(token, split);
-      node = split;
+      parent = next;
+      via = token;
+      run = child;
+      at = 0;
     }
   }
 }

@@ -19,6 +19,7 @@ const EMPTY: ResourceContext = Object.freeze({});
 function isIdentity(value: unknown): value is Identity {
   if (typeof value !== 'object' || value === null) return false;
   const { type, value: v } = value as { type?: unknown; value?: unknown };
+  if (type === 'IDENTITY_TYPE_SUB') return typeof v === 'string'; // the usual caller, without a set lookup
   if (typeof type !== 'string' || !IDENTITY_TYPES.has(type)) return false;
   return type === 'IDENTITY_TYPE_NONE' ? v === undefined || typeof v === 'string' : typeof v === 'string';
 }

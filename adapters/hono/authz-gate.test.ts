@@ -83,6 +83,37 @@ describe('authzGate', () => {
     expect(t.errors).toEqual([expect.stringMatching(/read "user".*authzMiddleware after the middleware/)]);
   });
 
+  it("lets the providers read the request, the matched route's parameters and env, and nothing a middleware sets", async () => {
+    const t = testConfig({
+      identityProvider: (c) => ({ type: 'IDENTITY_TYPE_SUB', value: c.req.header('X-User-ID') ?? '' }),
+      resourceContextProvider: (c) => ({
+        id: c.req.param('id'),
+        q: c.req.query('q'),
+        region: (c.env as { region: string }).region,
+      }),
+    });
+    t.service.setRule('webapp.GET.api.documents.__id', (q) => q.resourceContext.region === 'eu');
+    const app = authzGate(new Hono(), t.config);
+    app.get('/api/documents/:id', (c) => c.text('doc'));
+    const res = await app.request('/api/documents/7?q=x', as('alice'), { region: 'eu' });
+    expect(res.status).toBe(200);
+    expect(t.service.queries.map((q) => [q.identity.value, q.resourceContext])).toEqual([
+      ['alice', { id: '7', q: 'x', region: 'eu' }],
+    ]);
+    // A provider that would leave something on a context (lost: Hono dispatches with its own) is refused.
+    const setting = testConfig({
+      identityProvider: (c) => {
+        c.set('seen' as never, true as never);
+        return { type: 'IDENTITY_TYPE_SUB', value: 'alice' };
+      },
+    });
+    setting.service.setRule('webapp.GET.x', () => true);
+    const denied = authzGate(new Hono(), setting.config);
+    denied.get('/x', (c) => c.text('x'));
+    expect((await denied.request('/x')).status).toBe(403);
+    expect(setting.service.calls).toBe(0);
+  });
+
   it('leaves the error handler free to read and set context variables', async () => {
     const t = testConfig({ identityProvider: identityFromHeader('X-User-ID') });
     const app = authzGate(new Hono(), t.config);

@@ -12,13 +12,13 @@ import {
   type PathExclusions,
   policyPathMemo,
 } from '@gatehousejs/core/adapter';
-import { type Context, type ErrorHandler, type ExecutionContext, Hono } from 'hono';
-import type { RouterRoute } from 'hono/types';
-import { type HonoAuthzConfig, requestInfo } from './context-vars.ts';
+import type { Context, ErrorHandler, ExecutionContext, Hono } from 'hono';
+import type { HonoAuthzConfig } from './context-vars.ts';
+import { DecisionContext, honoClasses } from './decision-context.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
 import { type HeldMatch, MatchHandover } from './match-handover.ts';
 import type { AuthzMiddlewareOptions } from './middleware.ts';
-import { targetRouteAmong } from './route-match.ts';
+import { targetRouteOfMatch } from './route-match.ts';
 
 /** Options of {@link authzGate}: the same as the middleware's. */
 export type AuthzGateOptions = AuthzMiddlewareOptions;
@@ -32,59 +32,6 @@ type FetchEnv = Parameters<Fetch>[1];
 const GATED = Symbol.for('gatehouse.authzGate');
 
 /**
- * Hono's `Context` class. The `hono` entry exports it only since after 4.8.0, the lowest of the
- * adapter's peer range; every 4.x hands it to a handler, and a one-handler route is answered
- * synchronously, so one request to a throwaway app finds it.
- */
-function honoContextClass(): typeof Context {
-  let found: typeof Context | undefined;
-  const probe = new Hono();
-  probe.get('*', (c) => {
-    found = c.constructor as typeof Context;
-    return new Response(null);
-  });
-  void probe.fetch(new Request('http://localhost/'));
-  if (!found) throw new AuthzConfigError('app', "authzGate: cannot find hono's Context class");
-  return found;
-}
-
-/** The context of a decision: Hono's, without context variables while the providers run. */
-type GateContext = Context & { deciding: boolean };
-
-/**
- * The context the providers see while the gate decides: the request, its route parameters and
- * `env`, but no context variables — no middleware has run yet — so reading one is an error that
- * names the variable (logged by core as a provider failure; the request is denied), never a
- * silent anonymous caller. Afterwards (the app's error handler answering a denial) it is Hono's.
- */
-function gateContextClass(): new (...args: ConstructorParameters<typeof Context>) => GateContext {
-  return class extends honoContextClass() {
-    deciding = true;
-
-    constructor(...args: ConstructorParameters<typeof Context>) {
-      super(...args);
-      const read = this.get;
-      this.get = ((key: string) => {
-        if (this.deciding) throw variableBeforeMiddleware(key);
-        return read(key);
-      }) as typeof read;
-    }
-
-    override get var() {
-      if (this.deciding) throw variableBeforeMiddleware('c.var');
-      return super.var;
-    }
-  };
-}
-
-function variableBeforeMiddleware(key: string): AuthzConfigError {
-  return new AuthzConfigError(
-    'identityProvider',
-    `authzGate decides before any middleware runs, so the identity and resource context providers cannot read context variables (read "${key}"): derive them from the request, or use authzMiddleware after the middleware that sets "${key}"`,
-  );
-}
-
-/**
  * Authorizes every request to `app` before Hono dispatches it, with the semantics of
  * {@link authzMiddleware} registered first (`app.use('*', …)`): the policy path of the *matched
  * route pattern* and method (HEAD as GET), route parameters for the providers (`c.req.param()`),
@@ -94,8 +41,9 @@ function variableBeforeMiddleware(key: string): AuthzConfigError {
  * `export default app` all pass through it) and returns the app.
  *
  * Use it when identity and resource context come from the request itself (a header, a token, a
- * cookie): the providers run before any middleware and cannot read context variables. It sets
- * no context variables either: pass the configuration to `checkRelations`.
+ * cookie): the providers run before any middleware and see `c.req`, `c.env` and `c.executionCtx`
+ * only (a {@link DecisionContext}): reading a context variable denies, naming it. It sets no
+ * context variables either: pass the configuration to `checkRelations`.
  *
  * @param options - `excludePaths` (default none); validated once
  * @throws {AuthzConfigError} when the app is gated already, or an exclusion is not a valid
@@ -130,7 +78,7 @@ class Gate {
   readonly #pathOf: (method: string, pattern: string) => string;
   readonly #dispatch: Fetch;
   readonly #handover: MatchHandover;
-  readonly #GateContext = gateContextClass();
+  readonly #hono = honoClasses();
 
   constructor(app: AnyHono, config: HonoAuthzConfig, options: AuthzGateOptions) {
     this.#app = app;
@@ -151,55 +99,64 @@ class Gate {
     const app = this.#app;
     const path = this.#handover.getPath(request, { env });
     if (this.#excluded.matches(path)) return this.#dispatch(request, env, executionCtx);
+    // Read once: each read of a Fetch request's field is checked by undici.
+    const requestMethod = request.method;
     // Hono answers HEAD with GET's routes.
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
     const matchResult = app.router.match(method, path);
-    const route = targetRouteAmong(
-      matchResult[0].map(([[, r]]) => r as RouterRoute),
-      0,
-    );
+    const route = targetRouteOfMatch(matchResult[0], 0);
     if (!route || route.skipped) return this.#dispatch(request, env, executionCtx);
-    const c = new this.#GateContext(request, { path, matchResult, env, executionCtx });
-    c.req.routeIndex = route.index;
-    const policyPath = this.#pathOf(request.method, route.path);
+    const req = new this.#hono.HonoRequest(request, path, matchResult);
+    req.routeIndex = route.index;
+    const c = new DecisionContext(req, env, executionCtx) as unknown as Context;
+    const policyPath = this.#pathOf(requestMethod, route.path);
+    const held = { request, env, path, method, result: matchResult };
     let decided: Decision | Promise<Decision>;
     try {
-      decided = decidePolicy(this.#config, c, policyPath, requestInfo(c));
+      // The request fields of the audit record, as `c.req.method` and `c.req.path` read them.
+      decided = decidePolicy(this.#config, c, policyPath, { method: requestMethod, path });
     } catch (error) {
-      return this.#answer(c, error);
+      return this.#answer(held, route.index, executionCtx, error);
     }
-    const held = { request, env, path, method, result: matchResult };
     if (decided instanceof Promise) {
       return decided.then(
-        (decision) => this.#admit(c, policyPath, decision, held, executionCtx),
-        (error: unknown) => this.#answer(c, error),
+        (decision) => this.#admit(policyPath, decision, held, route.index, executionCtx),
+        (error: unknown) => this.#answer(held, route.index, executionCtx, error),
       );
     }
-    return this.#admit(c, policyPath, decided, held, executionCtx);
+    return this.#admit(policyPath, decided, held, route.index, executionCtx);
   }
 
   /** Hands an allowed request to Hono, with the path and match the gate authorized; answers the denial otherwise. */
   #admit(
-    c: GateContext,
     policyPath: string,
     decision: Decision,
     held: HeldMatch,
+    routeIndex: number,
     executionCtx: ExecutionContext | undefined,
   ): Response | Promise<Response> {
-    c.deciding = false;
-    if (!decision.allowed) return this.#answer(c, accessDenied(policyPath, decision));
+    if (!decision.allowed)
+      return this.#answer(held, routeIndex, executionCtx, accessDenied(policyPath, decision));
     return this.#handover.dispatch(held, this.#dispatch, executionCtx);
   }
 
   /**
    * Answers a denial or a failure through the app's error handler, as Hono answers the
-   * middleware's — a custom `app.onError` included, read on each answer since it may be set after
-   * the gate. It is not part of Hono's typed surface.
+   * middleware's — with a context of Hono's (free to read and set variables), on the route the
+   * gate matched, and a custom `app.onError` included, read on each answer since it may be set
+   * after the gate. It is not part of Hono's typed surface.
    */
-  #answer(c: GateContext, error: unknown): Response | Promise<Response> {
-    c.deciding = false;
+  #answer(
+    held: HeldMatch,
+    routeIndex: number,
+    executionCtx: ExecutionContext | undefined,
+    error: unknown,
+  ): Response | Promise<Response> {
     const mapped = toHttpError(error);
     if (!(mapped instanceof Error)) throw mapped;
+    const { request, path, result, env } = held;
+    const c = new this.#hono.Context(request, { path, matchResult: result, env, executionCtx });
+    c.req.routeIndex = routeIndex;
     const { errorHandler } = this.#app as unknown as { errorHandler: ErrorHandler };
     const res = errorHandler(mapped, c) as Response | Promise<Response>;
     if (c.req.method !== 'HEAD') return res;

@@ -64,12 +64,39 @@ export function targetRoute(c: Context): TargetRoute | undefined {
 
 /**
  * {@link targetRoute} among a router's matched routes (in the router's order), from index `from`
- * on: what the middleware sees after itself, and what `authzGate` sees before Hono dispatches.
+ * on: what the middleware sees after itself.
  */
 export function targetRouteAmong(routes: readonly RouterRoute[], from: number): TargetRoute | undefined {
+  return targetRouteIn(routes, routeItself, from);
+}
+
+/** One entry of a router's match: the handler and its route, then the route's parameters. */
+type MatchEntry = readonly [readonly [unknown, RouterRoute], unknown];
+
+/**
+ * {@link targetRoute} among the entries of a router's match result (`router.match(…)[0]`), read
+ * in place: what `authzGate` sees before Hono dispatches.
+ */
+export function targetRouteOfMatch(entries: readonly MatchEntry[], from: number): TargetRoute | undefined {
+  return targetRouteIn(entries, routeOfEntry, from);
+}
+
+function routeItself(route: RouterRoute): RouterRoute {
+  return route;
+}
+
+function routeOfEntry(entry: MatchEntry): RouterRoute {
+  return entry[0][1];
+}
+
+function targetRouteIn<T>(
+  items: readonly T[],
+  routeOf: (item: T) => RouterRoute,
+  from: number,
+): TargetRoute | undefined {
   let responder: TargetRoute | undefined;
-  for (let i = from; i < routes.length; i++) {
-    const route = routes[i]!;
+  for (let i = from; i < items.length; i++) {
+    const route = routeOf(items[i]!);
     const handler = targetHandler(route.handler);
     if (hasSkipMark(handler)) return { path: route.path, skipped: true, index: i };
     if (!isMiddleware(handler)) return { path: route.path, skipped: false, index: i };
