@@ -9,8 +9,13 @@
  * a round of an authorized route ends once its access log entries are written, so the statements
  * a variant causes are counted in its own round. The tables are analyzed once seeded (as autovacuum
  * soon does in production), so PostgreSQL plans with statistics.
+ *
+ * `APP_BENCH_ROUTES=list npm run bench -- app` measures the list alone; with `APP_BENCH_PROFILE=1`
+ * the list's authorized (cache off) and unauthorized variants are then CPU-profiled in turn and
+ * the functions whose self time per list differs most are printed (what authorization adds).
  */
 import { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { createAuth } from '../app/auth/index.ts';
@@ -29,12 +34,16 @@ import { startTestStack, type TestStack } from '../test/support/dev-stack.ts';
 import { type ServedApp, serveApp } from '../test/support/serve-app.ts';
 import { signIn } from '../test/support/sign-in.ts';
 import { checkedGet, type RetryCount } from './app-http-client.ts';
+import { printSelfTimeGap, profiled } from './in-process-profile.ts';
 import { printTable } from './measure.ts';
 import { postgresCpuMs } from './process-cpu.ts';
 
 const ROUNDS = 5;
 const DOCUMENTS = 1_000;
 const quiet = { warn: () => {}, error: () => {} };
+const listOnly = process.env.APP_BENCH_ROUTES === 'list';
+const profileList = process.env.APP_BENCH_PROFILE === '1';
+const PROFILED_LISTS = 60;
 
 interface Throughput {
   readonly perSecond: number;
@@ -194,15 +203,33 @@ export async function run(): Promise<void> {
       );
     const variantsOne = variants(docPath);
     for (const v of variantsOne) await v.send();
-    const [offOne, onOne, plainOne] = await interleaved(
-      variantsOne.map((v) => () => throughput(v, 1_500, 8, postgresDir)),
-    );
+    const [offOne, onOne, plainOne] = listOnly
+      ? []
+      : await interleaved(variantsOne.map((v) => () => throughput(v, 1_500, 8, postgresDir)));
 
     const variantsList = variants(listPath, DOCUMENTS);
     for (const v of variantsList) await v.send();
     const [offList, onList, plainList] = await interleaved(
       variantsList.map((v) => () => throughput(v, 40, 2, postgresDir)),
     );
+    if (profileList) {
+      const [authorized, , plain] = variantsList;
+      const profileFile = (name: string) => path.join(tmpdir(), `gatehouse-app-list-${name}.cpuprofile`);
+      const times = (v: Variant, name: string) =>
+        profiled(
+          () => throughput(v, PROFILED_LISTS, 2, postgresDir).then(() => {}),
+          PROFILED_LISTS,
+          profileFile(name),
+        );
+      const authorizedTimes = await times(authorized!, 'authorized');
+      const plainTimes = await times(plain!, 'plain');
+      console.log(`\nProfiles: ${profileFile('authorized')}, ${profileFile('plain')}`);
+      printSelfTimeGap(
+        `list of ${DOCUMENTS}, cache off vs authorization off (self time)`,
+        authorizedTimes,
+        plainTimes,
+      );
+    }
     agent.destroy();
 
     const row = (route: string, authorized: Throughput, plain: Throughput) => ({
@@ -216,8 +243,12 @@ export async function run(): Promise<void> {
     printTable(
       `app: HTTP on 127.0.0.1, signed in, embedded engine, medians of ${ROUNDS} interleaved rounds`,
       [
-        row('GET /api/documents/{id}, decision cache off (8 conn.)', offOne!, plainOne!),
-        row('GET /api/documents/{id}, decision cache on (8 conn.)', onOne!, plainOne!),
+        ...(offOne && onOne && plainOne
+          ? [
+              row('GET /api/documents/{id}, decision cache off (8 conn.)', offOne, plainOne),
+              row('GET /api/documents/{id}, decision cache on (8 conn.)', onOne, plainOne),
+            ]
+          : []),
         row(`GET /api/documents, ${DOCUMENTS} documents, cache off (2 conn.)`, offList!, plainList!),
         row(`GET /api/documents, ${DOCUMENTS} documents, cache on (2 conn.)`, onList!, plainList!),
       ],

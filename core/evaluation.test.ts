@@ -100,6 +100,42 @@ describe('audit and metrics', () => {
       path: '/api/documents',
     });
     expect(h.audit[1]).toMatchObject({ source: 'cache' });
+    // Fields in the order the JSON lines show them, whichever way the record was built.
+    expect(Object.keys(h.audit[0]!)).toEqual(Object.keys(h.audit[1]!));
+    expect(JSON.stringify(h.audit[0])).toMatch(
+      /^\{"time":.*"relation":"can_read","outcome".*"path":"\/api\/documents"\}$/,
+    );
+  });
+
+  it('leaves out of a record what the decision did not have (no breaker, no route, an error)', async () => {
+    const h = createHarness();
+    h.service.setRule('app.check', () => true);
+    await checkRelation(h.config, alice, { objectType: 'document', objectId: '7', relation: 'can_read' });
+    const keys = Object.keys(h.audit[0]!);
+    for (const absent of ['breakerState', 'method', 'path', 'error']) expect(keys).not.toContain(absent);
+    expect(keys).toEqual([
+      'time',
+      'identityType',
+      'identityValue',
+      'policyPath',
+      'decision',
+      'objectType',
+      'objectId',
+      'relation',
+      'outcome',
+      'source',
+      'latencyMs',
+    ]);
+    const withBreaker = createHarness({ circuitBreaker: {} });
+    withBreaker.service.failWith(new DecisionServiceError('evaluation_failed', 'bad policy'));
+    await checkRelation(
+      withBreaker.config,
+      alice,
+      { objectType: 'document', objectId: '7', relation: 'can_read' },
+      info,
+    );
+    expect(withBreaker.audit[0]).toMatchObject({ error: 'evaluation_failed', breakerState: 'closed' });
+    expect(Object.keys(withBreaker.audit[0]!).at(-1)).toBe('error');
   });
 
   it('reports decisions, cache lookups and breaker transitions to the metrics port', async () => {

@@ -18,7 +18,12 @@ import { Semaphore } from './semaphore.ts';
 
 const NO_SPAN: Span = noopTracer.startSpan('', {});
 
-function begin<R>(scope: Scope<R>, check: Check): Pending {
+/** The clock's time, for latencies: read only when metrics or audit record them (else 0). */
+export function startTime<R>(scope: Scope<R>): number {
+  return recordsLatency(scope.config) ? scope.config.clock.now() : 0;
+}
+
+function begin<R>(scope: Scope<R>, check: Check, started: number): Pending {
   const { config } = scope;
   const { tracer } = config;
   // The cache-hit path is hot: without a tracer, do not even build the attributes; without
@@ -30,14 +35,27 @@ function begin<R>(scope: Scope<R>, check: Check): Pending {
           'gatehouse.policy_path': check.policyPath,
           'gatehouse.decision': check.decision,
         });
-  return { check, key: undefined, started: recordsLatency(config) ? config.clock.now() : 0, span };
+  return { check, key: undefined, started, span };
+}
+
+/** `[name]`, one frozen array per decision name: a list's queries share it instead of one each. */
+const decisionLists = new Map<string, readonly string[]>();
+function decisionsOf(name: string): readonly string[] {
+  let names = decisionLists.get(name);
+  if (!names) {
+    names = Object.freeze([name]);
+    // Decision names come from the configuration and the code, a handful; bounded all the same.
+    if (decisionLists.size >= 1_000) decisionLists.clear();
+    decisionLists.set(name, names);
+  }
+  return names;
 }
 
 function queryOf<R>(scope: Scope<R>, check: Check): DecisionQuery {
   return {
     identity: scope.identity,
     policyPath: check.policyPath,
-    decisions: [check.decision],
+    decisions: decisionsOf(check.decision),
     resourceContext: check.resourceContext,
   };
 }
@@ -152,10 +170,12 @@ async function decideMisses<R>(
     return failed(scope, pendings, permit, error, budget);
   }
   if (breaker && permit) breaker.recordSuccess(permit);
+  // The answers of one call arrived together: one reading of the clock for all of them.
+  const answered = startTime(scope);
   return pendings.map((p, i) => {
     const allowed = answers[i]?.[p.check.decision] === true;
     if (p.key !== undefined) config.decisionCache?.set(p.key, allowed, generation);
-    return recordDecision(scope, p, allowed, 'service');
+    return recordDecision(scope, p, allowed, 'service', undefined, undefined, answered);
   });
 }
 
@@ -168,7 +188,7 @@ async function decideMisses<R>(
  *   (as a rejected promise)
  */
 export function evaluate<R>(scope: Scope<R>, check: Check): Decision | Promise<Decision> {
-  const pending = begin(scope, check);
+  const pending = begin(scope, check, startTime(scope));
   const cached = fromCache(scope, pending);
   if (cached) return cached;
   return decideMisses(scope, [pending]).then((decisions) => decisions[0]!);
@@ -200,8 +220,10 @@ export function lookUp<R>(
 ): { results: Decision[]; misses: Miss[] } {
   const results: Decision[] = new Array(checks.length);
   const misses: Miss[] = [];
+  // The checks of a list start together: one reading of the clock for all of them.
+  const started = startTime(scope);
   checks.forEach((check, index) => {
-    const pending = begin(scope, check);
+    const pending = begin(scope, check, started);
     const cached = fromCache(scope, pending);
     if (cached) results[index] = cached;
     else misses.push({ pending, index });

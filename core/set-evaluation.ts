@@ -16,6 +16,7 @@ import {
   fallback,
   lookUp,
   type Miss,
+  startTime,
 } from './evaluation.ts';
 import { DecisionServiceError, type ResourceContext } from './ports/decision-service.ts';
 
@@ -69,10 +70,11 @@ async function decideAsSet<R>(
   if (breaker && permit) breaker.recordSuccess(permit);
   if (found === undefined) return undefined;
   const held = new Set(found);
+  const answered = startTime(scope);
   return pendings.map((p) => {
     const allowed = held.has(plan.memberOf(p.check));
     if (p.key !== undefined) config.decisionCache?.set(p.key, allowed, generation);
-    return recordDecision(scope, p, allowed, 'service');
+    return recordDecision(scope, p, allowed, 'service', undefined, undefined, answered);
   });
 }
 

@@ -10,15 +10,17 @@ const LINEAR_LIMIT = 16;
 
 /** Sub-check states by definition and key. */
 export class SubCheckMemo {
-  readonly #definitions: DefinitionPlan[] = [];
-  readonly #keys: string[] = [];
-  readonly #values: number[] = [];
+  /**
+   * Definition, key, value, definition, key, value…: one array, not three (each array's storage is
+   * allocated on its first entry, and every check of a list makes a memo).
+   */
+  readonly #entries: (DefinitionPlan | string | number)[] = [];
   #map: Map<DefinitionPlan, Map<string, number>> | undefined;
 
   get(definition: DefinitionPlan, key: string): number | undefined {
     if (this.#map) return this.#map.get(definition)?.get(key);
     const i = this.#find(definition, key);
-    return i < 0 ? undefined : this.#values[i];
+    return i < 0 ? undefined : (this.#entries[i + 2] as number);
   }
 
   set(definition: DefinitionPlan, key: string, value: number): void {
@@ -31,17 +33,16 @@ export class SubCheckMemo {
       byKey.set(key, value);
       return;
     }
+    const entries = this.#entries;
     const i = this.#find(definition, key);
     if (i >= 0) {
-      this.#values[i] = value;
-    } else if (this.#keys.length < LINEAR_LIMIT) {
-      this.#definitions.push(definition);
-      this.#keys.push(key);
-      this.#values.push(value);
+      entries[i + 2] = value;
+    } else if (entries.length < LINEAR_LIMIT * 3) {
+      entries.push(definition, key, value);
     } else {
       this.#map = new Map();
-      for (let j = 0; j < this.#keys.length; j++) {
-        this.set(this.#definitions[j] as DefinitionPlan, this.#keys[j] as string, this.#values[j] as number);
+      for (let j = 0; j < entries.length; j += 3) {
+        this.set(entries[j] as DefinitionPlan, entries[j + 1] as string, entries[j + 2] as number);
       }
       this.set(definition, key, value);
     }
@@ -54,18 +55,18 @@ export class SubCheckMemo {
     }
     const i = this.#find(definition, key);
     if (i < 0) return;
-    const last = this.#keys.length - 1;
-    this.#definitions[i] = this.#definitions[last] as DefinitionPlan;
-    this.#keys[i] = this.#keys[last] as string;
-    this.#values[i] = this.#values[last] as number;
-    this.#definitions.pop();
-    this.#keys.pop();
-    this.#values.pop();
+    const entries = this.#entries;
+    const last = entries.length - 3;
+    entries[i] = entries[last] as DefinitionPlan;
+    entries[i + 1] = entries[last + 1] as string;
+    entries[i + 2] = entries[last + 2] as number;
+    entries.length = last;
   }
 
   #find(definition: DefinitionPlan, key: string): number {
-    for (let i = 0; i < this.#keys.length; i++) {
-      if (this.#definitions[i] === definition && this.#keys[i] === key) return i;
+    const entries = this.#entries;
+    for (let i = 0; i < entries.length; i += 3) {
+      if (entries[i] === definition && entries[i + 1] === key) return i;
     }
     return -1;
   }

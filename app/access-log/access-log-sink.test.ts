@@ -61,6 +61,32 @@ describe('the access log sink', () => {
     expect(sink.stats).toEqual({ queued: 0, dropped: 0 });
   });
 
+  it('sets one timer for a list past a full batch, and writes every entry once it fires', async () => {
+    const batches: AccessLogEntry[][] = [];
+    let set = 0;
+    const clock = manualTimers();
+    const sink = createAccessLogSink({
+      store: { append: async (entries) => void batches.push([...entries]) },
+      logger: { warn: () => {} },
+      batchSize: 10,
+      timers: {
+        setTimeout: (callback, ms) => {
+          set++;
+          return clock.timers.setTimeout(callback, ms);
+        },
+        clearTimeout: clock.timers.clearTimeout,
+      },
+    });
+    for (let i = 1; i <= 1000; i++) sink.write(record(String(i)));
+    // One timer for the interval, replaced once by the one for the full batch.
+    expect(set).toBe(2);
+    expect(clock.count).toBe(1);
+    clock.fire();
+    await sink.flush();
+    expect(batches.flat().map((e) => e.documentId)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(batches.every((b) => b.length === 10)).toBe(true);
+  });
+
   it('never throws or waits when the store fails, and writes the entries once it works again', async () => {
     const warnings: string[] = [];
     let broken = true;

@@ -66,6 +66,8 @@ export function createAccessLogSink(options: AccessLogSinkOptions): AccessLogSin
   let queue: AccessLogEntry[] = [];
   let dropped = 0;
   let timer: unknown;
+  /** Whether the timer set is the one for a full batch (no wait). */
+  let timerImmediate = false;
   let writing: Promise<void> | undefined;
   let failing = false;
   let closed = false;
@@ -73,12 +75,15 @@ export function createAccessLogSink(options: AccessLogSinkOptions): AccessLogSin
   const schedule = (ms: number) => {
     if (closed) return;
     if (timer !== undefined) {
-      // A full batch does not wait for the interval.
-      if (ms > 0) return;
+      // A full batch does not wait for the interval; one already set not to wait is kept (the
+      // rows of a list past a full batch would otherwise each set a timer again).
+      if (ms > 0 || timerImmediate) return;
       timers.clearTimeout(timer);
     }
+    timerImmediate = ms === 0;
     timer = timers.setTimeout(() => {
       timer = undefined;
+      timerImmediate = false;
       void flush();
     }, ms);
   };
@@ -130,6 +135,7 @@ export function createAccessLogSink(options: AccessLogSinkOptions): AccessLogSin
       closed = true;
       if (timer !== undefined) timers.clearTimeout(timer);
       timer = undefined;
+      timerImmediate = false;
       await writing;
       await flush();
     },

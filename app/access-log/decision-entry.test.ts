@@ -61,4 +61,27 @@ describe('the access log entry of a decision', () => {
     expect(documentEntry({ ...base, objectType: 'folder', objectId: '3' })).toBeUndefined();
     expect(documentEntry({ ...base, path: '/api/folders/3' })).toBeUndefined();
   });
+
+  it('reads an object id as a document only when it is a row id (1 to 2147483647, no sign, no zero first)', () => {
+    const check = (objectId: string) =>
+      documentEntry({ ...base, objectType: 'document', objectId, relation: 'can_read' })?.documentId;
+    expect(check('1')).toBe(1);
+    expect(check('2147483647')).toBe(2147483647);
+    for (const bad of [
+      '',
+      '0',
+      '07',
+      '2147483648',
+      '99999999999',
+      '1a',
+      ' 1',
+      '1 ',
+      '+1',
+      '-1',
+      '1.0',
+      '١',
+    ]) {
+      expect(check(bad), bad).toBeUndefined();
+    }
+  });
 });

@@ -40,6 +40,35 @@ export function newBatch(): number {
   return ++batches;
 }
 
+/**
+ * The built-ins' context of one query. The time and the memo are made when a built-in first asks
+ * for them: most queries call only built-ins that need neither (a list decides each row with
+ * `ds.check`), and a clock reading, two big integers and a map per row are not free.
+ */
+class QueryBuiltins implements BuiltinContext {
+  readonly strict: boolean;
+  readonly print: (message: string) => void;
+  readonly #settings: EvalSettings;
+  #nowNs: bigint | undefined;
+  #memo: Map<string, Value> | undefined;
+
+  constructor(settings: EvalSettings) {
+    this.#settings = settings;
+    this.strict = settings.strict;
+    this.print = settings.print;
+  }
+
+  get nowNs(): bigint {
+    this.#nowNs ??= this.#settings.nowNs ?? BigInt(Date.now()) * 1_000_000n;
+    return this.#nowNs;
+  }
+
+  get memo(): Map<string, Value> {
+    this.#memo ??= new Map();
+    return this.#memo;
+  }
+}
+
 /** Per-query state. */
 export class EvalState {
   readonly settings: EvalSettings;
@@ -52,14 +81,9 @@ export class EvalState {
     this.settings = settings;
   }
 
-  /** The context handed to built-ins (created on first use, which fixes `time.now_ns()`). */
+  /** The context handed to built-ins (created on first use; its first `nowNs` read fixes `time.now_ns()`). */
   builtins(): BuiltinContext {
-    this.builtinContext ??= {
-      nowNs: this.settings.nowNs ?? BigInt(Date.now()) * 1_000_000n,
-      strict: this.settings.strict,
-      memo: new Map(),
-      print: this.settings.print,
-    };
+    this.builtinContext ??= new QueryBuiltins(this.settings);
     return this.builtinContext;
   }
 

@@ -73,7 +73,11 @@ export function runDefinition(
   init?: (f: Frame) => void,
   branches?: readonly number[],
 ): Value | undefined {
-  for (const body of branches ? branches.map((b) => d.bodies[b] as Step) : d.bodies) {
+  // Indexed, not `branches.map(…)`: a rule evaluated for every row of a list would allocate an
+  // array of its bodies each time.
+  const count = branches ? branches.length : d.bodies.length;
+  for (let i = 0; i < count; i++) {
+    const body = d.bodies[branches ? (branches[i] as number) : i] as Step;
     const f: Frame = new Array(d.size);
     init?.(f);
     body(ctx, f);

@@ -72,23 +72,27 @@ export class CompiledNode implements NodeHandle {
     const paths = this.#paths;
     if (paths === null) return this.evaluate(ctx);
     const input = ctx.input;
+    if (this.#batch === ctx.batch && this.#sameInputs(input, paths)) return this.#batchValue;
+    // Only an evaluation to remember allocates: a rule the rows of a batch share is read from
+    // the memo for every row but the first.
     const inputs = new Array<Value | undefined>(paths.length);
-    let same = this.#batch === ctx.batch;
-    for (let i = 0; i < paths.length; i++) {
-      const now = lookupPath(input, paths[i] as readonly Value[]);
-      inputs[i] = now;
-      if (same) {
-        const then = this.#batchInputs[i];
-        same = now === then || (now !== undefined && then !== undefined && equal(now, then));
-      }
-    }
-    if (same) return this.#batchValue;
+    for (let i = 0; i < paths.length; i++) inputs[i] = lookupPath(input, paths[i] as readonly Value[]);
     // An error propagates and leaves nothing remembered: the next evaluation raises it again.
     const v = this.evaluate(ctx);
     this.#batch = ctx.batch;
     this.#batchInputs = inputs;
     this.#batchValue = v;
     return v;
+  }
+
+  /** Whether `input` holds, at every path of the footprint, what the remembered evaluation read. */
+  #sameInputs(input: Value | undefined, paths: readonly (readonly Value[])[]): boolean {
+    for (let i = 0; i < paths.length; i++) {
+      const now = lookupPath(input, paths[i] as readonly Value[]);
+      const then = this.#batchInputs[i];
+      if (!(now === then || (now !== undefined && then !== undefined && equal(now, then)))) return false;
+    }
+    return true;
   }
 
   /** The document at `keys` below the node (cached per scope and keys). */

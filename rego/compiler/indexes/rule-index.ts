@@ -184,11 +184,11 @@ function meet(
   node: TrieNode | undefined,
   input: Value | undefined,
   args: readonly Value[] | undefined,
-  met: TrieNode[],
+  met: NodesMet,
   collections: boolean,
 ): void {
   if (!node) return;
-  if (node.branches.length > 0) met.push(node);
+  if (node.branches.length > 0) met.nodes[met.size++] = node;
   const level = node.next;
   if (!level?.ref) return;
   const { arg, input: path } = level.ref;
@@ -215,22 +215,35 @@ function matchesArray(items: readonly (Value | undefined)[], v: readonly Value[]
 }
 
 /**
+ * The nodes a lookup met: the first `size` of `nodes`. The array is kept from lookup to lookup
+ * and overwritten, never emptied (`length = 0` frees its storage, which the next lookup would
+ * allocate again: a rule evaluated for every row of a list would allocate on each).
+ */
+interface NodesMet {
+  readonly nodes: TrieNode[];
+  size: number;
+}
+
+/**
  * The key of a sequence of nodes: a number for up to three nodes of a small trie (the usual case,
  * and a cheaper key than text), else their numbers as text.
  */
-function sequenceKey(met: readonly TrieNode[]): number | string {
-  if (met.length > 3) return textKey(met);
+function sequenceKey(met: NodesMet): number | string {
+  if (met.size > 3) return textKey(met);
   let key = 0;
-  for (const node of met) {
-    const id = node.id as number;
+  for (let i = 0; i < met.size; i++) {
+    const id = (met.nodes[i] as TrieNode).id as number;
     if (id >= 1023) return textKey(met);
     key = key * 1024 + id + 1;
   }
   return key;
 }
 
-function textKey(met: readonly TrieNode[]): string {
-  return met.map((node) => node.id).join(',');
+function textKey(met: NodesMet): string {
+  return met.nodes
+    .slice(0, met.size)
+    .map((node) => node.id)
+    .join(',');
 }
 
 /** Most lookups remembered per index (all forgotten at once past it). */
@@ -279,16 +292,16 @@ export function buildRuleIndex(rules: readonly ResolvedRule[], sourceOrder: bool
     return { rules, select: () => always };
   }
   const lookups = new Map<number | string, IndexLookup>();
-  const met: TrieNode[] = [];
+  const met: NodesMet = { nodes: [], size: 0 };
   return {
     rules,
     select(input, args) {
-      met.length = 0;
+      met.size = 0;
       meet(root, input, args, met, !sourceOrder);
       const key = sequenceKey(met);
       let lookup = lookups.get(key);
       if (lookup === undefined) {
-        lookup = lookupOf(met);
+        lookup = lookupOf(met.nodes.slice(0, met.size));
         if (lookups.size >= MAX_LOOKUPS) lookups.clear();
         lookups.set(key, lookup);
       }
