@@ -8,6 +8,7 @@ import { canonicalKey, isObject, objectEntries, SetValue, type Value } from '../
 import type { IrLiteral, IrTerm } from '../ir.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import { headBindings } from './head-bindings.ts';
+import { arrayNeed, constantNeed, isScalar, memberNeed, type Need, scalarKey } from './index-needs.ts';
 
 /** An indexed reference: an `input` path or an argument of the call. */
 export interface IndexRef {
@@ -16,44 +17,6 @@ export interface IndexRef {
   readonly arg?: number;
   readonly line: number;
   readonly column: number;
-}
-
-/** What a rule needs of a reference: to be defined (`any`) or equal to a constant. */
-/**
- * The key of a scalar in a rule index: a string is `"` and its text (no canonical JSON needed, and
- * no other scalar's canonical key starts with `"`), anything else its canonical key.
- */
-export function scalarKey(v: Value): string {
-  return typeof v === 'string' ? `"${v}` : canonicalKey(v);
-}
-
-/**
- * What a rule needs of a reference: a value (`any`; `defined` when it stands for a member of `in`
- * that OPA's trie cannot key on, an object or a set), a scalar (`key`), or an array of scalars and
- * wildcards (`items`, `undefined` a wildcard; its `key` starts with `[`).
- */
-export type Need =
-  | { readonly any: true; readonly defined?: true }
-  | { readonly any: false; readonly key: string; readonly items?: readonly (Value | undefined)[] };
-
-/** The need of an array OPA's index keys on: its scalar items, anything else a wildcard. */
-export function arrayNeed(items: readonly (Value | undefined)[]): Need {
-  const key = `[${items.map((v) => (v === undefined ? '*' : scalarKey(v))).join('\u0000')}`;
-  return { any: false, key, items };
-}
-
-/** A constant's need: a scalar, or an array of scalars (OPA's `indexValue`). */
-function constantNeed(v: Value): Need | undefined {
-  if (isScalar(v)) return { any: false, key: scalarKey(v) };
-  if (Array.isArray(v) && v.every(isScalar)) return arrayNeed(v);
-  return undefined;
-}
-
-/** A member of a constant collection as OPA's trie keys it (`in`): arrays item by item, objects and sets by any value. */
-function memberNeed(v: Value): Need {
-  if (isScalar(v)) return { any: false, key: scalarKey(v) };
-  if (Array.isArray(v)) return arrayNeed(v.map((x) => (isScalar(x) ? x : undefined)));
-  return { any: true, defined: true };
 }
 
 /** The needs of one rule branch on one reference. */
@@ -92,9 +55,6 @@ function inputRef(t: IrTerm): IndexRef | undefined {
   return { id: `input:${canonicalKey(path)}`, input: path, line: t.head.loc.line, column: t.head.loc.column };
 }
 
-/** Whether `v` is a scalar, the only values the index holds as constants. */
-export const isScalar = (v: Value) => v === null || typeof v !== 'object';
-
 /**
  * The `input` paths a head value reads (OPA binds them in the body before the value), through
  * the variables the engine bound them to in the body (`hoisted`).
@@ -124,8 +84,16 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
   const constants = new Map<string, Value>();
   let readingHead = false;
   let literalAt: Position | undefined;
+  // OPA v1.15 meets the body's expressions as written, so a path read after its comparison needs
+  // a value again (`input.x == 1; count(input.x) > 0`); the engine's body leads with the `input`
+  // reads it hoists, so the body's needs wait here and are met in source order.
+  const written: { ref: IndexRef; need: Need; at: Position }[] = [];
   const add = (ref: IndexRef, need: Need) => {
     const at = ref.arg !== undefined && literalAt ? literalAt : ref;
+    if (!localRefs && !readingHead) written.push({ ref, need, at });
+    else meetNeed(ref, need, at);
+  };
+  const meetNeed = (ref: IndexRef, need: Need, at: Position) => {
     const entry = out.get(ref.id) ?? { ref, needs: [], uses: 0, firstUse: at };
     out.set(ref.id, entry);
     entry.uses++;
@@ -249,6 +217,8 @@ export function branchNeeds(rule: ResolvedRule, branch: number, localRefs = fals
       } else if (!membership(t)) callReads(t);
     }
   }
+  written.sort((a, b) => (sourceBefore(a.at, b.at) ? -1 : sourceBefore(b.at, a.at) ? 1 : 0));
+  for (const { ref, need, at } of written) meetNeed(ref, need, at);
   // OPA v1.22: a path an `or` compares is asked for way by way, where the body's own constants
   // for it are alternatives to the way's; the guards before the body (`affix-guards.ts`) ask it
   // exactly, so the trie asks for a value only.

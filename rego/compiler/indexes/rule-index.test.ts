@@ -183,6 +183,25 @@ describe('rule indexing', () => {
     expect(decide(rules, { a: 1, b: 5 })).toBe(1);
   });
 
+  it("meets a body's comparisons and reads of one path in the order written, as OPA v1.15.2", () => {
+    // What the real OPA v1.15.2 answers: a read after the comparison needs the path to have a
+    // value again; a comparison after a read keys the path on its constant.
+    const body = (rest: string) => `r1 if { to_number(input.s) > 0; ${rest} }`;
+    const at = (x: number) => ({ s: 'a', x });
+    expect(decide(body('input.x == 1; count(input.x) > 0'), at(2))).toBe('eval_builtin_error');
+    expect(decide(body('count(input.x) > 0; input.x == 1'), at(2))).toBeUndefined();
+    expect(decide(body('input.x in {1, 2}; count(input.x) > 0'), at(3))).toBe('eval_builtin_error');
+    // The read is replaced by a later constant; the earlier constant stays an alternative.
+    const between = body('input.x == 1; count(input.x) > 0; input.x == 2');
+    expect([1, 2, 3].map((x) => decide(between, at(x)))).toEqual([
+      'eval_builtin_error',
+      'eval_builtin_error',
+      undefined,
+    ]);
+    // OPA v1.22.2's index keys the path on its constant wherever the read is.
+    expect(decide(body('input.x == 1; count(input.x) > 0'), at(2), 'v1.22.2')).toBeUndefined();
+  });
+
   it('reads a reference through a local bound to an input path from OPA v1.22', () => {
     const input = { s: 'abc', o: { a: 1 } };
     // What OPA answers: v1.22.2 skips the rule, whose `x.b` (`input.o.b`) is undefined, before

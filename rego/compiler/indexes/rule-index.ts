@@ -12,7 +12,8 @@
  */
 import { equal, isObject, lookupPath, objectEntries, SetValue, type Value } from '../../value/index.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
-import { branchNeeds, headValue, type IndexRef, isScalar, type Need, scalarKey } from './index-refs.ts';
+import { isScalar, type Need, scalarKey } from './index-needs.ts';
+import { branchNeeds, headValue, type IndexRef } from './index-refs.ts';
 import { levelOrder } from './level-order.ts';
 
 /** A rule a lookup selects (its position in the index's rules) and which of its branches (0 the main body, then each `else`). */
