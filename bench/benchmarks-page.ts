@@ -66,6 +66,12 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     the throughput without authorization" is **met** when the whole interval is at or above it,
     **MISSED** when it is wholly below, and **too close to call** when the interval holds it.
 
+    **Fresh processes.** Two processes of the same server can differ by up to a fifth in CPU per
+    request for as long as they live (the JIT's decisions, the heap's layout), which would bias
+    every block alike. So every few blocks all server processes are stopped and fresh ones started
+    and warmed up: that difference then varies from block to block and widens the interval instead
+    of shifting the median.
+
     **A/A check.** Each run also loads the bare server twice, in two processes, and compares them like
     any other pair: the ratio should be 1.00, and its interval is the resolution of that run. If 1 is
     outside it, the run says so and its verdicts are not to be trusted. To check the method on a

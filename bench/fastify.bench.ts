@@ -16,7 +16,7 @@ import { REQUEST_HEADERS, REQUEST_PATH, ROUTE } from './http-variants.ts';
 import { printTable } from './measure.ts';
 import { machineLine } from './rounds.ts';
 
-/** 10 blocks of 7 servers × 2 segments of 0.15 + 0.5 s, about 105 s. */
+/** 10 blocks of 7 servers × 2 segments of 0.15 + 0.5 s, fresh server processes every 2 blocks, about 140 s. */
 const HTTP: HttpRoundsOptions = {
   path: REQUEST_PATH,
   headers: REQUEST_HEADERS,
@@ -24,7 +24,8 @@ const HTTP: HttpRoundsOptions = {
   blocks: 10,
   segmentSeconds: 0.5,
   warmupSeconds: 0.15,
-  processWarmupSeconds: 2,
+  processWarmupSeconds: 1.5,
+  blocksPerProcess: 2,
 };
 const VARIANTS = [
   'fastify + authzPlugin',

@@ -40,8 +40,15 @@ export interface HttpRoundsOptions {
   readonly segmentSeconds: number;
   /** Seconds of load before each segment's measured window. */
   readonly warmupSeconds: number;
-  /** Seconds of load of each server before the blocks (its JIT warms up on its own). */
+  /** Seconds of load of each server process before its first block (its JIT warms up on its own). */
   readonly processWarmupSeconds: number;
+  /**
+   * Blocks one set of server processes serves before fresh processes replace them (default: all).
+   * Two processes of one server differ by up to a fifth in CPU per request (JIT decisions, heap
+   * layout), which would bias every block alike; with fresh processes that difference varies
+   * from block to block and shows in the interval instead.
+   */
+  readonly blocksPerProcess?: number;
   /**
    * Pinning with `taskset` (`cpu-pinning.ts`): by default where it can on a quiet machine; `true`
    * pins a busy machine too, `false` never pins (to compare).
@@ -110,15 +117,20 @@ export async function httpRounds(
       warmupSeconds,
       seconds,
     });
-  try {
-    if (pinning.pinned) pinProcess(client.pid!, pinning.clientCpu);
+  const freshServers = async () => {
+    await Promise.all(servers.splice(0).map(stopServer));
     for (const label of labels) {
       const server = await startServer(variantOf(label));
       if (pinning.pinned) pinProcess(server.pid, pinning.serverCpu);
       servers.push(server);
     }
     for (const server of servers) await segment(server, 0, options.processWarmupSeconds);
+  };
+  const blocksPerProcess = options.blocksPerProcess ?? options.blocks;
+  try {
+    if (pinning.pinned) pinProcess(client.pid!, pinning.clientCpu);
     for (let block = 0; block < options.blocks; block++) {
+      if (block % blocksPerProcess === 0) await freshServers();
       loads.push(loadNow());
       const sums = labels.map(() => ({ requests: 0, seconds: 0, serverCpuNs: 0 }));
       for (const index of mirroredOrder(labels.length, block)) {
@@ -141,7 +153,9 @@ export async function httpRounds(
 /** The duration of a run of {@link httpRounds} with `variants` variants, in seconds (process start-up aside). */
 export function plannedSeconds(variants: number, options: HttpRoundsOptions): number {
   const segments = options.blocks * variants * 2;
+  const processSets = Math.ceil(options.blocks / (options.blocksPerProcess ?? options.blocks));
   return (
-    variants * options.processWarmupSeconds + segments * (options.warmupSeconds + options.segmentSeconds)
+    processSets * variants * options.processWarmupSeconds +
+    segments * (options.warmupSeconds + options.segmentSeconds)
   );
 }
