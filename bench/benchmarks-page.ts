@@ -20,9 +20,13 @@ const ABOUT: Readonly<Record<string, string>> = {
   'engine-batch': 'The per-document cost of authorizing a 1,000-document list with the embedded engine.',
   'directory-scale':
     'The PostgreSQL relation store from 1,000 to 10,000,000 relations generated with SQL, loaded whole (`snapshot`) and on demand. A cold check is the first check of a document the process has never read, after the first checks since its start (printed apart); beside it, a bare round trip to PostgreSQL taken between the cold checks, and the CPU and disk reads per check ([what the figures mean](../guides/directory-model.md)).',
+  'directory-search':
+    "PostgreSQL's search for the documents a user can read (what a list pages through), at 1,000 and 10,000 readable documents per user, beside the previous query and index on the same rows ([how it works](../guides/directory-model.md)).",
   'app-start': '`npm start` to `/health` 200, cold and warm, and the idle memory of the application.',
   'access-log-store':
     "PostgreSQL's CPU for the access log (writing a list's decisions, reading pages of one document's log) before migration 15 and now, side by side.",
+  'rego-numbers':
+    "The cost of OPA's number model in the embedded engine: integer and float arithmetic on the fast path beside the same operations through the `big.Float` emulation, and a policy rule computing a ratio.",
   app: "The document application over HTTP: one document and a 1,000-document list, authorization on and off, with PostgreSQL's CPU beside the application's.",
 };
 
