@@ -53,7 +53,7 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     with whatever runs there — and the output says which.
 
     **Timed segments in mirrored blocks.** A block runs every variant twice, in an order and then in
-    its mirror (\`ABC CBA\`, rotated from block to block); each run is a segment of 0.15 s of warm-up
+    its mirror (\`BCA ACB\`, the order shuffled from block to block so that no variant keeps its neighbours); each run is a segment of 0.15 s of warm-up
     followed by 0.5 s measured. Within the measured window the load generator counts the responses
     and reads the server process's CPU time (every thread, to the nanosecond, from
     \`/proc/<pid>/task/*/schedstat\`) at both ends — CPU time, not wall time, so the time other work
@@ -70,15 +70,18 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     the throughput without authorization" is **met** when the whole interval is at or above it,
     **MISSED** when it is wholly below, and **too close to call** when the interval holds it.
 
-    **Fresh processes.** Two processes of the same server can differ by up to a fifth in CPU per
-    request for as long as they live (the JIT's decisions, the heap's layout), which would bias
-    every block alike. So every few blocks all server processes are stopped and fresh ones started
-    and warmed up: that difference then varies from block to block and widens the interval instead
-    of shifting the median.
+    **Fresh processes.** Every few blocks all server processes are stopped and fresh ones started
+    and warmed up, so whatever one process's life brings (the JIT's decisions, the heap's layout)
+    varies from block to block and widens the interval instead of shifting the median.
 
     **A/A check.** Each run also loads the bare server twice, in two processes, and compares them like
     any other pair: the ratio should be 1.00, and its interval is the resolution of that run. If 1 is
-    outside it, the run says so and its verdicts are not to be trusted. To check the method on a
+    outside it, the run says so and its verdicts are not to be trusted. On the 2-core machine the
+    figures below come from, the A/A pair of a run with five or seven servers has come out biased
+    against the process started last (0.75–0.78 for Fastify, 0.86–0.89 for Hono, pinned or not,
+    with fresh processes or not, the order rotated or shuffled); started fourth of seven it gave
+    1.03, and two processes alone give about 1. Until that is understood, the HTTP verdicts on this
+    page are not conclusive; the in-process figures and the step breakdowns are. To check the method on a
     given machine, \`npx tsx bench/http-aa-check.ts [variant] [passes]\` runs only A/A comparisons,
     with the benchmarks' settings and with variations of them (pinned, unpinned, shorter and longer
     segments), about 4 minutes a pass.

@@ -1,7 +1,7 @@
 /**
  * Side-by-side HTTP measurements of server variants, each alone in a process of its own
  * (`http-server.ts`), loaded from another process (`http-load-client.ts`), in **blocks**: each
- * block runs every variant twice, in an order and then its mirror (`ABCD DCBA`, rotated from one
+ * block runs every variant twice, in an order and then its mirror (`BDAC CADB`, shuffled from one
  * block to the next), each run a segment of a fixed duration — a warm-up, then a measured window.
  * A variant's figure in a block sums its two segments, so a change of the machine's speed that is
  * linear over the block cancels out of the ratio of any two variants' figures in that block; the
@@ -43,10 +43,9 @@ export interface HttpRoundsOptions {
   /** Seconds of load of each server process before its first block (its JIT warms up on its own). */
   readonly processWarmupSeconds: number;
   /**
-   * Blocks one set of server processes serves before fresh processes replace them (default: all).
-   * Two processes of one server differ by up to a fifth in CPU per request (JIT decisions, heap
-   * layout), which would bias every block alike; with fresh processes that difference varies
-   * from block to block and shows in the interval instead.
+   * Blocks one set of server processes serves before fresh processes replace them (default: all),
+   * so whatever one process's life brings (the JIT's decisions, the heap's layout) varies from
+   * block to block and shows in the interval instead of shifting the median.
    */
   readonly blocksPerProcess?: number;
   /**

@@ -10,10 +10,23 @@ import {
 } from './paired-ratios.ts';
 
 describe('mirroredOrder', () => {
-  it('runs every variant twice, an order then its mirror, rotated by the block', () => {
-    expect(mirroredOrder(3, 0)).toEqual([0, 1, 2, 2, 1, 0]);
-    expect(mirroredOrder(3, 1)).toEqual([1, 2, 0, 0, 2, 1]);
-    expect(mirroredOrder(3, 4)).toEqual([1, 2, 0, 0, 2, 1]);
+  it('runs every variant twice, an order then its mirror, the same for the same block', () => {
+    for (const block of [0, 1, 7]) {
+      const order = mirroredOrder(5, block);
+      expect(order.slice(5)).toEqual(order.slice(0, 5).reverse());
+      expect([...order.slice(0, 5)].sort()).toEqual([0, 1, 2, 3, 4]);
+      expect(mirroredOrder(5, block)).toEqual(order);
+    }
+  });
+
+  it("changes the variants' neighbours from block to block", () => {
+    const followers = new Set<number>();
+    for (let block = 0; block < 12; block++) {
+      const order = mirroredOrder(7, block);
+      followers.add(order[order.indexOf(5) + 1] ?? -1);
+    }
+    // Variant 6 followed variant 5 in every block of a rotation; a shuffle gives it other neighbours.
+    expect(followers.size).toBeGreaterThan(2);
   });
 
   it('gives every variant the same mean position, so a linear drift cancels out of any ratio', () => {

@@ -7,17 +7,24 @@
  */
 
 /**
- * The order of one block of `count` variants: the variants rotated by `block` (so no variant
- * always runs first), then the same order reversed — `ABCD DCBA`. Every variant runs twice, and
- * the mean position of every variant in the block is the same, so a change of the machine's
- * speed that is linear over the block cancels out of the ratio of any two variants' sums.
+ * The order of one block of `count` variants: the variants shuffled (a seeded permutation per
+ * block), then the same order reversed — `BDAC CADB`. Every variant runs twice, and the mean
+ * position of every variant in the block is the same, so a change of the machine's speed that is
+ * linear over the block cancels out of the ratio of any two variants' sums. The shuffle changes
+ * each variant's neighbours from block to block, so whatever a segment leaves behind for the
+ * next (caches and predictors warmed by another server) varies instead of biasing every block
+ * alike, as a fixed rotation would.
  *
  * @example
- * mirroredOrder(3, 1); // [1, 2, 0, 0, 2, 1]
+ * mirroredOrder(3, 1); // a permutation of 0, 1, 2, then its mirror
  */
 export function mirroredOrder(count: number, block: number): number[] {
-  const shift = ((block % count) + count) % count;
-  const order = Array.from({ length: count }, (_, i) => (i + shift) % count);
+  const random = seededRandom(0x9e3779b9 ^ block);
+  const order = Array.from({ length: count }, (_, i) => i);
+  for (let i = count - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
   return [...order, ...[...order].reverse()];
 }
 
