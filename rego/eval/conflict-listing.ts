@@ -35,7 +35,7 @@ export function conflictListing(program: Program): NonNullable<DefinitionGroup['
     const outer = state.values;
     state.values = values;
     try {
-      for (const { position, branches } of g.index.select(ctx.input, args).entries) {
+      for (const { position, branches } of g.index.select(ctx, args).entries) {
         const definition = g.definitions[position] as CompiledDefinition;
         runDefinition(ctx, collector(definition), args && argumentSlots(args), branches);
         if (values.more) break;

@@ -77,7 +77,7 @@ export class KeyedObject {
   value(ctx: Ctx, keys: readonly Value[]): Value | undefined {
     ctx.state.tick();
     const builder = new ObjectBuilder();
-    for (const { position, branches } of this.index.select(ctx.input).entries)
+    for (const { position, branches } of this.index.select(ctx).entries)
       this.run(ctx, builder, keys, position, this.definitions[position] as ObjectDefinition, branches);
     let v: Value | undefined = builder.build();
     for (const key of keys) {

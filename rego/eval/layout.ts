@@ -8,7 +8,7 @@
 import type { BuiltinRegistry } from '../builtin.ts';
 import type { Bound, IrExpr, IrLiteral, IrTerm, ResolvedRule, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
-import type { Value } from '../value/index.ts';
+import type { InputReads, Value } from '../value/index.ts';
 import type { Ctx } from './context.ts';
 
 /** Variable slots of one evaluation (slot 0 is the body's accumulator). */
@@ -80,6 +80,8 @@ export interface NodeHandle {
 export interface Program {
   readonly root: RuleNode<ResolvedRule>;
   readonly builtins: BuiltinRegistry;
+  /** The reads of constant `input` paths, shared by everything that reads them in a scope. */
+  readonly reads: InputReads;
   /** The handle of a rule node. */
   handle(node: RuleNode<ResolvedRule>): NodeHandle;
   /** Value of `data` at `path` honouring `with` replacements (slow path). */

@@ -9,16 +9,17 @@ import { RegoError } from '../errors.ts';
 import {
   canonicalKey,
   equal,
+  type InputRead,
   lookupPath,
   makeObject,
   type ObjectValue,
   SetValue,
   type Value,
 } from '../value/index.ts';
+import { BatchMemo } from './batch-memo.ts';
 import { mergeBase } from './collections.ts';
 import type { Ctx } from './context.ts';
 import { type CompiledDefinition, runDefinition } from './definitions.ts';
-import type { InputPaths } from './input-footprint.ts';
 import type { NodeHandle } from './layout.ts';
 import { ObjectBuilder } from './object-builder.ts';
 
@@ -40,12 +41,10 @@ export class CompiledNode implements NodeHandle {
   keyed: ((ctx: Ctx, keys: readonly Value[]) => Value | undefined) | undefined;
   private keyedGen = -1;
   private readonly keyedCache = new Map<string, Value | undefined>();
-  /** The input paths the value depends on (`null`: more than input); set once compiled. */
-  footprint: () => InputPaths | null = () => null;
-  #paths: InputPaths | null | undefined;
-  #batch = 0;
-  #batchInputs: (Value | undefined)[] = [];
-  #batchValue: Value | undefined;
+  /** The reads of the input paths the value depends on (`null`: more than input); set once compiled. */
+  footprint: () => readonly InputRead[] | null = () => null;
+  /** The value remembered in a batch (`null`: never remembered, it depends on more than input). */
+  #memo: BatchMemo | null | undefined;
 
   constructor(node: Node) {
     this.node = node;
@@ -57,7 +56,7 @@ export class CompiledNode implements NodeHandle {
 
   value(ctx: Ctx): Value | undefined {
     if (this.gen === ctx.gen) return this.cached;
-    const v = ctx.batch === 0 ? this.evaluate(ctx) : this.#batchValueOf(ctx);
+    const v = ctx.batch === 0 ? this.evaluate(ctx) : this.#batchValue(ctx);
     this.cached = v;
     this.gen = ctx.gen;
     return v;
@@ -67,32 +66,12 @@ export class CompiledNode implements NodeHandle {
    * The value in a batch: the one an earlier evaluation of the batch computed when the input
    * holds equal values at every path of the footprint (one value remembered per node).
    */
-  #batchValueOf(ctx: Ctx): Value | undefined {
-    if (this.#paths === undefined) this.#paths = this.footprint();
-    const paths = this.#paths;
-    if (paths === null) return this.evaluate(ctx);
-    const input = ctx.input;
-    if (this.#batch === ctx.batch && this.#sameInputs(input, paths)) return this.#batchValue;
-    // Only an evaluation to remember allocates: a rule the rows of a batch share is read from
-    // the memo for every row but the first.
-    const inputs = new Array<Value | undefined>(paths.length);
-    for (let i = 0; i < paths.length; i++) inputs[i] = lookupPath(input, paths[i] as readonly Value[]);
-    // An error propagates and leaves nothing remembered: the next evaluation raises it again.
-    const v = this.evaluate(ctx);
-    this.#batch = ctx.batch;
-    this.#batchInputs = inputs;
-    this.#batchValue = v;
-    return v;
-  }
-
-  /** Whether `input` holds, at every path of the footprint, what the remembered evaluation read. */
-  #sameInputs(input: Value | undefined, paths: readonly (readonly Value[])[]): boolean {
-    for (let i = 0; i < paths.length; i++) {
-      const now = lookupPath(input, paths[i] as readonly Value[]);
-      const then = this.#batchInputs[i];
-      if (!(now === then || (now !== undefined && then !== undefined && equal(now, then)))) return false;
+  #batchValue(ctx: Ctx): Value | undefined {
+    if (this.#memo === undefined) {
+      const paths = this.footprint();
+      this.#memo = paths && new BatchMemo(paths);
     }
-    return true;
+    return this.#memo === null ? this.evaluate(ctx) : this.#memo.value(ctx, this.evaluate);
   }
 
   /** The document at `keys` below the node (cached per scope and keys). */
@@ -143,7 +122,7 @@ export function evaluateComplete(g: DefinitionGroup): (ctx: Ctx) => Value | unde
 
 function completeValue(ctx: Ctx, g: DefinitionGroup): Value | undefined {
   let result: Value | undefined;
-  const { entries, earlyExit } = g.index.select(ctx.input);
+  const { entries, earlyExit } = g.index.select(ctx);
   for (const { position, branches } of entries) {
     const d = g.definitions[position] as CompiledDefinition;
     const v = runDefinition(ctx, d, undefined, branches);
@@ -185,7 +164,7 @@ export function argumentSlots(args: readonly Value[]): (f: unknown[]) => void {
 function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Value | undefined {
   let result: Value | undefined;
   const init = argumentSlots(args);
-  const { entries, earlyExit } = g.index.select(ctx.input, args);
+  const { entries, earlyExit } = g.index.select(ctx, args);
   for (const { position, branches } of entries) {
     const d = g.definitions[position] as CompiledDefinition;
     const v = runDefinition(ctx, d, init, branches);
@@ -211,7 +190,7 @@ export function evaluateSet(
       f[0] = set;
     };
     // In the rule index's order: the first error (or conflict) raised is OPA's.
-    for (const { position, branches } of index.select(ctx.input).entries)
+    for (const { position, branches } of index.select(ctx).entries)
       runDefinition(ctx, definitions[position] as CompiledDefinition, init, branches);
     return set;
   };
@@ -235,7 +214,7 @@ export function evaluateObject(
     const init = (f: unknown[]) => {
       f[0] = builder;
     };
-    for (const { position, branches } of index.select(ctx.input).entries)
+    for (const { position, branches } of index.select(ctx).entries)
       runDefinition(ctx, definitions[position] as CompiledDefinition, init, branches);
     return builder.build();
   };

@@ -6,7 +6,7 @@ import type { BuiltinRegistry } from '../builtin.ts';
 import type { CompiledRules, ResolvedRule, RuleIndexes, RuleNode } from '../compiler/index.ts';
 import { RegoError } from '../errors.ts';
 import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../opa-version.ts';
-import { lookupPath, type Value } from '../value/index.ts';
+import { type InputReads, lookupPath, type Value } from '../value/index.ts';
 import { conflictListing } from './conflict-listing.ts';
 import { conflictMessage } from './conflicts.ts';
 import type { Ctx } from './context.ts';
@@ -33,12 +33,14 @@ export class CompiledProgram implements Program {
   readonly builtins: BuiltinRegistry;
   /** The OPA release whose evaluation (error wording) the program follows. */
   readonly opaVersion: OpaVersion;
+  readonly reads: InputReads;
   private readonly indexes: RuleIndexes;
   private readonly handles = new Map<Node, CompiledNode>();
 
   constructor(rules: CompiledRules, builtins: BuiltinRegistry, opaVersion: OpaVersion = DEFAULT_OPA_VERSION) {
     this.root = rules.tree;
     this.indexes = rules.indexes;
+    this.reads = rules.indexes.reads;
     this.builtins = builtins;
     this.opaVersion = opaVersion;
     const footprints = new InputFootprints(this.root);
@@ -46,7 +48,7 @@ export class CompiledProgram implements Program {
       const handle = new CompiledNode(node);
       const cls = node.nodeClass;
       if (cls === 'complete' || cls === 'set' || cls === 'object')
-        handle.footprint = () => footprints.of(node);
+        handle.footprint = () => footprints.of(node)?.map((path) => this.reads.of(path)) ?? null;
       this.handles.set(node, handle);
     }
     this.compileNode(this.root, false);

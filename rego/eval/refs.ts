@@ -24,9 +24,20 @@ export function compileRef(
   const head = t.head;
   if (head.k === 'root') {
     if (head.root === 'data') return compileDataRef(cx, t.path, bound, k);
-    return compilePath(cx, (ctx) => ctx.input, t.path, 0, bound, k);
+    return compileInputRef(cx, t.path, bound, k);
   }
   return cx.value(head, bound, (hg, b) => compilePath(cx, hg, t.path, 0, b, k));
+}
+
+/** `input…`: its constant path read through the program's shared reads, the rest selected from it. */
+function compileInputRef(cx: Cx, path: readonly IrTerm[], bound: Bound, k: ValueNext): Step {
+  const keys: Value[] = [];
+  for (const p of path) {
+    if (p.k !== 'const') break;
+    keys.push(p.value);
+  }
+  const read = cx.program.reads.of(keys);
+  return compilePath(cx, (ctx) => read.read(ctx), path, keys.length, bound, k);
 }
 
 function compileDataRef(cx: Cx, path: readonly IrTerm[], bound: Bound, k: ValueNext): Step {

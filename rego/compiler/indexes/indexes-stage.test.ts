@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { standardBuiltins } from '../../builtins/index.ts';
 import type { OpaVersion } from '../../opa-version.ts';
 import { parseModule } from '../../syntax/index.ts';
+import type { Value } from '../../value/index.ts';
 import { compileModules } from '../pipeline.ts';
 
 const SOURCE = `package a
@@ -27,22 +28,26 @@ function compiled(opaVersion: OpaVersion) {
   return { at, tree, indexes };
 }
 
+let scopes = 0;
+/** A scope of its own for `input`, as each evaluation context is. */
+const scope = (input: Value) => ({ input, gen: ++scopes });
+
 describe('the rule index stage', () => {
   it('indexes a complete rule without its default, and selects by input', () => {
     const allow = compiled('v1.15.2').at('allow');
     expect(allow.rules.map((r) => r.loc.line)).toEqual([4, 5]);
-    expect(allow.select({ method: 'GET' }).entries.map((e) => e.position)).toEqual([0]);
-    expect(allow.select({ method: 'PUT', user: { admin: true } }).entries.map((e) => e.position)).toEqual([
-      1,
-    ]);
-    expect(allow.select({}).entries).toEqual([]);
-    expect(allow.select({ method: 'GET' }).earlyExit).toBe(true);
+    expect(allow.select(scope({ method: 'GET' })).entries.map((e) => e.position)).toEqual([0]);
+    expect(
+      allow.select(scope({ method: 'PUT', user: { admin: true } })).entries.map((e) => e.position),
+    ).toEqual([1]);
+    expect(allow.select(scope({})).entries).toEqual([]);
+    expect(allow.select(scope({ method: 'GET' })).earlyExit).toBe(true);
   });
 
   it('indexes every rule of a set', () => {
     const tags = compiled('v1.22.2').at('tags');
     expect(tags.rules).toHaveLength(2);
-    expect(tags.select({ y: true }).entries.map((e) => e.position)).toEqual([1]);
+    expect(tags.select(scope({ y: true })).entries.map((e) => e.position)).toEqual([1]);
   });
 
   it('holds the rules of the object and of the nodes below it, below ones in key order on v1.22', () => {

@@ -6,7 +6,7 @@
  */
 import { RegoError } from '../../errors.ts';
 import { DEFAULT_OPA_VERSION, type OpaVersion, opaAtLeast } from '../../opa-version.ts';
-import { compareStrings } from '../../value/index.ts';
+import { compareStrings, InputReads } from '../../value/index.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import type { RuleNode } from '../rule-tree.ts';
 import { buildRuleIndex, type RuleIndex } from './rule-index.ts';
@@ -16,12 +16,14 @@ type Node = RuleNode<ResolvedRule>;
 /** The rule indexes of a compiled rule tree, by node. */
 export class RuleIndexes {
   private readonly byNode = new Map<Node, RuleIndex>();
+  /** The reads of `input` paths, shared by the indexes and the evaluator of the rule tree. */
+  readonly reads = new InputReads();
 
   constructor(root: Node, opaVersion: OpaVersion) {
     const sourceOrder = opaAtLeast(opaVersion, 'v1.22.2');
     const visit = (node: Node, insideObject: boolean): void => {
       const rules = nodeRules(node, insideObject, sourceOrder);
-      if (rules) this.byNode.set(node, buildRuleIndex(rules, sourceOrder));
+      if (rules) this.byNode.set(node, buildRuleIndex(rules, sourceOrder, this.reads));
       for (const c of node.children.values()) visit(c, insideObject || node.nodeClass === 'object');
     };
     visit(root, false);
@@ -29,7 +31,7 @@ export class RuleIndexes {
 
   /**
    * The index of a complete, function, set or (outermost) object node.
-   * @example indexes.of(tree.find(['a', 'p'])).select(input).entries
+   * @example indexes.of(tree.find(['a', 'p'])).select(ctx).entries
    */
   of(node: Node): RuleIndex {
     const index = this.byNode.get(node);

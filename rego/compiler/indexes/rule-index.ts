@@ -10,11 +10,12 @@
  * branch met yields one same constant. So a rule reading an undefined path is skipped before it
  * runs, and a rule that errors may never run because an earlier one (in this order) decided.
  */
-import { equal, isObject, lookupPath, objectEntries, SetValue, type Value } from '../../value/index.ts';
+import { equal, type InputReads, type ReadScope, type Value } from '../../value/index.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
-import { isScalar, type Need, scalarKey } from './index-needs.ts';
+import type { Need } from './index-needs.ts';
 import { branchNeeds, headValue, type IndexRef } from './index-refs.ts';
 import { levelOrder } from './level-order.ts';
+import { meet, type NodesMet, sequenceKey, TrieNode } from './trie-walk.ts';
 
 /** A rule a lookup selects (its position in the index's rules) and which of its branches (0 the main body, then each `else`). */
 export interface IndexEntry {
@@ -32,82 +33,53 @@ export interface IndexLookup {
 export interface RuleIndex {
   /** The rules indexed; an entry's `position` points into them. */
   readonly rules: readonly ResolvedRule[];
-  select(input: Value | undefined, args?: readonly Value[]): IndexLookup;
+  /** The rules for the input of `scope` (an evaluation's context) and a call's `args`. */
+  select(scope: ReadScope, args?: readonly Value[]): IndexLookup;
 }
 
-interface TrieNode {
-  /** Numbers the nodes of one trie (the key of a remembered lookup). */
-  id?: number;
-  ref?: IndexRef;
-  next?: TrieNode;
-  undefinedBranch?: TrieNode;
-  anyBranch?: TrieNode;
-  readonly scalars: Map<string, TrieNode>;
-  /** The children of string constants by the string itself (a lookup then builds no key). */
-  readonly strings: Map<string, TrieNode>;
-  /** The children of arrays (OPA's array trie): the items they need, `undefined` for any item. */
-  readonly arrays: Map<string, { readonly items: readonly (Value | undefined)[]; readonly node: TrieNode }>;
-  /**
-   * OPA v1.22: the nodes several constants of one rule's path meet again on (its `insertAlternatives`),
-   * by each constant's key; the path goes on from there.
-   */
-  readonly converged: Map<string, TrieNode[]>;
-  /** Branches indexed here: `[position, branch]`. */
-  readonly branches: (readonly [number, number])[];
+/** The level below `node`, testing `ref` (made on first use). */
+function levelOf(node: TrieNode, ref: IndexRef, reads: InputReads): TrieNode {
+  node.next ??= new TrieNode(ref, ref.input && reads.of(ref.input));
+  return node.next;
 }
-
-const newNode = (): TrieNode => ({
-  scalars: new Map(),
-  strings: new Map(),
-  arrays: new Map(),
-  converged: new Map(),
-  branches: [],
-});
 
 /** OPA v1.22: one node the constants of a path lead to, which the rest of the path goes on from. */
-function converge(node: TrieNode, ref: IndexRef, keys: readonly string[]): TrieNode {
-  node.next ??= { ...newNode(), ref };
-  const child = newNode();
-  for (const key of keys) node.next.converged.set(key, [...(node.next.converged.get(key) ?? []), child]);
+function converge(next: TrieNode, keys: readonly string[]): TrieNode {
+  const child = new TrieNode();
+  for (const key of keys) next.converged.set(key, [...(next.converged.get(key) ?? []), child]);
   return child;
 }
 
-function insert(node: TrieNode, ref: IndexRef, need: Need | undefined): TrieNode {
-  node.next ??= { ...newNode(), ref };
-  const next = node.next;
+function insert(next: TrieNode, need: Need | undefined): TrieNode {
   if (!need) {
-    next.undefinedBranch ??= newNode();
+    next.undefinedBranch ??= new TrieNode();
     return next.undefinedBranch;
   }
   if (need.any) {
-    next.anyBranch ??= newNode();
+    next.anyBranch ??= new TrieNode();
     return next.anyBranch;
   }
   if (need.items) {
     const known = next.arrays.get(need.key);
     if (known) return known.node;
-    const node = newNode();
+    const node = new TrieNode();
     next.arrays.set(need.key, { items: need.items, node });
     return node;
   }
   let child = next.scalars.get(need.key);
   if (!child) {
-    child = newNode();
+    child = new TrieNode();
     next.scalars.set(need.key, child);
     if (need.key.startsWith('"')) next.strings.set(need.key.slice(1), child);
   }
   return child;
 }
 
-function members(v: Value): readonly Value[] {
-  if (Array.isArray(v)) return v;
-  if (v instanceof SetValue) return v.sorted();
-  if (isObject(v)) return objectEntries(v).map(([, x]) => x);
-  return [];
-}
-
-/** The trie over every branch of `rules`, its levels in the order of how often a path is used. */
-function buildTrie(rules: readonly ResolvedRule[], localRefs: boolean): TrieNode {
+/**
+ * The trie over every branch of `rules`, its levels in the order of how often a path is used,
+ * reading `input` paths through `reads`.
+ */
+function buildTrie(rules: readonly ResolvedRule[], localRefs: boolean, reads: InputReads): TrieNode {
   const branches = rules.flatMap((rule, i) =>
     [0, ...rule.elses.map((_, e) => e + 1)].map((b) => ({ i, b, needs: branchNeeds(rule, b, localRefs) })),
   );
@@ -126,7 +98,7 @@ function buildTrie(rules: readonly ResolvedRule[], localRefs: boolean): TrieNode
       location: ref.arg === undefined ? { line: ref.line, column: ref.column } : undefined,
     })),
   );
-  const root = newNode();
+  const root = new TrieNode();
   for (const { i, b, needs } of branches) {
     let node = root;
     let placed = false;
@@ -138,8 +110,7 @@ function buildTrie(rules: readonly ResolvedRule[], localRefs: boolean): TrieNode
         if (concrete.length > 0) values = concrete;
         if (values.length > 1 && values.every((v) => !v.any && !v.items)) {
           node = converge(
-            node,
-            ref,
+            levelOf(node, ref, reads),
             values.map((v) => (v.any ? '' : v.key)),
           );
           continue;
@@ -147,11 +118,11 @@ function buildTrie(rules: readonly ResolvedRule[], localRefs: boolean): TrieNode
       }
       if (values.length > 1 && values.every((v) => !v.any || (localRefs && v.defined))) {
         // Several constants for one path (OPA: a child per value, the rest of the paths ignored).
-        for (const v of values) insert(node, ref, v).branches.push([i, b]);
+        for (const v of values) insert(levelOf(node, ref, reads), v).branches.push([i, b]);
         placed = true;
         break;
       }
-      node = insert(node, ref, values.length > 1 ? { any: true } : values[0]);
+      node = insert(levelOf(node, ref, reads), values.length > 1 ? { any: true } : values[0]);
     }
     if (!placed) node.branches.push([i, b]);
   }
@@ -176,77 +147,6 @@ function numberNodes(node: TrieNode, next = { id: 0 }): void {
   }
 }
 
-/**
- * The nodes holding rule branches that a lookup meets, in OPA's order: at each level the "does
- * not care" branch first, then — when the path is defined — the "any value" and the matching
- * constants' branches.
- */
-function meet(
-  node: TrieNode | undefined,
-  input: Value | undefined,
-  args: readonly Value[] | undefined,
-  met: NodesMet,
-  collections: boolean,
-): void {
-  if (!node) return;
-  if (node.branches.length > 0) met.nodes[met.size++] = node;
-  const level = node.next;
-  if (!level?.ref) return;
-  const { arg, input: path } = level.ref;
-  const v = arg !== undefined ? args?.[arg] : lookupPath(input, path ?? []);
-  meet(level.undefinedBranch, input, args, met, collections);
-  if (v === undefined) return;
-  meet(level.anyBranch, input, args, met, collections);
-  if (Array.isArray(v))
-    for (const { items, node: child } of level.arrays.values())
-      if (matchesArray(items, v)) meet(child, input, args, met, collections);
-  if (isScalar(v) && level.converged.size > 0)
-    for (const child of level.converged.get(scalarKey(v)) ?? []) meet(child, input, args, met, collections);
-  if (level.scalars.size === 0) return;
-  if (typeof v === 'string') meet(level.strings.get(v), input, args, met, collections);
-  else if (isScalar(v)) meet(level.scalars.get(scalarKey(v)), input, args, met, collections);
-  else if (collections)
-    for (const m of members(v))
-      if (isScalar(m)) meet(level.scalars.get(scalarKey(m)), input, args, met, collections);
-}
-
-/** Whether an array has the items an array need asks for (`undefined`: any item), as OPA's array trie. */
-function matchesArray(items: readonly (Value | undefined)[], v: readonly Value[]): boolean {
-  return items.length === v.length && items.every((x, i) => x === undefined || equal(x, v[i] as Value));
-}
-
-/**
- * The nodes a lookup met: the first `size` of `nodes`. The array is kept from lookup to lookup
- * and overwritten, never emptied (`length = 0` frees its storage, which the next lookup would
- * allocate again: a rule evaluated for every row of a list would allocate on each).
- */
-interface NodesMet {
-  readonly nodes: TrieNode[];
-  size: number;
-}
-
-/**
- * The key of a sequence of nodes: a number for up to three nodes of a small trie (the usual case,
- * and a cheaper key than text), else their numbers as text.
- */
-function sequenceKey(met: NodesMet): number | string {
-  if (met.size > 3) return textKey(met);
-  let key = 0;
-  for (let i = 0; i < met.size; i++) {
-    const id = (met.nodes[i] as TrieNode).id as number;
-    if (id >= 1023) return textKey(met);
-    key = key * 1024 + id + 1;
-  }
-  return key;
-}
-
-function textKey(met: NodesMet): string {
-  return met.nodes
-    .slice(0, met.size)
-    .map((node) => node.id)
-    .join(',');
-}
-
 /** Most lookups remembered per index (all forgotten at once past it). */
 const MAX_LOOKUPS = 256;
 
@@ -256,11 +156,16 @@ const MAX_LOOKUPS = 256;
  * out once per such sequence (a rule evaluated for every item of a list meets the same few), and
  * once for good in a trie that tests nothing.
  * @param sourceOrder the rules met run in source order (OPA v1.22), not in the order met (v1.15)
- * @example buildRuleIndex(node.rules, false).select(input).entries; // in OPA v1.15's order
+ * @param reads the reads of `input` paths the evaluator shares
+ * @example buildRuleIndex(node.rules, false, reads).select(ctx).entries; // in OPA v1.15's order
  */
-export function buildRuleIndex(rules: readonly ResolvedRule[], sourceOrder: boolean): RuleIndex {
+export function buildRuleIndex(
+  rules: readonly ResolvedRule[],
+  sourceOrder: boolean,
+  reads: InputReads,
+): RuleIndex {
   // OPA v1.22's index also reads a reference through a local bound to an `input` path.
-  const root = buildTrie(rules, sourceOrder);
+  const root = buildTrie(rules, sourceOrder, reads);
   numberNodes(root);
   const lookupOf = (met: readonly TrieNode[]): IndexLookup => {
     const order: number[] = [];
@@ -296,9 +201,9 @@ export function buildRuleIndex(rules: readonly ResolvedRule[], sourceOrder: bool
   const met: NodesMet = { nodes: [], size: 0 };
   return {
     rules,
-    select(input, args) {
+    select(scope, args) {
       met.size = 0;
-      meet(root, input, args, met, !sourceOrder);
+      meet(root, scope, args, met, !sourceOrder);
       const key = sequenceKey(met);
       let lookup = lookups.get(key);
       if (lookup === undefined) {
