@@ -85,3 +85,24 @@ export function runDefinition(
   }
   return undefined;
 }
+
+/**
+ * Runs a function's definition as {@link runDefinition} does, with `args` in slots 1…n of each
+ * fresh frame (no closure made per call: a function called for every row of a list).
+ */
+export function runCall(
+  ctx: Ctx,
+  d: CompiledDefinition,
+  args: readonly Value[],
+  branches?: readonly number[],
+): Value | undefined {
+  const count = branches ? branches.length : d.bodies.length;
+  for (let i = 0; i < count; i++) {
+    const body = d.bodies[branches ? (branches[i] as number) : i] as Step;
+    const f: Frame = new Array(d.size);
+    for (let a = 0; a < args.length; a++) f[a + 1] = args[a];
+    body(ctx, f);
+    if (f[0] !== undefined) return f[0] as Value;
+  }
+  return undefined;
+}

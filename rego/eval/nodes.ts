@@ -19,7 +19,7 @@ import {
 import { BatchMemo } from './batch-memo.ts';
 import { mergeBase } from './collections.ts';
 import type { Ctx } from './context.ts';
-import { type CompiledDefinition, runDefinition } from './definitions.ts';
+import { type CompiledDefinition, runCall, runDefinition } from './definitions.ts';
 import type { NodeHandle } from './layout.ts';
 import { ObjectBuilder } from './object-builder.ts';
 
@@ -163,11 +163,10 @@ export function argumentSlots(args: readonly Value[]): (f: unknown[]) => void {
 
 function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Value | undefined {
   let result: Value | undefined;
-  const init = argumentSlots(args);
   const { entries, earlyExit } = g.index.select(ctx, args);
   for (const { position, branches } of entries) {
     const d = g.definitions[position] as CompiledDefinition;
-    const v = runDefinition(ctx, d, init, branches);
+    const v = runCall(ctx, d, args, branches);
     if (v === undefined) continue;
     if (result !== undefined && !equal(result, v)) {
       throw new RegoError('eval_conflict_error', g.conflict, d.rule.loc);
@@ -175,7 +174,7 @@ function functionValue(ctx: Ctx, g: DefinitionGroup, args: readonly Value[]): Va
     result = v;
     if (earlyExit) break;
   }
-  return result === undefined && g.fallback ? runDefinition(ctx, g.fallback, init) : result;
+  return result === undefined && g.fallback ? runCall(ctx, g.fallback, args) : result;
 }
 
 /** Evaluation of a set node (`p contains x`): `definitions` compiled from the index's rules. */

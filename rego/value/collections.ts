@@ -5,7 +5,14 @@
  */
 import type { DecimalNumber } from './decimal-number.ts';
 import { canonicalKey, compare } from './order.ts';
-import { COLLECTION, isDecimal, isUnsafeIntegral, type ObjectValue, type Value } from './value.ts';
+import {
+  COLLECTION,
+  isDecimal,
+  isUnsafeIntegral,
+  type ObjectValue,
+  type PlainObject,
+  type Value,
+} from './value.ts';
 
 type Primitive = null | boolean | number | bigint | string;
 
@@ -107,9 +114,9 @@ function primitiveKey(v: Primitive | DecimalNumber): Primitive {
 
 /** The value under `key` in object `o`, or `undefined`. */
 export function objectGet(o: ObjectValue, key: Value): Value | undefined {
-  if (o instanceof ObjectMap) return o.get(key);
-  if (typeof key !== 'string' || !Object.hasOwn(o, key)) return undefined;
-  return o[key];
+  // An ObjectMap has no own string-named property: a plain object's member needs no class check.
+  if (typeof key === 'string' && Object.hasOwn(o, key)) return (o as PlainObject)[key];
+  return o instanceof ObjectMap ? o.get(key) : undefined;
 }
 
 /** Number of keys of an object. */
