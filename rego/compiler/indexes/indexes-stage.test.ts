@@ -16,6 +16,8 @@ tags contains "y" if input.y
 
 obj[k] := 1 if some k in input.keys
 obj.c := 2 if input.c
+
+listed if input.tags == ["a", "b"]
 `;
 
 function compiled(opaVersion: OpaVersion) {
@@ -42,6 +44,20 @@ describe('the rule index stage', () => {
     ).toEqual([1]);
     expect(allow.select(scope({})).entries).toEqual([]);
     expect(allow.select(scope({ method: 'GET' })).earlyExit).toBe(true);
+  });
+
+  it('selects anew when the values tested change, also within one object changed in place', () => {
+    const allow = compiled('v1.15.2').at('allow');
+    const positions = (input: Value) => allow.select(scope(input)).entries.map((e) => e.position);
+    // The same scalars as the last lookup give its rules; others walk the trie again.
+    expect(
+      [{ method: 'GET' }, { method: 'GET' }, { method: 'PUT' }, {}, { method: 'GET' }].map(positions),
+    ).toEqual([[0], [0], [], [], [0]]);
+    const listed = compiled('v1.15.2').at('listed');
+    const tags = ['a', 'b'];
+    expect(listed.select(scope({ tags })).entries).toHaveLength(1);
+    tags[1] = 'c'; // an input outside a batch may be the caller's object, changed between evaluations
+    expect(listed.select(scope({ tags })).entries).toHaveLength(0);
   });
 
   it('indexes every rule of a set', () => {

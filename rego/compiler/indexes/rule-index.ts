@@ -15,7 +15,7 @@ import type { ResolvedRule } from '../resolve-rule.ts';
 import type { Need } from './index-needs.ts';
 import { branchNeeds, headValue, type IndexRef } from './index-refs.ts';
 import { levelOrder } from './level-order.ts';
-import { meet, type NodesMet, sequenceKey, TrieNode } from './trie-walk.ts';
+import { meet, type NodesMet, sameWalk, sequenceKey, TrieNode } from './trie-walk.ts';
 
 /** A rule a lookup selects (its position in the index's rules) and which of its branches (0 the main body, then each `else`). */
 export interface IndexEntry {
@@ -198,11 +198,17 @@ export function buildRuleIndex(
     return { rules, select: () => always };
   }
   const lookups = new Map<number | string, IndexLookup>();
-  const met: NodesMet = { nodes: [], size: 0 };
+  const met: NodesMet = { nodes: [], size: 0, levels: [], values: [], tested: 0, scalars: false };
+  // The last walk's lookup: a rule evaluated for every row of a list mostly tests the same
+  // scalars (the relation asked, the object type) each time.
+  let last: IndexLookup | undefined;
   return {
     rules,
     select(scope, args) {
+      if (last !== undefined && sameWalk(met, scope, args)) return last;
       met.size = 0;
+      met.tested = 0;
+      met.scalars = true;
       meet(root, scope, args, met, !sourceOrder);
       const key = sequenceKey(met);
       let lookup = lookups.get(key);
@@ -211,6 +217,7 @@ export function buildRuleIndex(
         if (lookups.size >= MAX_LOOKUPS) lookups.clear();
         lookups.set(key, lookup);
       }
+      last = lookup;
       return lookup;
     },
   };

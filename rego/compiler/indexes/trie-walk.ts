@@ -53,13 +53,41 @@ export class TrieNode {
 }
 
 /**
- * The nodes a lookup met: the first `size` of `nodes`. The array is kept from lookup to lookup
- * and overwritten, never emptied (`length = 0` frees its storage, which the next lookup would
- * allocate again: a rule evaluated for every row of a list would allocate on each).
+ * What a walk met: the first `size` of `nodes`, and the values it tested, the first `tested` of
+ * `levels` and `values`. The arrays are kept from walk to walk and overwritten, never emptied
+ * (`length = 0` frees its storage, which the next walk would allocate again: a rule evaluated for
+ * every row of a list would allocate on each).
  */
 export interface NodesMet {
   readonly nodes: TrieNode[];
   size: number;
+  /** The levels the walk tested, in order, and the value each tested. */
+  readonly levels: TrieNode[];
+  readonly values: (Value | undefined)[];
+  tested: number;
+  /** Whether every value tested was a scalar or undefined (compared with `===` alone). */
+  scalars: boolean;
+}
+
+/** The value a level tests: an argument of the call, or an `input` path. */
+function levelValue(
+  level: TrieNode,
+  scope: ReadScope,
+  args: readonly Value[] | undefined,
+): Value | undefined {
+  const ref = level.ref as IndexRef;
+  return ref.arg !== undefined ? args?.[ref.arg] : (level.read as InputRead).read(scope);
+}
+
+/**
+ * Whether a walk now would meet what the walk recorded in `met` did: every level it tested holds
+ * the same scalar (the walk goes where the values it tests lead, so it takes the same path).
+ */
+export function sameWalk(met: NodesMet, scope: ReadScope, args: readonly Value[] | undefined): boolean {
+  if (!met.scalars) return false;
+  for (let i = 0; i < met.tested; i++)
+    if (levelValue(met.levels[i] as TrieNode, scope, args) !== met.values[i]) return false;
+  return true;
 }
 
 /**
@@ -79,8 +107,10 @@ export function meet(
   if (node.branches.length > 0) met.nodes[met.size++] = node;
   const level = node.next;
   if (level === undefined) return;
-  const ref = level.ref as IndexRef;
-  const v = ref.arg !== undefined ? args?.[ref.arg] : (level.read as InputRead).read(scope);
+  const v = levelValue(level, scope, args);
+  met.levels[met.tested] = level;
+  met.values[met.tested++] = v;
+  if (typeof v === 'object' && v !== null) met.scalars = false;
   meet(level.undefinedBranch, scope, args, met, collections);
   if (v === undefined) return;
   meet(level.anyBranch, scope, args, met, collections);
