@@ -51,8 +51,13 @@ describe('the rule index stage', () => {
     const positions = (input: Value) => allow.select(scope(input)).entries.map((e) => e.position);
     // The same scalars as the last lookup give its rules; others walk the trie again.
     expect(
-      [{ method: 'GET' }, { method: 'GET' }, { method: 'PUT' }, {}, { method: 'GET' }].map(positions),
+      ([{ method: 'GET' }, { method: 'GET' }, { method: 'PUT' }, {}, { method: 'GET' }] as Value[]).map(
+        positions,
+      ),
     ).toEqual([[0], [0], [], [], [0]]);
+    // `input.user.admin` is only needed defined: another value takes the same path, undefined does not.
+    const users: Value[] = [{ admin: 'yes' }, { admin: { level: 1 } }, {}, { admin: false }, { admin: 'no' }];
+    expect(users.map((user) => positions({ method: 'PUT', user }))).toEqual([[1], [1], [], [1], [1]]);
     const listed = compiled('v1.15.2').at('listed');
     const tags = ['a', 'b'];
     expect(listed.select(scope({ tags })).entries).toHaveLength(1);

@@ -65,8 +65,16 @@ export interface NodesMet {
   readonly levels: TrieNode[];
   readonly values: (Value | undefined)[];
   tested: number;
-  /** Whether every value tested was a scalar or undefined (compared with `===` alone). */
+  /**
+   * Whether every value tested was a scalar or undefined (compared with `===` alone), or tested
+   * only for being defined.
+   */
   scalars: boolean;
+}
+
+/** Whether a level tests only that its reference is defined (no constant below it). */
+function definedOnly(level: TrieNode): boolean {
+  return level.scalars.size === 0 && level.arrays.size === 0 && level.converged.size === 0;
 }
 
 /** The value a level tests: an argument of the call, or an `input` path. */
@@ -81,12 +89,17 @@ function levelValue(
 
 /**
  * Whether a walk now would meet what the walk recorded in `met` did: every level it tested holds
- * the same scalar (the walk goes where the values it tests lead, so it takes the same path).
+ * the same scalar, or is defined as it was where the level tests nothing more (the walk goes
+ * where the values it tests lead, so it takes the same path).
  */
 export function sameWalk(met: NodesMet, scope: ReadScope, args: readonly Value[] | undefined): boolean {
   if (!met.scalars) return false;
-  for (let i = 0; i < met.tested; i++)
-    if (levelValue(met.levels[i] as TrieNode, scope, args) !== met.values[i]) return false;
+  for (let i = 0; i < met.tested; i++) {
+    const level = met.levels[i] as TrieNode;
+    const now = levelValue(level, scope, args);
+    const then = met.values[i];
+    if (now !== then && (!definedOnly(level) || now === undefined || then === undefined)) return false;
+  }
   return true;
 }
 
@@ -110,7 +123,7 @@ export function meet(
   const v = levelValue(level, scope, args);
   met.levels[met.tested] = level;
   met.values[met.tested++] = v;
-  if (typeof v === 'object' && v !== null) met.scalars = false;
+  if (typeof v === 'object' && v !== null && !definedOnly(level)) met.scalars = false;
   meet(level.undefinedBranch, scope, args, met, collections);
   if (v === undefined) return;
   meet(level.anyBranch, scope, args, met, collections);
