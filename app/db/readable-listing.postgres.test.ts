@@ -37,7 +37,7 @@ describe('listReadable on PostgreSQL 16', () => {
 
   /** What `id = ANY(readable)` finds: the live ones above `afterId`, in order, at most `limit`. */
   const expected = (readable: readonly number[], afterId: number, limit: number) =>
-    [...readable]
+    [...new Set(readable)]
       .filter((id) => live.has(id) && id > afterId)
       .sort((a, b) => a - b)
       .slice(0, limit);
@@ -46,7 +46,8 @@ describe('listReadable on PostgreSQL 16', () => {
     const dense = ids.slice(0, 30);
     const scattered = ids.filter((_, i) => i % 3 === 0);
     const mixed = [...ids.slice(10, 25), ids[31]!, ids[35]!, ids[39]! + 1000];
-    for (const readable of [dense, scattered, mixed, [...dense].reverse()]) {
+    const twice = [...dense, ...dense.slice(0, 12)];
+    for (const readable of [dense, scattered, mixed, [...dense].reverse(), twice]) {
       for (const [afterId, limit] of [
         [0, 1000],
         [0, 3],

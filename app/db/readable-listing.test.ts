@@ -25,8 +25,21 @@ describe('idWindow', () => {
     expect(idWindow([], 0, 10)).toBeUndefined();
   });
 
+  it('counts an id given twice once', () => {
+    expect(idWindow([1, 2, 2, 3, 4, 4, 5], 0, 4)).toEqual({
+      starts: [1],
+      ends: [4],
+      count: 4,
+      last: 4,
+      more: true,
+    });
+    expect(idWindow([1, 2, 3, 4, 4], 0, 4)).toMatchObject({ count: 4, more: false });
+  });
+
   it('orders ids as numbers, not as text', () => {
-    const ids = Array.from({ length: 1000 }, (_, i) => String(i + 1)).sort().map(Number);
+    const ids = Array.from({ length: 1000 }, (_, i) => String(i + 1))
+      .sort()
+      .map(Number);
     expect(idWindow(ids, 0, 1000)).toMatchObject({ starts: [1], ends: [1000], count: 1000, last: 1000 });
   });
 });

@@ -28,7 +28,7 @@ export interface IdWindow extends IdRuns {
 const RUNS_PER_ID = 0.25;
 
 /**
- * The first `limit` of `ids` above `afterId` (in any order, without duplicates) as runs, or
+ * The first `limit` of `ids` above `afterId` (in any order; duplicates count once) as runs, or
  * `undefined` when they are too scattered for ranges to pay: more than a quarter as many runs as
  * ids, or none above `afterId`.
  *
@@ -39,22 +39,26 @@ export function idWindow(ids: readonly number[], afterId: number, limit: number)
   const sorted = Float64Array.from(ids).sort();
   let first = 0;
   while (first < sorted.length && sorted[first]! <= afterId) first++;
-  const end = Math.min(sorted.length, first + limit);
-  if (end === first) return undefined;
   const starts: number[] = [];
   const ends: number[] = [];
-  const most = Math.floor((end - first) * RUNS_PER_ID);
-  for (let i = first; i < end; i++) {
+  let count = 0;
+  let i = first;
+  for (; i < sorted.length && count < limit; i++) {
     const id = sorted[i]!;
-    if (ends.length > 0 && ends[ends.length - 1] === id - 1) {
+    const end = ends.length > 0 ? ends[ends.length - 1]! : Number.NaN;
+    if (id === end) continue;
+    count++;
+    if (id === end + 1) {
       ends[ends.length - 1] = id;
-      continue;
+    } else {
+      starts.push(id);
+      ends.push(id);
     }
-    if (starts.length >= most) return undefined;
-    starts.push(id);
-    ends.push(id);
   }
-  return { starts, ends, count: end - first, last: sorted[end - 1]!, more: end < sorted.length };
+  if (count === 0 || starts.length > count * RUNS_PER_ID) return undefined;
+  // Duplicates of the last id taken are no further ids.
+  while (i < sorted.length && sorted[i] === sorted[i - 1]) i++;
+  return { starts, ends, count, last: ends[ends.length - 1]!, more: i < sorted.length };
 }
 
 type SummaryRow = Omit<DocumentRow, 'content' | 'version' | 'revision'>;
