@@ -24,7 +24,7 @@ interface TokenSink {
 }
 
 // Taken once: what an application later assigns to `Object.prototype.hasOwnProperty` is not called.
-const { hasOwnProperty } = Object.prototype;
+const ownMember = Object.prototype.hasOwnProperty;
 
 /** Depth past which a value is not remembered (and so a cyclic value never loops here). */
 const MAX_DEPTH = 32;
@@ -82,7 +82,7 @@ function readComposite(value: object, sink: TokenSink, depth: number): boolean {
   // cache hit would leave). The own-key test is `hasOwnProperty`, which V8 turns into a check of
   // the object's shape inside `for…in`; `Object.hasOwn` is a call each time (twice the walk).
   for (const key in value) {
-    if (!hasOwnProperty.call(value, key)) continue;
+    if (!ownMember.call(value, key)) continue;
     const member = (value as Record<string, unknown>)[key];
     switch (typeof member) {
       case 'string':
