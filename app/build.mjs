@@ -4,6 +4,7 @@
 // compiling TypeScript at run time. The workspace packages are bundled from their sources
 // (through tsconfig.json's `paths`, as tsx runs them), and so are most npm packages (see
 // EXTERNAL_PACKAGES). `app/dist/inputs.json` lists what the bundle was built from, for `isBuildFresh`.
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -127,25 +128,30 @@ export async function buildApp() {
   return performance.now() - started;
 }
 
-/** Whether `app/dist/main.js` exists and is newer than every file it was built from. */
-export async function isBuildFresh() {
+/**
+ * Whether `app/dist/main.js` exists and is newer than every file it was built from. Synchronous:
+ * one `stat` call per input (some 500) costs less than as many promises through the thread pool,
+ * and it stops at the first newer file.
+ */
+export function isBuildFresh() {
   let inputs;
   let builtAt;
   try {
-    inputs = JSON.parse(await readFile(INPUTS, 'utf8'));
-    builtAt = (await stat(BUILT_MAIN)).mtimeMs;
+    inputs = JSON.parse(readFileSync(INPUTS, 'utf8'));
+    builtAt = statSync(BUILT_MAIN).mtimeMs;
   } catch {
     return false;
   }
-  const times = await Promise.all(
-    inputs.map((file) =>
-      stat(path.join(root, file)).then(
-        (s) => s.mtimeMs,
-        () => Number.POSITIVE_INFINITY,
-      ),
-    ),
-  );
-  return times.every((t) => t <= builtAt);
+  return inputs.every((file) => modifiedAt(path.join(root, file)) <= builtAt);
+}
+
+/** When `file` last changed; infinitely late when it cannot be read (gone: the build is stale). */
+function modifiedAt(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -5,7 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { BUILT_MAIN, buildApp, isBuildFresh } from './build.mjs';
 
-if (!(await isBuildFresh())) {
+if (!isBuildFresh()) {
   const ms = await buildApp();
   console.log(`Compiled the application in ${Math.round(ms)} ms`);
 }
