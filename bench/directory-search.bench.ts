@@ -77,6 +77,12 @@ async function sample(pids: number[], count: number, search: () => Promise<unkno
   return { cpuMs: used ? used.cpuNs / 1e6 / count : Number.NaN, wallMs };
 }
 
+/** `median (low–high)` of milliseconds, to two decimals. */
+function medianAndRange(ms: number[]): string {
+  const fixed = (x: number) => x.toFixed(2);
+  return `${fixed(median(ms))} (${range(ms, fixed)})`;
+}
+
 /** Runs the benchmark and prints its figures. */
 export async function run(): Promise<void> {
   console.log(`\n${machineLine()}`);
@@ -122,27 +128,16 @@ export async function run(): Promise<void> {
             for (const k of order) samples[k]?.push(await sample(pids, count, k === 0 ? previous : current));
           }
           const [before, after] = samples;
-          const ms = (x: number) => x.toFixed(2);
+          const cpu = (of: Sample[]) => medianAndRange(of.map((s) => s.cpuMs));
+          const wall = (of: Sample[]) => medianAndRange(of.map((s) => s.wallMs));
           rows.push({
             'documents per user': n,
             reader: who,
             found,
-            'PostgreSQL CPU, previous (median, range ms)': `${ms(median(before.map((s) => s.cpuMs)))} (${range(
-              before.map((s) => s.cpuMs),
-              ms,
-            )})`,
-            'PostgreSQL CPU, now': `${ms(median(after.map((s) => s.cpuMs)))} (${range(
-              after.map((s) => s.cpuMs),
-              ms,
-            )})`,
-            'wall, previous (ms)': `${ms(median(before.map((s) => s.wallMs)))} (${range(
-              before.map((s) => s.wallMs),
-              ms,
-            )})`,
-            'wall, now': `${ms(median(after.map((s) => s.wallMs)))} (${range(
-              after.map((s) => s.wallMs),
-              ms,
-            )})`,
+            'PostgreSQL CPU, previous (median, range ms)': cpu(before),
+            'PostgreSQL CPU, now': cpu(after),
+            'wall, previous (ms)': wall(before),
+            'wall, now': wall(after),
           });
         }
       } finally {

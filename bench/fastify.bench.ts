@@ -16,12 +16,12 @@ import { REQUEST_HEADERS, REQUEST_PATH, ROUTE } from './http-variants.ts';
 import { printTable } from './measure.ts';
 import { machineLine } from './rounds.ts';
 
-/** 10 blocks of 7 servers × 2 segments of 0.15 + 0.5 s, fresh server processes every 2 blocks, about 140 s. */
+/** 14 blocks (two whole cycles of orders) of 7 servers × 2 segments of 0.15 + 0.5 s, fresh server processes every 2 blocks, about 200 s. */
 const HTTP: HttpRoundsOptions = {
   path: REQUEST_PATH,
   headers: REQUEST_HEADERS,
   connections: 16,
-  blocks: 10,
+  blocks: 14,
   segmentSeconds: 0.5,
   warmupSeconds: 0.15,
   processWarmupSeconds: 1.5,

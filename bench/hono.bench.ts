@@ -24,16 +24,16 @@ const TARGET_ADDED_MICROS = 1.5;
 /** Rounds of the in-process comparison, and requests per variant and round. */
 const ROUNDS = 25;
 const IN_PROCESS_REQUESTS = 50_000;
-/** Over HTTP: 12 blocks of 5 servers × 2 segments of 0.15 + 0.5 s, fresh server processes every 3 blocks, about 110 s. */
+/** Over HTTP: 10 blocks (two whole cycles of orders) of 5 servers × 2 segments of 0.15 + 0.5 s, fresh server processes every 2 blocks, about 105 s. */
 const HTTP: HttpRoundsOptions = {
   path: REQUEST_PATH,
   headers: REQUEST_HEADERS,
   connections: 16,
-  blocks: 12,
+  blocks: 10,
   segmentSeconds: 0.5,
   warmupSeconds: 0.15,
   processWarmupSeconds: 1.5,
-  blocksPerProcess: 3,
+  blocksPerProcess: 2,
 };
 const HEADERS = REQUEST_HEADERS;
 

@@ -92,7 +92,8 @@ export function methodLines(result: HttpRoundsResult): string {
   const o = result.options;
   const loads = range(result.loads, (x) => x.toFixed(1));
   return [
-    `Method: ${o.blocks} blocks; each block runs every variant twice, in an order then its mirror (BCA ACB, shuffled per block),`,
+    `Method: ${o.blocks} blocks; each block runs every variant twice, in an order then its mirror (BCA ACB; over every ${result.samples.size} blocks`,
+    `each variant follows each other one twice), the server processes started in a random order; seed ${result.seed} (HTTP_BENCH_SEED repeats it);`,
     `each run ${o.warmupSeconds} s of warm-up then ${o.segmentSeconds} s measured, after ${o.processWarmupSeconds} s of warm-up per server process;`,
     `${o.connections} keep-alive connections, one request in flight on each. A ratio is taken per block (the variant's two runs against`,
     'the baseline\'s two), ratios outside Tukey\'s fences (1.5 × IQR, on their logarithms) are dropped ("kept" counts the rest),',

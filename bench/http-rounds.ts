@@ -1,8 +1,8 @@
 /**
  * Side-by-side HTTP measurements of server variants, each alone in a process of its own
  * (`http-server.ts`), loaded from another process (`http-load-client.ts`), in **blocks**: each
- * block runs every variant twice, in an order and then its mirror (`BDAC CADB`, shuffled from one
- * block to the next), each run a segment of a fixed duration — a warm-up, then a measured window.
+ * block runs every variant twice, in an order and then its mirror (`BDAC CADB`; over a cycle of
+ * blocks every variant follows every other one equally often, `block-order.ts`), each run a segment of a fixed duration — a warm-up, then a measured window.
  * A variant's figure in a block sums its two segments, so a change of the machine's speed that is
  * linear over the block cancels out of the ratio of any two variants' figures in that block; the
  * statistics are then taken over the per-block ratios (`paired-ratios.ts`, `http-comparison.ts`).
@@ -15,9 +15,9 @@
  * and the load generator are pinned to different processors (`cpu-pinning.ts`).
  */
 import type { ChildProcess } from 'node:child_process';
+import { blockOrder, startOrder } from './block-order.ts';
 import { machinePinningPlan, type PinningPlan, pinProcess } from './cpu-pinning.ts';
 import type { LoadOrder, LoadResult } from './http-load-client.ts';
-import { mirroredOrder } from './paired-ratios.ts';
 import { loadNow } from './rounds.ts';
 import { type ServerProcess, startLoadClient, startServer, stopServer } from './server-process.ts';
 
@@ -53,6 +53,12 @@ export interface HttpRoundsOptions {
    * pins a busy machine too, `false` never pins (to compare).
    */
   readonly pin?: boolean;
+  /**
+   * Seed of the block orders and of the processes' start order (`block-order.ts`); default
+   * `HTTP_BENCH_SEED` from the environment, else a new one per run (printed with the figures), so
+   * that no order, and no bias an order may carry, repeats from run to run.
+   */
+  readonly seed?: number;
 }
 
 /** Samples by variant label, the load average at each block, and where the processes ran. */
@@ -61,6 +67,8 @@ export interface HttpRoundsResult {
   readonly loads: readonly number[];
   readonly pinning: PinningPlan;
   readonly options: HttpRoundsOptions;
+  /** The seed the orders were drawn from. */
+  readonly seed: number;
 }
 
 const SECOND_PROCESS = ' (second process)';
@@ -101,6 +109,7 @@ export async function httpRounds(
     options.pin === false
       ? { pinned: false, reason: 'pinning switched off' }
       : machinePinningPlan(options.pin);
+  const seed = options.seed ?? runSeed();
   const servers: ServerProcess[] = [];
   const client = startLoadClient();
   const samples = new Map<string, BlockSample[]>(labels.map((label) => [label, []]));
@@ -116,23 +125,24 @@ export async function httpRounds(
       warmupSeconds,
       seconds,
     });
-  const freshServers = async () => {
+  const freshServers = async (set: number) => {
     await Promise.all(servers.splice(0).map(stopServer));
-    for (const label of labels) {
-      const server = await startServer(variantOf(label));
+    const started = startOrder(labels.length, set, seed);
+    for (const index of started) {
+      const server = await startServer(variantOf(labels[index]!));
       if (pinning.pinned) pinProcess(server.pid, pinning.serverCpu);
-      servers.push(server);
+      servers[index] = server;
     }
-    for (const server of servers) await segment(server, 0, options.processWarmupSeconds);
+    for (const index of started) await segment(servers[index]!, 0, options.processWarmupSeconds);
   };
   const blocksPerProcess = options.blocksPerProcess ?? options.blocks;
   try {
     if (pinning.pinned) pinProcess(client.pid!, pinning.clientCpu);
     for (let block = 0; block < options.blocks; block++) {
-      if (block % blocksPerProcess === 0) await freshServers();
+      if (block % blocksPerProcess === 0) await freshServers(block / blocksPerProcess);
       loads.push(loadNow());
       const sums = labels.map(() => ({ requests: 0, seconds: 0, serverCpuNs: 0 }));
-      for (const index of mirroredOrder(labels.length, block)) {
+      for (const index of blockOrder(labels.length, block, seed)) {
         const result = await segment(servers[index]!, options.warmupSeconds, options.segmentSeconds);
         if (result.failed > 0) throw new Error(`${labels[index]}: ${result.failed} responses were not 200`);
         const sum = sums[index]!;
@@ -146,7 +156,18 @@ export async function httpRounds(
     client.disconnect();
     await Promise.all(servers.map(stopServer));
   }
-  return { samples, loads, pinning, options };
+  return { samples, loads, pinning, options, seed };
+}
+
+/** `HTTP_BENCH_SEED` when set (to repeat a run's orders), else a new seed. */
+function runSeed(): number {
+  const given = process.env.HTTP_BENCH_SEED;
+  if (given === undefined || given === '') return Math.floor(Math.random() * 2 ** 32);
+  const seed = Number(given);
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) {
+    throw new Error(`HTTP_BENCH_SEED must be an integer from 0 to 2^32 − 1, not "${given}"`);
+  }
+  return seed;
 }
 
 /** The duration of a run of {@link httpRounds} with `variants` variants, in seconds (process start-up aside). */

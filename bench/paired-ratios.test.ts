@@ -1,45 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   bootstrapMedianInterval,
-  mirroredOrder,
   quantile,
   seededRandom,
   summarizeRatios,
   trimOutliers,
   verdict,
 } from './paired-ratios.ts';
-
-describe('mirroredOrder', () => {
-  it('runs every variant twice, an order then its mirror, the same for the same block', () => {
-    for (const block of [0, 1, 7]) {
-      const order = mirroredOrder(5, block);
-      expect(order.slice(5)).toEqual(order.slice(0, 5).reverse());
-      expect([...order.slice(0, 5)].sort()).toEqual([0, 1, 2, 3, 4]);
-      expect(mirroredOrder(5, block)).toEqual(order);
-    }
-  });
-
-  it("changes the variants' neighbours from block to block", () => {
-    const followers = new Set<number>();
-    for (let block = 0; block < 12; block++) {
-      const order = mirroredOrder(7, block);
-      followers.add(order[order.indexOf(5) + 1] ?? -1);
-    }
-    // Variant 6 followed variant 5 in every block of a rotation; a shuffle gives it other neighbours.
-    expect(followers.size).toBeGreaterThan(2);
-  });
-
-  it('gives every variant the same mean position, so a linear drift cancels out of any ratio', () => {
-    for (const block of [0, 1, 2, 3]) {
-      const order = mirroredOrder(4, block);
-      // A machine slowing down linearly: the slot at position p costs 1 + p / 10.
-      const cost = [0, 1, 2, 3].map((v) =>
-        order.reduce((sum, w, p) => (w === v ? sum + 1 + p / 10 : sum), 0),
-      );
-      for (const c of cost) expect(c).toBeCloseTo(cost[0]!, 10);
-    }
-  });
-});
 
 describe('quantile', () => {
   it('interpolates between neighbours', () => {

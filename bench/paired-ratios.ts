@@ -1,32 +1,9 @@
 /**
- * The statistics of the side-by-side HTTP benchmarks, pure functions only: the order in which a
- * block runs its variants (an order, then its mirror), the declared trimming of outlying ratios
- * (Tukey's fences on their logarithms), and a summary of per-block ratios — the median, the
+ * The statistics of the side-by-side HTTP benchmarks, pure functions only: the declared trimming
+ * of outlying ratios (Tukey's fences on their logarithms), and a summary of per-block ratios — the median, the
  * quartiles and a 95% bootstrap interval of the median, drawn with a seeded generator so that the
  * same samples always print the same interval.
  */
-
-/**
- * The order of one block of `count` variants: the variants shuffled (a seeded permutation per
- * block), then the same order reversed — `BDAC CADB`. Every variant runs twice, and the mean
- * position of every variant in the block is the same, so a change of the machine's speed that is
- * linear over the block cancels out of the ratio of any two variants' sums. The shuffle changes
- * each variant's neighbours from block to block, so whatever a segment leaves behind for the
- * next (caches and predictors warmed by another server) varies instead of biasing every block
- * alike, as a fixed rotation would.
- *
- * @example
- * mirroredOrder(3, 1); // a permutation of 0, 1, 2, then its mirror
- */
-export function mirroredOrder(count: number, block: number): number[] {
-  const random = seededRandom(0x9e3779b9 ^ block);
-  const order = Array.from({ length: count }, (_, i) => i);
-  for (let i = count - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  return [...order, ...[...order].reverse()];
-}
 
 /** The `p`-quantile (0–1) of `sorted` (ascending), interpolated between neighbours (R's type 7). */
 export function quantile(sorted: readonly number[], p: number): number {

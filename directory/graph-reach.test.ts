@@ -1,41 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { FOLDER_SHARING_MODEL } from './folder-sharing-model.fixture.ts';
 import { searchReach } from './graph-reach.ts';
-import { parseManifest } from './index.ts';
-
-const model = parseManifest(
-  `model:
-  version: 3
-types:
-  user: {}
-  group:
-    relations:
-      member: user | group#member
-  folder:
-    relations:
-      owner: user
-      reader: user | group#member
-      parent: folder
-    permissions:
-      can_read: owner | reader | parent->can_read
-      can_write: owner | parent->can_write
-  document:
-    relations:
-      owner: user
-      reader: user | user:* | group#member
-      parent: folder
-    permissions:
-      can_read: owner | reader | parent->can_read
-      can_write: owner | parent->can_write
-      can_delete: owner
-`,
-  'm.yaml',
-);
 
 const node = (type: string, name: string) => `${type}\u001f${name}`;
 
 describe('searchReach', () => {
   it('keeps the nodes from which the searched permission is reached, through terms, arrows and subject sets', () => {
-    const reach = searchReach(model, 'document', 'can_read');
+    const reach = searchReach(FOLDER_SHARING_MODEL, 'document', 'can_read');
     expect(reach.kept).toEqual(
       [
         node('document', 'can_read'),
@@ -61,7 +32,7 @@ describe('searchReach', () => {
   });
 
   it('leaves out what only leads to other permissions (can_write, can_delete) and the searched node itself', () => {
-    const reach = searchReach(model, 'document', 'can_read');
+    const reach = searchReach(FOLDER_SHARING_MODEL, 'document', 'can_read');
     for (const other of [
       node('document', 'can_write'),
       node('document', 'can_delete'),
@@ -74,7 +45,7 @@ describe('searchReach', () => {
   });
 
   it('goes on from the searched node when it leads to itself (folders in folders)', () => {
-    const reach = searchReach(model, 'folder', 'can_read');
+    const reach = searchReach(FOLDER_SHARING_MODEL, 'folder', 'can_read');
     expect(reach.steps.arrow).toEqual([node('folder', 'can_read')]);
     expect(reach.kept).not.toContain(node('document', 'owner'));
   });

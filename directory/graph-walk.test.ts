@@ -1,34 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FOLDER_SHARING_MODEL } from './folder-sharing-model.fixture.ts';
 import { objectWalk } from './graph-walk.ts';
-import { parseManifest } from './index.ts';
-
-const model = parseManifest(
-  `model:
-  version: 3
-types:
-  user: {}
-  group:
-    relations:
-      member: user | group#member
-  folder:
-    relations:
-      owner: user
-      reader: user | group#member
-      parent: folder
-    permissions:
-      can_read: owner | reader | parent->can_read
-      can_write: owner | parent->can_write
-  document:
-    relations:
-      owner: user
-      reader: user | user:* | group#member
-      parent: folder
-    permissions:
-      can_read: owner | reader | parent->can_read
-      can_write: owner | parent->can_write
-`,
-  'm.yaml',
-);
 
 /** The rows of a column-wise table, as `a b c` strings. */
 function rows<K extends string>(table: Readonly<Record<K, readonly string[]>>, keys: readonly K[]): string[] {
@@ -38,7 +10,7 @@ function rows<K extends string>(table: Readonly<Record<K, readonly string[]>>, k
 
 describe('objectWalk', () => {
   it('folds terms into what each grant implies, keeping only names that lead on or are searched', () => {
-    const walk = objectWalk(model, 'document', 'can_read');
+    const walk = objectWalk(FOLDER_SHARING_MODEL, 'document', 'can_read');
     expect(rows(walk.closure, ['objectType', 'name', 'derived', 'steps', 'target'])).toEqual([
       'document can_read can_read false true',
       'document owner can_read false true',
@@ -51,7 +23,7 @@ describe('objectWalk', () => {
   });
 
   it('steps through subject sets and arrows as the model admits them, widened where they land', () => {
-    const walk = objectWalk(model, 'document', 'can_read');
+    const walk = objectWalk(FOLDER_SHARING_MODEL, 'document', 'can_read');
     const keys = [
       'fromType',
       'fromName',
@@ -72,7 +44,7 @@ describe('objectWalk', () => {
   });
 
   it('walks nothing for a permission no step reaches', () => {
-    const walk = objectWalk(model, 'document', 'owner');
+    const walk = objectWalk(FOLDER_SHARING_MODEL, 'document', 'owner');
     expect(rows(walk.closure, ['objectType', 'name', 'derived'])).toEqual(['document owner owner']);
     expect(walk.steps.fromType).toEqual([]);
   });
