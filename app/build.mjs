@@ -4,16 +4,23 @@
 // compiling TypeScript at run time. The workspace packages are bundled from their sources
 // (through tsconfig.json's `paths`, as tsx runs them), and so are most npm packages (see
 // EXTERNAL_PACKAGES). `app/dist/inputs.json` lists what the bundle was built from, for `isBuildFresh`.
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { clearCodeCache } from './code-cache.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(root, 'app', 'dist');
 /** The built location service (`app/location-main.ts`). */
 export const BUILT_LOCATION = path.join(distDir, 'location-main.js');
-/** The built application. */
+/** The built application (an ES module with its chunks: what the container image runs). */
 export const BUILT_MAIN = path.join(distDir, 'main.js');
+/**
+ * The built application as one CommonJS script (what `npm start` runs, through V8's code cache:
+ * see `code-cache.mjs`).
+ */
+export const BUILT_SCRIPT = path.join(distDir, 'main.cjs');
 const INPUTS = path.join(distDir, 'inputs.json');
 const chunksDir = path.join(distDir, 'chunks');
 /** How long a replaced chunk is kept for a process started from the previous build that has yet to load it. */
@@ -36,7 +43,13 @@ const EXTERNAL_PACKAGES = [
   'tsx',
 ];
 /** Files that shape the build without being bundled. */
-const BUILD_FILES = ['app/build.mjs', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json'];
+const BUILD_FILES = [
+  'app/build.mjs',
+  'app/code-cache.mjs',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'package-lock.json',
+];
 
 /**
  * A bundle has one `import.meta.url`; sources that locate files beside themselves (policies,
@@ -80,18 +93,10 @@ export async function buildApp() {
   const started = performance.now();
   const began = new Date();
   const esbuild = await import('esbuild');
-  const result = await esbuild.build({
+  const shared = {
     absWorkingDir: root,
-    entryPoints: ['app/main.ts', 'app/location-main.ts'],
-    outdir: distDir,
-    entryNames: '[name]',
-    // What main.ts imports dynamically (the server, while PostgreSQL starts) is a chunk of its
-    // own, so its npm packages load then rather than before anything starts.
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     // npm packages are bundled too (one module to load instead of hundreds: Node's ES module
     // loader costs more per file than parsing it), except those that find files of their own at
@@ -99,10 +104,6 @@ export async function buildApp() {
     external: EXTERNAL_PACKAGES,
     // The ES module entries of packages that also ship CommonJS, so one copy of each loads.
     mainFields: ['module', 'main'],
-    // Bundled CommonJS calls `require` for Node's built-ins.
-    banner: {
-      js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);",
-    },
     tsconfig: 'tsconfig.json',
     sourcemap: 'linked',
     // Stack traces need only the mappings (the sources are beside them): Node reads and parses
@@ -112,40 +113,75 @@ export async function buildApp() {
     write: false,
     plugins: [ownFileUrls],
     logLevel: 'warning',
-  });
+  };
+  const [modules, script] = await Promise.all([
+    esbuild.build({
+      ...shared,
+      entryPoints: ['app/main.ts', 'app/location-main.ts'],
+      outdir: distDir,
+      entryNames: '[name]',
+      // What main.ts imports dynamically (the server, while PostgreSQL starts) is a chunk of its
+      // own, so its npm packages load then rather than before anything starts.
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      format: 'esm',
+      // Bundled CommonJS calls `require` for Node's built-ins.
+      banner: {
+        js: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);",
+      },
+    }),
+    // One script: V8 caches the code it compiles for a script, not (on Node 20) for a module.
+    // Its `import()` of a package left outside (the development provider, an ES module) becomes
+    // `require`, which loads ES modules too (Node ≥ 20.19): a script's own `import()` would need vm's
+    // experimental loader option.
+    esbuild.build({
+      ...shared,
+      entryPoints: ['app/main.ts'],
+      outfile: BUILT_SCRIPT,
+      format: 'cjs',
+      supported: { 'dynamic-import': false },
+    }),
+  ]);
   await mkdir(chunksDir, { recursive: true });
   // Bundled npm packages change with the lock file (in BUILD_FILES): checking it stands for
   // checking each of their files at every start.
-  const sources = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/'));
+  const sources = Object.keys(modules.metafile.inputs).filter((file) => !file.includes('node_modules/'));
   const inputs = [...sources, ...BUILD_FILES];
   await writeAtomically(INPUTS, `${JSON.stringify(inputs)}\n`);
   // The bundle last: its presence and date say the build is complete.
-  const bundle = result.outputFiles.find((f) => f.path === BUILT_MAIN);
-  for (const f of result.outputFiles) if (f !== bundle) await writeAtomically(f.path, f.contents);
+  const outputs = [...modules.outputFiles, ...script.outputFiles];
+  const bundle = outputs.find((f) => f.path === BUILT_MAIN);
+  for (const f of outputs) if (f !== bundle) await writeAtomically(f.path, f.contents);
   await writeAtomically(BUILT_MAIN, bundle.contents, began);
-  await removeStaleChunks(new Set(result.outputFiles.map((f) => f.path)));
+  clearCodeCache(distDir);
+  await removeStaleChunks(new Set(outputs.map((f) => f.path)));
   return performance.now() - started;
 }
 
-/** Whether `app/dist/main.js` exists and is newer than every file it was built from. */
-export async function isBuildFresh() {
+/**
+ * Whether `app/dist/main.js` exists and is newer than every file it was built from. Synchronous:
+ * one `stat` call per input (some 500) costs less than as many promises through the thread pool,
+ * and it stops at the first newer file.
+ */
+export function isBuildFresh() {
   let inputs;
   let builtAt;
   try {
-    inputs = JSON.parse(await readFile(INPUTS, 'utf8'));
-    builtAt = (await stat(BUILT_MAIN)).mtimeMs;
+    inputs = JSON.parse(readFileSync(INPUTS, 'utf8'));
+    builtAt = statSync(BUILT_MAIN).mtimeMs;
   } catch {
     return false;
   }
-  const times = await Promise.all(
-    inputs.map((file) =>
-      stat(path.join(root, file)).then(
-        (s) => s.mtimeMs,
-        () => Number.POSITIVE_INFINITY,
-      ),
-    ),
-  );
-  return times.every((t) => t <= builtAt);
+  return inputs.every((file) => modifiedAt(path.join(root, file)) <= builtAt);
+}
+
+/** When `file` last changed; infinitely late when it cannot be read (gone: the build is stale). */
+function modifiedAt(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

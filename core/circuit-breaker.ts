@@ -62,6 +62,8 @@ export interface BreakerStatus {
 /** Called on every change of state. */
 export type BreakerTransitionListener = (from: BreakerStateName, to: BreakerStateName) => void;
 
+const TICK: BreakerEvent = Object.freeze({ type: 'tick' });
+
 /**
  * A circuit breaker in front of the decision service. Only transient failures (unreachable,
  * deadline exceeded) are recorded as failures; a denial is a success.
@@ -103,13 +105,13 @@ export class CircuitBreaker {
 
   /** The current state, after letting time pass. */
   get state(): BreakerStateName {
-    this.#apply({ type: 'tick' });
+    this.#tick();
     return this.#state.name;
   }
 
   /** A snapshot for health checks. */
   status(): BreakerStatus {
-    this.#apply({ type: 'tick' });
+    this.#tick();
     const s = this.#state;
     return {
       state: s.name,
@@ -120,7 +122,7 @@ export class CircuitBreaker {
 
   /** Leave to call the service, or `undefined` when the fallback must decide. */
   acquire(): BreakerPermit | undefined {
-    this.#apply({ type: 'tick' });
+    this.#tick();
     if (!this.#machine.admits(this.#state)) return undefined;
     this.#apply({ type: 'attempt' });
     return { epoch: this.#state.epoch };
@@ -154,6 +156,12 @@ export class CircuitBreaker {
   close(): void {
     this.#state = { name: 'closed', epoch: this.#state.epoch + 1, failures: 0 };
     this.#listeners.clear();
+  }
+
+  // Time moves only an open breaker (to half-open): a closed or half-open one reads no clock. (The
+  // audit record of every decision of a list asks for the state.)
+  #tick(): void {
+    if (this.#state.name === 'open') this.#apply(TICK);
   }
 
   #apply(event: BreakerEvent): void {

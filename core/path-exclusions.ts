@@ -54,9 +54,17 @@ export function compilePathExclusions(
       });
     }
   });
-  return {
-    patterns: compiled,
-    matches: (path) => compiled.some((re) => re.test(path)),
+  return { patterns: compiled, matches: matcherOf(compiled) };
+}
+
+/** The test of every request: without a callback per expression, and none at all without one. */
+function matcherOf(compiled: readonly RegExp[]): (path: string) => boolean {
+  const [only] = compiled;
+  if (only === undefined) return () => false;
+  if (compiled.length === 1) return (path) => only.test(path);
+  return (path) => {
+    for (const re of compiled) if (re.test(path)) return true;
+    return false;
   };
 }
 

@@ -77,9 +77,9 @@ export async function findObjectsInPostgres(
     JOIN steps s ON s.from_type = w.object_type AND s.from_name = w.name
     JOIN ${relations} r ON r.subject_type = w.object_type AND r.subject_id = w.object_id
       AND r.subject_relation = s.subject_relation AND r.object_type = s.object_type AND r.relation = s.relation`;
-  const rows = rules.arrowsThroughSets
-    ? await sql`SELECT DISTINCT object_id FROM ${relations} WHERE object_type = ${search.objectType}`
-    : await sql`
+  const found = rules.arrowsThroughSets
+    ? sql`SELECT DISTINCT object_id FROM ${relations} WHERE object_type = ${search.objectType}`
+    : sql`
       WITH RECURSIVE closure (object_type, name, derived, steps, target) AS (
         SELECT * FROM unnest(${text(closure.objectType)}::text[], ${text(closure.name)}::text[],
           ${text(closure.derived)}::text[], ${text(closure.steps)}::boolean[], ${text(closure.target)}::boolean[])
@@ -100,8 +100,13 @@ export async function findObjectsInPostgres(
       SELECT object_id FROM grants WHERE target
       UNION ALL
       SELECT r.object_id ${step} WHERE s.target`;
+  // The ids as one JSON array in one row: the driver parses it at once, where a row per id costs
+  // a message and a decoding each (measured: half this process's CPU per search of 1,000 ids).
+  const [row] =
+    await sql`SELECT coalesce(json_agg(object_id), '[]') AS ids FROM (${found}) AS found (object_id)`;
+  const objectIds = (row?.ids ?? []) as string[];
   // An object reached several ways comes once per way (no hashing of the rows in the server).
-  const ids = [...new Set(rows.map((row) => row.object_id as string))].sort(byCodeUnits);
+  const ids = [...new Set(objectIds)].sort(byCodeUnits);
   if (rules.unionOnly && !rules.arrowsThroughSets) return ids;
   return confirmed(context, ids, (objectId) => ({ ...search, objectId }));
 }

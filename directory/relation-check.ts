@@ -198,6 +198,21 @@ export class CheckRun {
   }
 }
 
+// Answers without a reason, shared by every check (results are read-only): a list asks thousands.
+const HOLDS: CheckResult = Object.freeze({ check: true });
+const NOT_HELD: CheckResult = Object.freeze({ check: false });
+
+// The answer for the last subject found to hold nothing: the checks of a list ask about one subject
+// (e.g. the wildcard `user:*` of public documents while no document is public) once per row.
+let lastMissing: { type: string; id: string; result: CheckResult } | undefined;
+function subjectNotFound(type: string, id: string): CheckResult {
+  if (lastMissing?.type !== type || lastMissing.id !== id) {
+    const reason = `E20025 object not found: subject ${type}:${id}`;
+    lastMissing = { type, id, result: Object.freeze({ check: false, reason }) };
+  }
+  return lastMissing.result;
+}
+
 /**
  * Resolves one check. An unknown object type, subject type, or relation/permission name is
  * `false` with a reason (Topaz answers such checks the same way, with the reason in its context).
@@ -221,10 +236,7 @@ export function resolveCheck(
   // Topaz answers false before resolving anything unless the subject is the subject of some
   // relation and the object the object of some relation (internal/eds/pkg/ds/check.go, 0.33.16).
   if (!index.isRelationSubject(check.subjectType, check.subjectId)) {
-    return {
-      check: false,
-      reason: `E20025 object not found: subject ${check.subjectType}:${check.subjectId}`,
-    };
+    return subjectNotFound(check.subjectType, check.subjectId);
   }
   if (!index.isRelationObject(check.objectType, check.objectId)) {
     return { check: false, reason: `E20025 object not found: object ${check.objectType}:${check.objectId}` };
@@ -232,7 +244,8 @@ export function resolveCheck(
   const run = new CheckRun(plan, index, limits, check.subjectType, check.subjectId);
   try {
     const result = run.holds(check.objectType, check.objectId, check.relation);
-    return run.reason === undefined ? { check: result } : { check: result, reason: run.reason };
+    if (run.reason === undefined) return result ? HOLDS : NOT_HELD;
+    return { check: result, reason: run.reason };
   } catch (error) {
     if (!(error instanceof VisitBudgetExceeded)) throw error;
     return { check: false, reason: `check needed more than ${limits.maxVisits} steps` };

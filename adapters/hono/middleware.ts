@@ -10,7 +10,7 @@ import {
   policyPathMemo,
 } from '@gatehousejs/core/adapter';
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { type AuthzEnv, type HonoAuthzConfig, rememberConfig, requestInfo } from './context-vars.ts';
+import { type AuthzEnv, type HonoAuthzConfig, rememberConfig } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
 import { targetRoute } from './route-match.ts';
 
@@ -48,16 +48,20 @@ export function authzMiddleware(
   // `return next()` — no promise of its own, no pause before the handler runs.
   return function authorize(c, next) {
     rememberConfig(c, config);
-    if (excluded.matches(c.req.path)) return next();
+    const requestPath = c.req.path;
+    if (excluded.matches(requestPath)) return next();
     const route = targetRoute(c);
     if (!route || route.skipped) return next();
-    const path = pathOf(c.req.method, route.path);
+    // Read once: each read of a Fetch request's method is checked by undici.
+    const method = c.req.method;
+    const path = pathOf(method, route.path);
     // While deciding, c.req.param() in the providers reads the target route's parameters.
     const own = c.req.routeIndex;
     c.req.routeIndex = route.index;
     let decided: Decision | Promise<Decision>;
     try {
-      decided = decidePolicy(config, c, path, requestInfo(c));
+      // The request fields of the audit record, as `requestInfo(c)` reads them.
+      decided = decidePolicy(config, c, path, { method, path: requestPath });
     } catch (error) {
       c.req.routeIndex = own;
       throw toHttpError(error);

@@ -8,6 +8,7 @@ import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { RouterRoute } from 'hono/types';
 import { findTargetHandler, isMiddleware } from 'hono/utils/handler';
+import { type MatchEntry, type MatchReader, matchReader } from './match-result.ts';
 
 type AnyHandler = Handler | MiddlewareHandler;
 
@@ -59,7 +60,17 @@ export interface TargetRoute {
  * responders are authorized too. `undefined` when nothing after it matched (the answer is 404).
  */
 export function targetRoute(c: Context): TargetRoute | undefined {
-  return targetRouteAmong(matchedRoutes(c), c.req.routeIndex + 1);
+  return targetRouteRead(c, matchReader());
+}
+
+/**
+ * {@link targetRoute} with the router's match read by `read` (in place), or through
+ * `matchedRoutes(c)` without one.
+ */
+export function targetRouteRead(c: Context, read: MatchReader | undefined): TargetRoute | undefined {
+  const from = c.req.routeIndex + 1;
+  const entries = read?.(c);
+  return entries ? targetRouteOfMatch(entries, from) : targetRouteAmong(matchedRoutes(c), from);
 }
 
 /**
@@ -69,9 +80,6 @@ export function targetRoute(c: Context): TargetRoute | undefined {
 export function targetRouteAmong(routes: readonly RouterRoute[], from: number): TargetRoute | undefined {
   return targetRouteIn(routes, routeItself, from);
 }
-
-/** One entry of a router's match: the handler and its route, then the route's parameters. */
-type MatchEntry = readonly [readonly [unknown, RouterRoute], unknown];
 
 /**
  * {@link targetRoute} among the entries of a router's match result (`router.match(…)[0]`), read

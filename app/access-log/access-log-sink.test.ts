@@ -61,6 +61,20 @@ describe('the access log sink', () => {
     expect(sink.stats).toEqual({ queued: 0, dropped: 0 });
   });
 
+  it('writes the entries of a 1,000-document list in one statement by default', async () => {
+    const batches: AccessLogEntry[][] = [];
+    const clock = manualTimers();
+    const sink = createAccessLogSink({
+      store: { append: async (entries) => void batches.push([...entries]) },
+      logger: { warn: () => {} },
+      timers: clock.timers,
+    });
+    for (let i = 1; i <= 1001; i++) sink.write(record(String(i)));
+    clock.fire();
+    await sink.flush();
+    expect(batches.map((b) => b.length)).toEqual([1000, 1]);
+  });
+
   it('sets one timer for a list past a full batch, and writes every entry once it fires', async () => {
     const batches: AccessLogEntry[][] = [];
     let set = 0;

@@ -23,7 +23,10 @@ export interface SinkTimers {
 export interface AccessLogSinkOptions {
   readonly store: AccessLogStore;
   readonly logger: Pick<Logger, 'warn'>;
-  /** Entries per statement (default 500). */
+  /**
+   * Entries per statement (default 1000: a list's largest page, so that a list's entries commit in
+   * one statement — each statement is a commit of its own).
+   */
   readonly batchSize?: number;
   /** Longest wait before queued entries are written, in ms (default 1000). */
   readonly flushIntervalMs?: number;
@@ -42,6 +45,9 @@ export interface AccessLogSink extends AuditSink {
   readonly stats: { readonly queued: number; readonly dropped: number };
 }
 
+/** Entries per statement unless set: as many as the largest page of a list decides. */
+const DEFAULT_BATCH_SIZE = 1000;
+
 const realTimers: SinkTimers = {
   setTimeout: (callback, ms) => {
     const handle = setTimeout(callback, ms);
@@ -59,7 +65,7 @@ const realTimers: SinkTimers = {
  * createAuthzConfig({ …, auditLogger: { sink } });
  */
 export function createAccessLogSink(options: AccessLogSinkOptions): AccessLogSink {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const interval = options.flushIntervalMs ?? 1000;
   const maxQueued = options.maxQueued ?? 50_000;
   const timers = options.timers ?? realTimers;

