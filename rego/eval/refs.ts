@@ -3,13 +3,15 @@
  * variables iterates the collection (arrays by index, objects and sets in sorted order) and
  * binds them. References into `data` are resolved against the rule tree at compile time: the
  * longest prefix naming a rule (or package) reads that node's cached value, the rest selects
- * into it; paths outside the tree read the base document.
+ * into it; paths outside the tree read the base document. The constant path of an `input`
+ * reference is read through the policy set's shared reads (once per scope). Iteration itself is in
+ * `iteration.ts`.
  */
 import { type IrTerm, unboundPatternVars, withBound } from '../compiler/index.ts';
-import { lookup, ObjectMap, type PlainObject, SetValue, type Value } from '../value/index.ts';
-import { plainKeys, storageLookup } from './collections.ts';
-import type { Ctx } from './context.ts';
-import type { Bound, Cx, Frame, Getter, NodeHandle, Program, Step, ValueNext } from './layout.ts';
+import { lookup, type Value } from '../value/index.ts';
+import { storageLookup } from './collections.ts';
+import { iterate } from './iteration.ts';
+import type { Bound, Cx, Getter, NodeHandle, Program, Step, ValueNext } from './layout.ts';
 
 /** Compiles a reference (or a bare `input`/`data`). */
 export function compileRef(
@@ -218,51 +220,4 @@ function constPath(get: Getter, keys: readonly Value[], select: typeof lookup): 
     }
     return v;
   };
-}
-
-/** Calls `next` for each key/value of collection `c`, with the key in slot `ks` and the value in `vs`. */
-export function iterate(
-  ctx: Ctx,
-  f: Frame,
-  c: Value | undefined,
-  ks: number,
-  vs: number,
-  next: Step,
-): boolean {
-  if (typeof c !== 'object' || c === null) return false;
-  const st = ctx.state;
-  if (Array.isArray(c)) {
-    for (let j = 0; j < c.length; j++) {
-      st.tick();
-      f[ks] = j;
-      f[vs] = c[j];
-      if (next(ctx, f)) return true;
-    }
-    return false;
-  }
-  if (c instanceof SetValue) {
-    for (const e of c.sorted()) {
-      st.tick();
-      f[ks] = e;
-      f[vs] = e;
-      if (next(ctx, f)) return true;
-    }
-    return false;
-  }
-  if (c instanceof ObjectMap) {
-    for (const [key, value] of c.sortedEntries()) {
-      st.tick();
-      f[ks] = key;
-      f[vs] = value;
-      if (next(ctx, f)) return true;
-    }
-    return false;
-  }
-  for (const key of plainKeys(c as PlainObject)) {
-    st.tick();
-    f[ks] = key;
-    f[vs] = (c as PlainObject)[key];
-    if (next(ctx, f)) return true;
-  }
-  return false;
 }
