@@ -2,7 +2,8 @@
  * `npm run bench -- app`: requests per second of the document application over HTTP on
  * 127.0.0.1, signed in as alice (real session, real PostgreSQL, embedded engine with its
  * directory in PostgreSQL, location service): `GET /api/documents/{id}` with the decision cache
- * off and on, and `GET /api/documents?limit=1000` listing 1,000 documents — each beside the same
+ * off and on, and `GET /api/documents?limit=1000` listing 1,000 documents — alice's, whose ids are
+ * consecutive, and bob's, whose ids alternate with charlie's documents — each beside the same
  * route with authorization switched off (same session middleware, same query, same JSON, no
  * middleware, guard or policy filter), measured side by side in interleaved rounds. CPU is shown
  * for this process (application and client) and for PostgreSQL, which shares the machine's cores:
@@ -162,13 +163,23 @@ export async function run(): Promise<void> {
     const cookie = alice.browser.jar.header(new URL(stack.appBaseUrl)) ?? '';
     const aliceSub = stack.users.find((u) => u.username === 'alice')!.sub;
 
+    const subOf = (username: string) => stack.users.find((u) => u.username === username)!.sub;
+    const bob = await signIn(stack.appBaseUrl, { username: 'bob', password: stack.password });
+    const bobCookie = bob.browser.jar.header(new URL(stack.appBaseUrl)) ?? '';
+    await signIn(stack.appBaseUrl, { username: 'charlie', password: stack.password });
+    // Alice's documents have consecutive ids; bob's alternate with charlie's, as documents of
+    // several people created over the same days do.
+    const owners = [
+      ...Array.from({ length: DOCUMENTS }, () => aliceSub),
+      ...Array.from({ length: DOCUMENTS }, () => [subOf('bob'), subOf('charlie')]).flat(),
+    ];
     const seeded = await withTransaction(sql, async (tx) => {
       const ids: number[] = [];
-      for (let i = 0; i < DOCUMENTS; i++) {
+      for (const [i, ownerId] of owners.entries()) {
         const document = await tx.documents.create({
           name: `Report ${i}`,
           content: 'x'.repeat(200),
-          ownerId: aliceSub,
+          ownerId,
         });
         await tx.directoryOutbox.enqueue(documentCreated(document));
         ids.push(document.id);
@@ -194,10 +205,10 @@ export async function run(): Promise<void> {
     const settles = [() => cacheOff.accessLog.flush(), () => cacheOn.accessLog.flush(), async () => {}];
     // GETs retried after a kept-alive connection was found closed, per server (`app-http-client.ts`).
     const retries: RetryCount[] = [{ retried: 0 }, { retried: 0 }, { retried: 0 }];
-    const variants = (path: string, items?: number) =>
+    const variants = (path: string, items?: number, as = cookie) =>
       [entry, onServer, offServer].map(
         (s, i): Variant => ({
-          send: checkedGet({ port: port(s), path, cookie, agent, retries: retries[i]!, items }),
+          send: checkedGet({ port: port(s), path, cookie: as, agent, retries: retries[i]!, items }),
           settle: settles[i]!,
         }),
       );
@@ -211,6 +222,11 @@ export async function run(): Promise<void> {
     for (const v of variantsList) await v.send();
     const [offList, onList, plainList] = await interleaved(
       variantsList.map((v) => () => throughput(v, 40, 2, postgresDir)),
+    );
+    const variantsScattered = variants(listPath, DOCUMENTS, bobCookie);
+    for (const v of variantsScattered) await v.send();
+    const [offScattered, plainScattered] = await interleaved(
+      [variantsScattered[0]!, variantsScattered[2]!].map((v) => () => throughput(v, 40, 2, postgresDir)),
     );
     if (profileList) {
       const [authorized, , plain] = variantsList;
@@ -251,6 +267,11 @@ export async function run(): Promise<void> {
           : []),
         row(`GET /api/documents, ${DOCUMENTS} documents, cache off (2 conn.)`, offList!, plainList!),
         row(`GET /api/documents, ${DOCUMENTS} documents, cache on (2 conn.)`, onList!, plainList!),
+        row(
+          `GET /api/documents, ${DOCUMENTS} documents among another owner's, cache off (2 conn.)`,
+          offScattered!,
+          plainScattered!,
+        ),
       ],
     );
     console.log(
@@ -258,7 +279,8 @@ export async function run(): Promise<void> {
         '',
         'Authorized: session → route policy (middleware) → relationship guard → service (its own check is',
         'answered by the guard on the same request) → PostgreSQL; the list filters every document through',
-        'webapp.check can_read (decideBatch, 100 per batch). "Off": the same session middleware, query and',
+        "webapp.check can_read (decideBatch, 100 per batch). Alice's documents have consecutive ids (read",
+        'as ranges); bob\'s ("among another owner\'s") alternate with charlie\'s (read id by id). "Off": the same session middleware, query and',
         'JSON without any of it. CPU: this process (the application and the client share it), and',
         'PostgreSQL (same cores; its clock ticks are 10 ms, so a figure per request is ± 10 ms / requests',
         'per round); an authorized round ends once its access log entries are written.',

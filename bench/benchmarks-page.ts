@@ -53,13 +53,22 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     with whatever runs there — and the output says which.
 
     **Timed segments in mirrored blocks.** A block runs every variant twice, in an order and then in
-    its mirror (\`BCA ACB\`, the order shuffled from block to block so that no variant keeps its neighbours); each run is a segment of 0.15 s of warm-up
-    followed by 0.5 s measured. Within the measured window the load generator counts the responses
+    its mirror (\`BCA ACB\`); each run is a segment of 0.15 s of warm-up followed by 0.5 s
+    measured. Within the measured window the load generator counts the responses
     and reads the server process's CPU time (every thread, to the nanosecond, from
     \`/proc/<pid>/task/*/schedstat\`) at both ends — CPU time, not wall time, so the time other work
     takes the processor away is not counted. A variant's figure in a block is its two segments
     together; since every variant has the same mean position in the block, a change of the machine's
     speed that is linear over the block cancels out of every ratio taken in that block.
+
+    **Balanced orders.** A segment leaves something behind for the next one (caches and branch
+    predictors warmed by another server, the idle work of the process that ran just before), and a
+    process's place in the start-up sequence may bring something of its own. So the orders of the
+    blocks form a Williams design: over every cycle of as many blocks as there are variants, each
+    variant follows each other one exactly twice; the variants are relabelled at random from one
+    cycle to the next, and every fresh set of server processes starts in a random order. The seed
+    is new for each run and printed with its figures (\`HTTP_BENCH_SEED\` repeats a run's orders), so
+    that no order, and no bias an order may carry, repeats from run to run.
 
     **Statistics.** Each comparison gives one ratio per block: the baseline's CPU per request over the
     variant's (the throughput a CPU-bound server keeps with the same share of a processor), and the
