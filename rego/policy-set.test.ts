@@ -109,3 +109,27 @@ describe('compilePolicies', () => {
     }
   });
 });
+
+describe('selection in a number written with its text', () => {
+  it('is undefined, whatever the key (as OPA: only the object has a member "value")', () => {
+    const policies = compilePolicies(
+      [
+        {
+          file: 'numbers.rego',
+          source: `package numbers
+
+import rego.v1
+
+picked contains y if {
+  some x in json.unmarshal(input.text)
+  y := x[input.k]
+}
+`,
+        },
+      ],
+      { builtins: standardBuiltins },
+    );
+    const input = { k: 'value', text: '[1.50, 2, {"value": 3}]' };
+    expect(toJson(policies.evaluate('numbers.picked', input))).toEqual([3]);
+  });
+});

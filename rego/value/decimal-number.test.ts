@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DecimalNumber, decimalParts } from './decimal-number.ts';
-import { makeObject, objectGet, SetValue, toJson } from './index.ts';
+import { lookup, makeObject, objectGet, SetValue, toJson } from './index.ts';
 import { canonicalKey, compare, equal } from './order.ts';
 import { isNumber, isObject, kindOf, numberText } from './value.ts';
 
@@ -15,6 +15,12 @@ describe('numbers carried with OPA text', () => {
     expect(numberText(one)).toBe('1.0');
     expect(toJson([third, one])).toEqual([1 / 3, 1]);
     expect(Number(third)).toBe(1 / 3);
+  });
+
+  it('have no members: selecting "value" in one is undefined, as in any number', () => {
+    expect(lookup(third, 'value')).toBeUndefined();
+    expect(lookup(one, 'value')).toBeUndefined();
+    expect(lookup(makeObject([['value', one]]), 'value')).toBe(one);
   });
 
   it('read a decimal text exactly', () => {

@@ -3,15 +3,18 @@
  * a path of keys, as both the evaluator and the compiler's rule indexes read documents.
  */
 import { ObjectMap, SetValue } from './collections.ts';
+import { DecimalNumber } from './decimal-number.ts';
 import type { PlainObject, Value } from './value.ts';
 
 /** `c[key]`: array element, object value, or the element itself for sets; `undefined` otherwise. */
 export function lookup(c: Value | undefined, key: Value): Value | undefined {
   if (typeof c !== 'object' || c === null) return undefined;
   if (typeof key === 'string') {
-    // Only plain objects and arrays have own string-named properties; this order keeps the
-    // common case (a JSON object) free of class checks.
-    if (Object.hasOwn(c, key)) return Array.isArray(c) ? undefined : (c as PlainObject)[key];
+    // Only plain objects, arrays and a number carried with its text (its `value`) have own
+    // string-named properties; this order keeps the common case (a JSON object) to one cheap check.
+    if (Object.hasOwn(c, key)) {
+      return Array.isArray(c) || c instanceof DecimalNumber ? undefined : (c as PlainObject)[key];
+    }
     if (c instanceof SetValue) return c.has(key) ? key : undefined;
     return c instanceof ObjectMap ? c.get(key) : undefined;
   }
