@@ -85,15 +85,22 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
 
     **A/A check.** Each run also loads the bare server twice, in two processes, and compares them like
     any other pair: the ratio should be 1.00, and its interval is the resolution of that run. If 1 is
-    outside it, the run says so and its verdicts are not to be trusted. On the 2-core machine the
-    figures below come from, the A/A pair of a run with five or seven servers has come out biased
-    against the process started last (0.75–0.78 for Fastify, 0.86–0.89 for Hono, pinned or not,
-    with fresh processes or not, the order rotated or shuffled); started fourth of seven it gave
-    1.03, and two processes alone give about 1. Until that is understood, the HTTP verdicts on this
-    page are not conclusive; the in-process figures and the step breakdowns are. To check the method on a
-    given machine, \`npx tsx bench/http-aa-check.ts [variant] [passes]\` runs only A/A comparisons,
-    with the benchmarks' settings and with variations of them (pinned, unpinned, shorter and longer
-    segments), about 4 minutes a pass.
+    outside it, the run says so and its verdicts are not to be trusted. With fixed orders (a rotation,
+    or a shuffle drawn from the same seeds in every run) and the processes started in the variants'
+    order, the A/A pair of the seven-server run came out at 0.75–0.78 in every quiet run on the
+    2-core machine of the figures below; the same servers in orders drawn from another seed gave
+    0.99. Whatever a segment leaves to the next one, or a process's place in the start-up sequence,
+    fell on the same variant every time. With the balanced orders and random start-up orders it
+    holds 1 (1.15 for Fastify and 1.07 for Hono in the runs below, 1.01 and 1.05 in two other Fastify
+    runs), but the resolution of one run there is wide: about ±10 % for Hono's
+    five servers and ±30 % for the seven of the Fastify run, whose blocks vary from 0.8 to 1.3 for
+    the same server. So on that machine the HTTP verdicts of the gate, the middleware and the plugin
+    (targets 0.92 and 0.95) come out "too close to call" (the middleware at times "MISSED"); the
+    in-process figures and the step
+    breakdowns are what tell their cost. To check the method on a given machine,
+    \`npx tsx bench/http-aa-check.ts [variant] [passes]\` runs only A/A comparisons, with the
+    benchmarks' settings and with variations of them (pinned, unpinned, shorter and longer segments,
+    and among every other server variant), about 7 minutes a pass.
 
 !!! tip "Where a server's CPU goes"
     \`npx tsx bench/http-profile.ts '<variant>' [seconds]\` (a variant of \`bench/http-variants.ts\`, such
