@@ -130,6 +130,7 @@ picked contains y if {
       { builtins: standardBuiltins },
     );
     const input = { k: 'value', text: '[1.50, 2, {"value": 3}]' };
-    expect(toJson(policies.evaluate('numbers.picked', input))).toEqual([3]);
+    const picked = policies.evaluate('numbers.picked', input);
+    expect(picked === undefined ? undefined : toJson(picked)).toEqual([3]);
   });
 });
