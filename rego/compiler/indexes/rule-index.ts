@@ -13,7 +13,8 @@
 import { equal, type InputReads, type ReadScope, type Value } from '../../value/index.ts';
 import type { ResolvedRule } from '../resolve-rule.ts';
 import type { Need } from './index-needs.ts';
-import { branchNeeds, headValue, type IndexRef } from './index-refs.ts';
+import { branchNeeds, headValue } from './index-refs.ts';
+import type { IndexRef } from './input-refs.ts';
 import { levelOrder } from './level-order.ts';
 import { meet, type NodesMet, sameWalk, sequenceKey, TrieNode } from './trie-walk.ts';
 

@@ -13,7 +13,7 @@ import {
   type Value,
 } from '../../value/index.ts';
 import { isScalar, scalarKey } from './index-needs.ts';
-import type { IndexRef } from './index-refs.ts';
+import type { IndexRef } from './input-refs.ts';
 
 /**
  * A node of the trie; a level (some node's `next`) tests one reference. A class, so that every
