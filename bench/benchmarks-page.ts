@@ -100,7 +100,7 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     breakdowns are what tell their cost. To check the method on a given machine,
     \`npx tsx bench/http-aa-check.ts [variant] [passes]\` runs only A/A comparisons, with the
     benchmarks' settings and with variations of them (pinned, unpinned, shorter and longer segments,
-    and among every other server variant), about 7 minutes a pass.
+    and among every other server variant), about 8 minutes a pass.
 
 !!! tip "Where a server's CPU goes"
     \`npx tsx bench/http-profile.ts '<variant>' [seconds]\` (a variant of \`bench/http-variants.ts\`, such

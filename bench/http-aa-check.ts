@@ -5,7 +5,7 @@
  * them (pinned and unpinned whatever the load, short segments without warm-up, fewer and longer
  * segments), and once among every other server variant (as `npm run bench -- fastify` runs it:
  * seven processes, where a bias of the order shows that two processes alone do not), one after the
- * other, repeated `passes` times (default 1; about 7 minutes a pass), each printed with its median,
+ * other, repeated `passes` times (default 1; about 8 minutes a pass), each printed with its median,
  * 95% interval and IQR. The narrower the interval around 1, the smaller a difference the
  * benchmarks can tell.
  */
