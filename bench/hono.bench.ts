@@ -7,6 +7,9 @@
  * the middleware's own cost in process (`app.fetch`). Targets: ≥ 0.92 of the bare route, judged on
  * the interval of the ratio of server CPU per request (the throughput ratio beside it; see
  * `http-comparison.ts`), and added CPU ≤ 1.5 µs per request (the gate; the middleware's figures beside it).
+ *
+ * `HONO_BENCH_PARTS=in-process npm run bench -- hono` runs only the in-process tables (about a
+ * minute); `HONO_BENCH_PARTS=http` only the HTTP rounds (default both).
  */
 import { createAuthzConfig } from '@gatehousejs/core';
 import { InMemoryDecisionService } from '@gatehousejs/core/testing';
@@ -36,6 +39,8 @@ const HTTP: HttpRoundsOptions = {
   blocksPerProcess: 2,
 };
 const HEADERS = REQUEST_HEADERS;
+/** Which parts run: `http`, `in-process` (comma-separated; default both). */
+const PARTS = new Set((process.env.HONO_BENCH_PARTS ?? 'http,in-process').split(',').map((p) => p.trim()));
 
 type Variant = 'gate' | 'authz' | 'noop' | 'none';
 
@@ -129,6 +134,12 @@ const HONO_VARIANTS = [
 /** Runs the Hono benchmark and prints its figures. */
 export async function run(): Promise<void> {
   console.log(`\n${machineLine()}`);
+  if (PARTS.has('http')) await overHttp();
+  if (PARTS.has('in-process')) await inProcess();
+}
+
+/** The servers loaded over HTTP, side by side. */
+async function overHttp(): Promise<void> {
   console.log(
     `Over HTTP: ${HONO_VARIANTS.length} servers, about ${Math.round(plannedSeconds(HONO_VARIANTS.length, HTTP))} s…`,
   );
@@ -146,7 +157,19 @@ export async function run(): Promise<void> {
     comparisonRow(result, secondProcess('hono'), 'hono'),
   ]);
   console.log(`\n${aaLine(result, secondProcess('hono'), 'hono')}`);
+  console.log(
+    [
+      '',
+      methodLines(result),
+      '"authzGate": `authzGate(app, config)`, deciding before Hono dispatches; "authzMiddleware":',
+      '`app.use(\'*\', authzMiddleware(config))`; "no-op middleware": the route behind `async (c, next) => next()`',
+      '(the cost of having any async middleware).',
+    ].join('\n'),
+  );
+}
 
+/** The middleware's own cost in process, each way alone, and where its time goes. */
+async function inProcess(): Promise<void> {
   // Each way alone: CPU per request in process, interleaved with the bare route.
   const none = application('none', prebuilt);
   const noop = application('noop', prebuilt);
@@ -171,14 +194,5 @@ export async function run(): Promise<void> {
   printTable(
     "hono: where the middleware's time goes on a cache hit (each step alone, in process, median)",
     await middlewareSteps(),
-  );
-  console.log(
-    [
-      '',
-      methodLines(result),
-      '"authzGate": `authzGate(app, config)`, deciding before Hono dispatches; "authzMiddleware":',
-      '`app.use(\'*\', authzMiddleware(config))`; "no-op middleware": the route behind `async (c, next) => next()`',
-      '(the cost of having any async middleware).',
-    ].join('\n'),
   );
 }
