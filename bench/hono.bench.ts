@@ -42,12 +42,13 @@ const HEADERS = REQUEST_HEADERS;
 /** Which parts run: `http`, `in-process` (comma-separated; default both). */
 const PARTS = new Set((process.env.HONO_BENCH_PARTS ?? 'http,in-process').split(',').map((p) => p.trim()));
 
-type Variant = 'gate' | 'authz' | 'noop' | 'none';
+type Variant = 'gate' | 'authz' | 'noop' | 'next' | 'none';
 
 /**
  * In process: the route behind the gate (`gate`), with the middleware (`authz`), behind a no-op
- * async middleware (`noop`: what Hono's dispatch costs for any middleware), or without
- * authorization (`none`). (The servers loaded over HTTP are `http-variants.ts`'s.)
+ * async middleware (`noop`: what Hono's dispatch costs for any middleware), behind a middleware
+ * that only returns `next()` (`next`: not async, as `authzMiddleware` — the least any middleware
+ * costs), or without authorization (`none`). (The servers loaded over HTTP are `http-variants.ts`'s.)
  */
 function application(variant: Variant, answer: (c: Context) => Response): Hono {
   const app = new Hono();
@@ -70,6 +71,7 @@ function application(variant: Variant, answer: (c: Context) => Response): Hono {
     else app.use('*', authzMiddleware(config, { excludePaths: ['/health'] }));
   }
   if (variant === 'noop') app.use('*', async (_c, next) => next());
+  if (variant === 'next') app.use('*', (_c, next) => next());
   app.get('/api/documents/:id', answer);
   return app;
 }
@@ -173,6 +175,7 @@ async function inProcess(): Promise<void> {
   // Each way alone: CPU per request in process, interleaved with the bare route.
   const none = application('none', prebuilt);
   const noop = application('noop', prebuilt);
+  const bareNext = application('next', prebuilt);
   const middleware = application('authz', prebuilt);
   printTable(
     'hono: CPU added per request in process (app.fetch, cache hit, prebuilt request and response), against the bare route',
@@ -185,8 +188,18 @@ async function inProcess(): Promise<void> {
         false,
       ),
       addedCpuRow(
+        'a middleware returning next() (not async: the least any middleware costs)',
+        await addedCpu(bareNext, none),
+        false,
+      ),
+      addedCpuRow(
         'authzMiddleware against the no-op middleware (its own work)',
         await addedCpu(middleware, noop),
+        false,
+      ),
+      addedCpuRow(
+        'authzMiddleware against the middleware returning next() (its own work)',
+        await addedCpu(middleware, bareNext),
         false,
       ),
     ],
