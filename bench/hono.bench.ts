@@ -14,7 +14,7 @@
 import { createAuthzConfig } from '@gatehousejs/core';
 import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import { authzGate, authzMiddleware, identityFromHeader } from '@gatehousejs/hono';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { middlewareSteps } from './hono-steps.ts';
 import { aaLine, comparisonRow, methodLines, variantRow } from './http-comparison.ts';
 import { type HttpRoundsOptions, httpRounds, plannedSeconds, secondProcess } from './http-rounds.ts';
@@ -42,13 +42,36 @@ const HEADERS = REQUEST_HEADERS;
 /** Which parts run: `http`, `in-process` (comma-separated; default both). */
 const PARTS = new Set((process.env.HONO_BENCH_PARTS ?? 'http,in-process').split(',').map((p) => p.trim()));
 
-type Variant = 'gate' | 'authz' | 'noop' | 'next' | 'none';
+type Variant = 'gate' | 'authz' | 'noop' | 'next' | 'inputs' | 'none';
+
+const identity = identityFromHeader('X-User-ID');
+/** A realistic resource context: the route parameter and request facts, a fresh object per request. */
+const resourceContext = (c: Context) => ({
+  id: c.req.param('id'),
+  method: c.req.method,
+  location: { country: 'FR', city: 'Lyon' },
+});
+
+/**
+ * What any authorization middleware must read and leave, without authorizing: the identity
+ * header, the resource context (with the target route's parameters), the two context variables.
+ */
+const readsInputs: MiddlewareHandler = (c, next) => {
+  c.set('authzConfig' as never, identity as never);
+  identity(c);
+  c.req.routeIndex = 1;
+  resourceContext(c);
+  c.req.routeIndex = 0;
+  c.set('authzDecision' as never, resourceContext as never);
+  return next();
+};
 
 /**
  * In process: the route behind the gate (`gate`), with the middleware (`authz`), behind a no-op
  * async middleware (`noop`: what Hono's dispatch costs for any middleware), behind a middleware
  * that only returns `next()` (`next`: not async, as `authzMiddleware` — the least any middleware
- * costs), or without authorization (`none`). (The servers loaded over HTTP are `http-variants.ts`'s.)
+ * costs), behind a middleware that reads what authorization needs and returns `next()` (`inputs`:
+ * {@link readsInputs}), or without authorization (`none`). (The servers loaded over HTTP are `http-variants.ts`'s.)
  */
 function application(variant: Variant, answer: (c: Context) => Response): Hono {
   const app = new Hono();
@@ -58,13 +81,8 @@ function application(variant: Variant, answer: (c: Context) => Response): Hono {
       decisionService: new InMemoryDecisionService({
         rules: { 'webapp.GET.api.documents.__id': () => true },
       }),
-      identityProvider: identityFromHeader('X-User-ID'),
-      // A realistic resource context: the route parameter and request facts, a fresh object per request.
-      resourceContextProvider: (c) => ({
-        id: c.req.param('id'),
-        method: c.req.method,
-        location: { country: 'FR', city: 'Lyon' },
-      }),
+      identityProvider: identity,
+      resourceContextProvider: resourceContext,
       decisionCache: { ttlSeconds: 3_600, maxSize: 10_000 },
     });
     if (variant === 'gate') authzGate(app, config, { excludePaths: ['/health'] });
@@ -72,6 +90,7 @@ function application(variant: Variant, answer: (c: Context) => Response): Hono {
   }
   if (variant === 'noop') app.use('*', async (_c, next) => next());
   if (variant === 'next') app.use('*', (_c, next) => next());
+  if (variant === 'inputs') app.use('*', readsInputs);
   app.get('/api/documents/:id', answer);
   return app;
 }
@@ -176,6 +195,7 @@ async function inProcess(): Promise<void> {
   const none = application('none', prebuilt);
   const noop = application('noop', prebuilt);
   const bareNext = application('next', prebuilt);
+  const inputs = application('inputs', prebuilt);
   const middleware = application('authz', prebuilt);
   printTable(
     'hono: CPU added per request in process (app.fetch, cache hit, prebuilt request and response), against the bare route',
@@ -193,6 +213,11 @@ async function inProcess(): Promise<void> {
         false,
       ),
       addedCpuRow(
+        'a middleware reading the identity header and resource context, 2 × c.set, returning next()',
+        await addedCpu(inputs, none),
+        false,
+      ),
+      addedCpuRow(
         'authzMiddleware against the no-op middleware (its own work)',
         await addedCpu(middleware, noop),
         false,
@@ -200,6 +225,11 @@ async function inProcess(): Promise<void> {
       addedCpuRow(
         'authzMiddleware against the middleware returning next() (its own work)',
         await addedCpu(middleware, bareNext),
+        false,
+      ),
+      addedCpuRow(
+        'authzMiddleware against the middleware reading its inputs (the authorization itself)',
+        await addedCpu(middleware, inputs),
         false,
       ),
     ],
