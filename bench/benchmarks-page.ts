@@ -16,7 +16,7 @@ const PAGE = path.join(here, '..', 'docs', 'benchmarks', 'index.md');
 const ABOUT: Readonly<Record<string, string>> = {
   hono: 'The Hono gate and middleware on a decision-cache hit, over HTTP (each server in its own process, the load from another one, with an A/A check), and where their time goes step by step.',
   fastify:
-    'The Fastify plugin beside the Hono gate and middleware, over HTTP (each server in its own process, the load from another one, with an A/A check).',
+    'The Fastify plugin on a decision-cache hit, over HTTP (each server in its own process, the load from another one, with an A/A check), and where its hook spends its time step by step.',
   'engine-batch': 'The per-document cost of authorizing a 1,000-document list with the embedded engine.',
   'directory-scale':
     'The PostgreSQL relation store from 1,000 to 10,000,000 relations generated with SQL, loaded whole (`snapshot`) and on demand. A cold check is the first check of a document the process has never read, after the first checks since its start (printed apart); beside it, a bare round trip to PostgreSQL taken between the cold checks, and the CPU and disk reads per check ([what the figures mean](../guides/directory-model.md)).',
@@ -52,14 +52,22 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     at or above the processor count) nothing is pinned — a pinned server would share its processor
     with whatever runs there — and the output says which.
 
-    **Timed segments in mirrored blocks.** A block runs every variant twice, in an order and then in
-    its mirror (\`BCA ACB\`); each run is a segment of 0.15 s of warm-up followed by 0.5 s
-    measured. Within the measured window the load generator counts the responses
+    **Timed segments in mirrored blocks.** A block runs every variant in an order and then in its
+    mirror (\`BCA ACB\`), twice over, so four times each; each run is a segment of 0.1 s of warm-up
+    followed by 0.25 s measured. Within the measured window the load generator counts the responses
     and reads the server process's CPU time (every thread, to the nanosecond, from
     \`/proc/<pid>/task/*/schedstat\`) at both ends — CPU time, not wall time, so the time other work
-    takes the processor away is not counted. A variant's figure in a block is its two segments
-    together; since every variant has the same mean position in the block, a change of the machine's
-    speed that is linear over the block cancels out of every ratio taken in that block.
+    takes the processor away is not counted. Every variant has the same mean position in the block,
+    so a change of the machine's speed that is linear over the block cancels out of every ratio
+    taken in that block.
+
+    **The least disturbed segment.** What else runs on the machine (another process on the same core
+    or on its sibling, the hypervisor's own work) only ever adds CPU time to a window, in bursts that
+    fall on one segment and not on its neighbours: in a segment hit by one, the same server's CPU per
+    request comes out 30–100 % higher than in the segments around it. So a variant's figure in a
+    block is its least disturbed segment — the lowest CPU per request of its four — the same
+    estimator for every variant; the ratios of whole blocks (every segment summed) are printed
+    beside it.
 
     **Balanced orders.** A segment leaves something behind for the next one (caches and branch
     predictors warmed by another server, the idle work of the process that ran just before), and a
@@ -71,8 +79,8 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     that no order, and no bias an order may carry, repeats from run to run.
 
     **Statistics.** Each comparison gives one ratio per block: the baseline's CPU per request over the
-    variant's (the throughput a CPU-bound server keeps with the same share of a processor), and the
-    throughput ratio beside it. Ratios outside Tukey's fences (1.5 × the interquartile range beyond the
+    variant's (the throughput a CPU-bound server keeps with the same share of a processor), with the
+    whole blocks' ratio and the throughput ratio beside it. Ratios outside Tukey's fences (1.5 × the interquartile range beyond the
     quartiles, on their logarithms) are dropped, and the column \`kept\` says how many remain. The
     median of the rest is printed with its 95% bootstrap interval (2,000 resamples, fixed seed, so the
     same samples print the same interval) and the interquartile range. A target such as "≥ 0.95 of

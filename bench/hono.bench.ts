@@ -27,14 +27,15 @@ const TARGET_ADDED_MICROS = 1.5;
 /** Rounds of the in-process comparison, and requests per variant and round. */
 const ROUNDS = 25;
 const IN_PROCESS_REQUESTS = 50_000;
-/** Over HTTP: 10 blocks (two whole cycles of orders) of 5 servers × 2 segments of 0.15 + 0.5 s, fresh server processes every 2 blocks, about 105 s. */
+/** Over HTTP: 20 blocks (four whole cycles of orders) of 5 servers × 4 segments of 0.1 + 0.25 s, fresh server processes every 2 blocks, about 215 s. */
 const HTTP: HttpRoundsOptions = {
   path: REQUEST_PATH,
   headers: REQUEST_HEADERS,
   connections: 16,
-  blocks: 10,
-  segmentSeconds: 0.5,
-  warmupSeconds: 0.15,
+  blocks: 20,
+  passes: 2,
+  segmentSeconds: 0.25,
+  warmupSeconds: 0.1,
   processWarmupSeconds: 1.5,
   blocksPerProcess: 2,
 };

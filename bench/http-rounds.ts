@@ -1,10 +1,11 @@
 /**
  * Side-by-side HTTP measurements of server variants, each alone in a process of its own
  * (`http-server.ts`), loaded from another process (`http-load-client.ts`), in **blocks**: each
- * block runs every variant twice, in an order and then its mirror (`BDAC CADB`; over a cycle of
- * blocks every variant follows every other one equally often, `block-order.ts`), each run a segment of a fixed duration — a warm-up, then a measured window.
- * A variant's figure in a block sums its two segments, so a change of the machine's speed that is
- * linear over the block cancels out of the ratio of any two variants' figures in that block; the
+ * block runs every variant in an order and then its mirror (`BDAC CADB`; over a cycle of blocks
+ * every variant follows every other one equally often, `block-order.ts`), as many times over as
+ * `passes` says, each run a segment of a fixed duration — a warm-up, then a measured window. Every
+ * variant has the same mean position in a block, so a change of the machine's speed that is linear
+ * over the block cancels out of the ratio of any two variants' figures in that block; the
  * statistics are then taken over the per-block ratios (`paired-ratios.ts`, `http-comparison.ts`).
  *
  * What is measured per segment: the responses completed in the window and the CPU of the server's
@@ -21,12 +22,17 @@ import type { LoadOrder, LoadResult } from './http-load-client.ts';
 import { loadNow } from './rounds.ts';
 import { type ServerProcess, startLoadClient, startServer, stopServer } from './server-process.ts';
 
-/** What one variant did in one block: its two segments' measured windows together. */
-export interface BlockSample {
+/** What one measured window saw. */
+export interface SegmentSample {
   readonly requests: number;
   readonly seconds: number;
-  /** CPU nanoseconds of the variant's server process in the measured windows. */
+  /** CPU nanoseconds of the variant's server process in the measured window. */
   readonly serverCpuNs: number;
+}
+
+/** What one variant did in one block: its segments' measured windows together, and each of them. */
+export interface BlockSample extends SegmentSample {
+  readonly segments: readonly SegmentSample[];
 }
 
 /** Options of {@link httpRounds}. */
@@ -34,8 +40,10 @@ export interface HttpRoundsOptions {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly connections: number;
-  /** Number of blocks (each runs every variant twice). */
+  /** Number of blocks (each runs every variant twice per pass). */
   readonly blocks: number;
+  /** How many times a block runs its order and the mirror of it (default 1: two segments per variant). */
+  readonly passes?: number;
   /** Measured seconds of each segment. */
   readonly segmentSeconds: number;
   /** Seconds of load before each segment's measured window. */
@@ -141,22 +149,29 @@ export async function httpRounds(
     for (let block = 0; block < options.blocks; block++) {
       if (block % blocksPerProcess === 0) await freshServers(block / blocksPerProcess);
       loads.push(loadNow());
-      const sums = labels.map(() => ({ requests: 0, seconds: 0, serverCpuNs: 0 }));
-      for (const index of blockOrder(labels.length, block, seed)) {
-        const result = await segment(servers[index]!, options.warmupSeconds, options.segmentSeconds);
-        if (result.failed > 0) throw new Error(`${labels[index]}: ${result.failed} responses were not 200`);
-        const sum = sums[index]!;
-        sum.requests += result.requests;
-        sum.seconds += result.seconds;
-        sum.serverCpuNs += result.serverCpuNs;
+      const segments = labels.map((): SegmentSample[] => []);
+      const sequence = blockOrder(labels.length, block, seed);
+      for (let pass = 0; pass < (options.passes ?? 1); pass++) {
+        for (const index of sequence) {
+          const result = await segment(servers[index]!, options.warmupSeconds, options.segmentSeconds);
+          if (result.failed > 0) throw new Error(`${labels[index]}: ${result.failed} responses were not 200`);
+          const { requests, seconds, serverCpuNs } = result;
+          segments[index]!.push({ requests, seconds, serverCpuNs });
+        }
       }
-      for (const [i, label] of labels.entries()) samples.get(label)!.push(sums[i]!);
+      for (const [i, label] of labels.entries()) samples.get(label)!.push(blockSample(segments[i]!));
     }
   } finally {
     client.disconnect();
     await Promise.all(servers.map(stopServer));
   }
   return { samples, loads, pinning, options, seed };
+}
+
+/** A variant's segments in a block, and their sums. */
+function blockSample(segments: readonly SegmentSample[]): BlockSample {
+  const sum = (key: keyof SegmentSample) => segments.reduce((total, segment) => total + segment[key], 0);
+  return { requests: sum('requests'), seconds: sum('seconds'), serverCpuNs: sum('serverCpuNs'), segments };
 }
 
 /** `HTTP_BENCH_SEED` when set (to repeat a run's orders), else a new seed. */
@@ -172,7 +187,7 @@ function runSeed(): number {
 
 /** The duration of a run of {@link httpRounds} with `variants` variants, in seconds (process start-up aside). */
 export function plannedSeconds(variants: number, options: HttpRoundsOptions): number {
-  const segments = options.blocks * variants * 2;
+  const segments = options.blocks * variants * 2 * (options.passes ?? 1);
   const processSets = Math.ceil(options.blocks / (options.blocksPerProcess ?? options.blocks));
   return (
     processSets * variants * options.processWarmupSeconds +
