@@ -31,15 +31,19 @@ runRelationStoreContract(
   { describe, it, expect, afterEach },
 );
 
-runRelationGraphContract('postgres store (SQL)', async (fixture) => {
-  const store = await createPostgresRelationStore({
-    manifest: parseManifest(fixture.manifest),
-    sql,
-    schema: `graph_${++schemas}`,
+// Loaded whole, object searches walk the index; loaded on demand, they are SQL.
+for (const loading of ['snapshot', 'on-demand'] as const) {
+  runRelationGraphContract(`postgres store (${loading})`, async (fixture) => {
+    const store = await createPostgresRelationStore({
+      manifest: parseManifest(fixture.manifest),
+      sql,
+      schema: `graph_${++schemas}`,
+      loading,
+    });
+    await store.applyBatch(fixture.relations.map((relation) => ({ op: 'setRelation', relation })));
+    return { graph: store, close: () => store.close() };
   });
-  await store.applyBatch(fixture.relations.map((relation) => ({ op: 'setRelation', relation })));
-  return { graph: store, close: () => store.close() };
-});
+}
 
 const manifest = parseManifest(
   `model: {version: 3}

@@ -11,7 +11,8 @@
  *   read that misses loads every missing object of its pass at once and runs again.
  * - `auto`: `snapshot` up to `snapshotLimit` relations (the table's estimated size), else `on-demand`.
  *
- * Graph searches (`findObjects`, `findSubjects`) are answered by SQL in every mode.
+ * Graph searches are answered by SQL — `findSubjects` in every mode, `findObjects` when not
+ * loaded whole (a snapshot walks its index, unless the model's arrows pass through subject sets).
  */
 
 import {
@@ -80,6 +81,8 @@ function snapshotSide(sql: Sql, tables: DirectoryTables, state: DirectoryState):
       },
     },
     readThrough: async <T>(read: () => T) => read(),
+    // Every relation is in memory: the search reads the snapshot its checks read, without a statement.
+    objects: (search) => state.objects(search),
   };
 }
 
@@ -199,7 +202,8 @@ export async function createPostgresRelationStore(
     readThrough: (read) => side.readThrough(read),
     findObjects: async (search: ObjectSearch) => {
       validateObjectSearch(reader.model, search);
-      return searchTables(() => findObjectsInPostgres(graph, search));
+      if (closed) throw new DirectoryError('store_closed', 'the relation store is closed');
+      return side.objects?.(search) ?? searchTables(() => findObjectsInPostgres(graph, search));
     },
     findSubjects: async (search: SubjectSearch) => {
       validateSubjectSearch(reader.model, search);
