@@ -24,20 +24,27 @@ interface WalkStep extends Implied {
   readonly relation: string;
 }
 
-/** The walk as lookups by node (`type` U+001F `name`). */
+/** Rows by the node they start from: type, then name (no key built per relation met). */
+type ByNode<T> = ReadonlyMap<string, ReadonlyMap<string, readonly T[]>>;
+
+/** The walk as lookups by node. */
 interface CompiledWalk {
-  readonly closure: ReadonlyMap<string, readonly Implied[]>;
-  readonly steps: ReadonlyMap<string, readonly WalkStep[]>;
+  readonly closure: ByNode<Implied>;
+  readonly steps: ByNode<WalkStep>;
 }
 
-const nodeKey = (type: string, name: string) => `${type}\u001f${name}`;
-
-function grouped<T>(keys: readonly string[], row: (i: number) => T): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  keys.forEach((key, i) => {
-    const rows = map.get(key);
+function byNode<T>(types: readonly string[], names: readonly string[], row: (i: number) => T): ByNode<T> {
+  const map = new Map<string, Map<string, T[]>>();
+  types.forEach((type, i) => {
+    const name = names[i] ?? '';
+    let ofType = map.get(type);
+    if (!ofType) {
+      ofType = new Map();
+      map.set(type, ofType);
+    }
+    const rows = ofType.get(name);
     if (rows) rows.push(row(i));
-    else map.set(key, [row(i)]);
+    else ofType.set(name, [row(i)]);
   });
   return map;
 }
@@ -50,21 +57,19 @@ function compile(walk: ObjectWalk): CompiledWalk {
   const { closure: c, steps: s } = walk;
   const at = (column: readonly string[], i: number) => column[i] ?? '';
   const result: CompiledWalk = {
-    closure: grouped(
-      c.objectType.map((type, i) => nodeKey(type, at(c.name, i))),
-      (i) => ({ derived: at(c.derived, i), steps: c.steps[i] === 'true', target: c.target[i] === 'true' }),
-    ),
-    steps: grouped(
-      s.fromType.map((type, i) => nodeKey(type, at(s.fromName, i))),
-      (i) => ({
-        subjectRelation: at(s.subjectRelation, i),
-        objectType: at(s.objectType, i),
-        relation: at(s.relation, i),
-        derived: at(s.derived, i),
-        steps: s.steps[i] === 'true',
-        target: s.target[i] === 'true',
-      }),
-    ),
+    closure: byNode(c.objectType, c.name, (i) => ({
+      derived: at(c.derived, i),
+      steps: c.steps[i] === 'true',
+      target: c.target[i] === 'true',
+    })),
+    steps: byNode(s.fromType, s.fromName, (i) => ({
+      subjectRelation: at(s.subjectRelation, i),
+      objectType: at(s.objectType, i),
+      relation: at(s.relation, i),
+      derived: at(s.derived, i),
+      steps: s.steps[i] === 'true',
+      target: s.target[i] === 'true',
+    })),
   };
   compiled.set(walk, result);
   return result;
@@ -100,13 +105,13 @@ export function findObjectsInIndex(
   for (const id of grants) {
     index.forEachOfSubject(subjectType, id, (r) => {
       if ((r.subjectRelation ?? '') !== '') return;
-      for (const implied of closure.get(nodeKey(r.objectType, r.relation)) ?? [])
+      for (const implied of closure.get(r.objectType)?.get(r.relation) ?? [])
         hold(r.objectType, r.objectId, implied);
     });
   }
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [type, id, name] = next;
-    const from = steps.get(nodeKey(type, name));
+    const from = steps.get(type)?.get(name);
     if (!from) continue;
     index.forEachOfSubject(type, id, (r) => {
       for (const step of from) {
