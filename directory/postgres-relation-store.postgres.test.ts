@@ -219,6 +219,23 @@ describe('createPostgresRelationStore', () => {
     expect(b.checkNow(canRead('d995', 'ann'))).toBe(true);
   });
 
+  it('answers an object search with every committed change, before its notice arrives', async () => {
+    const store = await open('search_fresh');
+    await store.setRelation(owner('d1', 'ann'));
+    // Another instance's commit whose notice has not arrived: logged as every write is, no NOTIFY.
+    await sql.begin(async (tx) => {
+      const [state] = await tx<{ version: number }[]>`UPDATE search_fresh.state SET version = version + 1
+        WHERE id = 1 RETURNING version::int AS version`;
+      const change = { op: 'setRelation', relation: { ...owner('d2', 'ann'), createdAt: Date.now() } };
+      await tx`INSERT INTO search_fresh.change_log (version, change) VALUES (${state!.version}, ${tx.json(change)})`;
+    });
+    expect(store.checkNow(canRead('d2', 'ann'))).toBe(false);
+    const search = { objectType: 'document', relation: 'can_read', subjectType: 'user', subjectId: 'ann' };
+    expect(await store.findObjects(search)).toEqual(['d1', 'd2']);
+    // The checks that follow read the memory the search caught up.
+    expect(store.checkNow(canRead('d2', 'ann'))).toBe(true);
+  });
+
   it('reloads an instance that fell behind the retained change log', async () => {
     const a = await open('retention', { changeRetention: 100 });
     const b = await open('retention', { changeRetention: 100 });

@@ -12,7 +12,8 @@
  * - `auto`: `snapshot` up to `snapshotLimit` relations (the table's estimated size), else `on-demand`.
  *
  * Graph searches are answered by SQL — `findSubjects` in every mode, `findObjects` when not
- * loaded whole (a snapshot walks its index, unless the model's arrows pass through subject sets).
+ * loaded whole (a snapshot catches up with the change log, then walks its index, unless the
+ * model's arrows pass through subject sets).
  */
 
 import {
@@ -202,8 +203,15 @@ export async function createPostgresRelationStore(
     readThrough: (read) => side.readThrough(read),
     findObjects: async (search: ObjectSearch) => {
       validateObjectSearch(reader.model, search);
-      if (closed) throw new DirectoryError('store_closed', 'the relation store is closed');
-      return side.objects?.(search) ?? searchTables(() => findObjectsInPostgres(graph, search));
+      const inMemory = side.objects;
+      if (!inMemory) return searchTables(() => findObjectsInPostgres(graph, search));
+      return searchTables(async () => {
+        // Like the tables, the search answers with every change committed before it, whichever
+        // instance made it: the memory catches up first (one read of the change log), so a share
+        // whose notice is still on its way is found — and the checks then read that same memory.
+        await changes.replay();
+        return inMemory(search) ?? findObjectsInPostgres(graph, search);
+      });
     },
     findSubjects: async (search: SubjectSearch) => {
       validateSubjectSearch(reader.model, search);
