@@ -7,11 +7,14 @@
  * the middleware's own cost in process (`app.fetch`). Targets: ≥ 0.92 of the bare route, judged on
  * the interval of the ratio of server CPU per request (the throughput ratio beside it; see
  * `http-comparison.ts`), and added CPU ≤ 1.5 µs per request (the gate; the middleware's figures beside it).
+ *
+ * `HONO_BENCH_PARTS=in-process npm run bench -- hono` runs only the in-process tables (about a
+ * minute); `HONO_BENCH_PARTS=http` only the HTTP rounds (default both).
  */
 import { createAuthzConfig } from '@gatehousejs/core';
 import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import { authzGate, authzMiddleware, identityFromHeader } from '@gatehousejs/hono';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { middlewareSteps } from './hono-steps.ts';
 import { aaLine, comparisonRow, methodLines, variantRow } from './http-comparison.ts';
 import { type HttpRoundsOptions, httpRounds, plannedSeconds, secondProcess } from './http-rounds.ts';
@@ -36,13 +39,39 @@ const HTTP: HttpRoundsOptions = {
   blocksPerProcess: 2,
 };
 const HEADERS = REQUEST_HEADERS;
+/** Which parts run: `http`, `in-process` (comma-separated; default both). */
+const PARTS = new Set((process.env.HONO_BENCH_PARTS ?? 'http,in-process').split(',').map((p) => p.trim()));
 
-type Variant = 'gate' | 'authz' | 'noop' | 'none';
+type Variant = 'gate' | 'authz' | 'noop' | 'next' | 'inputs' | 'none';
+
+const identity = identityFromHeader('X-User-ID');
+/** A realistic resource context: the route parameter and request facts, a fresh object per request. */
+const resourceContext = (c: Context) => ({
+  id: c.req.param('id'),
+  method: c.req.method,
+  location: { country: 'FR', city: 'Lyon' },
+});
+
+/**
+ * What any authorization middleware must read and leave, without authorizing: the identity
+ * header, the resource context (with the target route's parameters), the two context variables.
+ */
+const readsInputs: MiddlewareHandler = (c, next) => {
+  c.set('authzConfig' as never, identity as never);
+  identity(c);
+  c.req.routeIndex = 1;
+  resourceContext(c);
+  c.req.routeIndex = 0;
+  c.set('authzDecision' as never, resourceContext as never);
+  return next();
+};
 
 /**
  * In process: the route behind the gate (`gate`), with the middleware (`authz`), behind a no-op
- * async middleware (`noop`: what Hono's dispatch costs for any middleware), or without
- * authorization (`none`). (The servers loaded over HTTP are `http-variants.ts`'s.)
+ * async middleware (`noop`: what Hono's dispatch costs for any middleware), behind a middleware
+ * that only returns `next()` (`next`: not async, as `authzMiddleware` — the least any middleware
+ * costs), behind a middleware that reads what authorization needs and returns `next()` (`inputs`:
+ * {@link readsInputs}), or without authorization (`none`). (The servers loaded over HTTP are `http-variants.ts`'s.)
  */
 function application(variant: Variant, answer: (c: Context) => Response): Hono {
   const app = new Hono();
@@ -52,19 +81,16 @@ function application(variant: Variant, answer: (c: Context) => Response): Hono {
       decisionService: new InMemoryDecisionService({
         rules: { 'webapp.GET.api.documents.__id': () => true },
       }),
-      identityProvider: identityFromHeader('X-User-ID'),
-      // A realistic resource context: the route parameter and request facts, a fresh object per request.
-      resourceContextProvider: (c) => ({
-        id: c.req.param('id'),
-        method: c.req.method,
-        location: { country: 'FR', city: 'Lyon' },
-      }),
+      identityProvider: identity,
+      resourceContextProvider: resourceContext,
       decisionCache: { ttlSeconds: 3_600, maxSize: 10_000 },
     });
     if (variant === 'gate') authzGate(app, config, { excludePaths: ['/health'] });
     else app.use('*', authzMiddleware(config, { excludePaths: ['/health'] }));
   }
   if (variant === 'noop') app.use('*', async (_c, next) => next());
+  if (variant === 'next') app.use('*', (_c, next) => next());
+  if (variant === 'inputs') app.use('*', readsInputs);
   app.get('/api/documents/:id', answer);
   return app;
 }
@@ -129,6 +155,12 @@ const HONO_VARIANTS = [
 /** Runs the Hono benchmark and prints its figures. */
 export async function run(): Promise<void> {
   console.log(`\n${machineLine()}`);
+  if (PARTS.has('http')) await overHttp();
+  if (PARTS.has('in-process')) await inProcess();
+}
+
+/** The servers loaded over HTTP, side by side. */
+async function overHttp(): Promise<void> {
   console.log(
     `Over HTTP: ${HONO_VARIANTS.length} servers, about ${Math.round(plannedSeconds(HONO_VARIANTS.length, HTTP))} s…`,
   );
@@ -146,10 +178,24 @@ export async function run(): Promise<void> {
     comparisonRow(result, secondProcess('hono'), 'hono'),
   ]);
   console.log(`\n${aaLine(result, secondProcess('hono'), 'hono')}`);
+  console.log(
+    [
+      '',
+      methodLines(result),
+      '"authzGate": `authzGate(app, config)`, deciding before Hono dispatches; "authzMiddleware":',
+      '`app.use(\'*\', authzMiddleware(config))`; "no-op middleware": the route behind `async (c, next) => next()`',
+      '(the cost of having any async middleware).',
+    ].join('\n'),
+  );
+}
 
+/** The middleware's own cost in process, each way alone, and where its time goes. */
+async function inProcess(): Promise<void> {
   // Each way alone: CPU per request in process, interleaved with the bare route.
   const none = application('none', prebuilt);
   const noop = application('noop', prebuilt);
+  const bareNext = application('next', prebuilt);
+  const inputs = application('inputs', prebuilt);
   const middleware = application('authz', prebuilt);
   printTable(
     'hono: CPU added per request in process (app.fetch, cache hit, prebuilt request and response), against the bare route',
@@ -162,8 +208,28 @@ export async function run(): Promise<void> {
         false,
       ),
       addedCpuRow(
+        'a middleware returning next() (not async: the least any middleware costs)',
+        await addedCpu(bareNext, none),
+        false,
+      ),
+      addedCpuRow(
+        'a middleware reading the identity header and resource context, 2 × c.set, returning next()',
+        await addedCpu(inputs, none),
+        false,
+      ),
+      addedCpuRow(
         'authzMiddleware against the no-op middleware (its own work)',
         await addedCpu(middleware, noop),
+        false,
+      ),
+      addedCpuRow(
+        'authzMiddleware against the middleware returning next() (its own work)',
+        await addedCpu(middleware, bareNext),
+        false,
+      ),
+      addedCpuRow(
+        'authzMiddleware against the middleware reading its inputs (the authorization itself)',
+        await addedCpu(middleware, inputs),
         false,
       ),
     ],
@@ -171,14 +237,5 @@ export async function run(): Promise<void> {
   printTable(
     "hono: where the middleware's time goes on a cache hit (each step alone, in process, median)",
     await middlewareSteps(),
-  );
-  console.log(
-    [
-      '',
-      methodLines(result),
-      '"authzGate": `authzGate(app, config)`, deciding before Hono dispatches; "authzMiddleware":',
-      '`app.use(\'*\', authzMiddleware(config))`; "no-op middleware": the route behind `async (c, next) => next()`',
-      '(the cost of having any async middleware).',
-    ].join('\n'),
   );
 }

@@ -49,9 +49,10 @@ export function cacheKeyOf(
   decision: string,
   resourceContext: ResourceContext,
 ): string {
-  const parts = [identity.type, identity.value ?? null, policyPath, decision, resourceContext];
-  const known = knownKeys.findValue(parts);
+  const value = identity.value ?? null;
+  const known = knownKeys.findTuple(identity.type, value, policyPath, decision, resourceContext);
   if (known !== undefined) return known;
+  const parts = [identity.type, value, policyPath, decision, resourceContext];
   const tokens: Token[] = [];
   const rememberable = appendTokens(parts, tokens);
   const key = bytesToHex(sha256(utf8.encode(canonicalEncoding(parts))).subarray(0, 16));

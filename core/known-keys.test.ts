@@ -158,4 +158,30 @@ describe('KnownKeys', () => {
     known.remember(['c'], 'kc');
     expect([known.find(['a']), known.find(['b']), known.find(['c'])]).toEqual([undefined, undefined, 'kc']);
   });
+
+  it('finds a tuple exactly as the array of its values, and nothing that differs in any of them', () => {
+    const known = new KnownKeys(100);
+    const tuples: [string | null, string | null, string | null, string | null, unknown][] = [
+      ['SUB', 'alice', 'app.GET.x', 'allowed', { id: '1', location: { city: 'Lyon' } }],
+      ['SUB', 'alice', 'app.GET.x', 'allowed', { id: '2', location: { city: 'Lyon' } }],
+      ['SUB', 'bob', 'app.GET.x', 'allowed', { id: '1', location: { city: 'Lyon' } }],
+      ['SUB', 'alice', 'app.GET.y', 'allowed', { id: '1', location: { city: 'Lyon' } }],
+      ['SUB', 'alice', 'app.GET.x', 'visible', { id: '1', location: { city: 'Lyon' } }],
+      ['NONE', null, 'app.GET.x', 'allowed', { id: '1', location: { city: 'Lyon' } }],
+      ['SUB', 'alice', 'app.GET.x', 'allowed', { id: '1', location: { city: 'Paris' } }],
+      ['SUB', 'alice', 'app.GET.x', 'allowed', undefined],
+    ];
+    tuples.forEach((tuple, i) => {
+      known.remember(tokensOf(tuple)!, `k${i}`);
+    });
+    tuples.forEach((tuple, i) => {
+      const copy = structuredClone(tuple);
+      expect(known.findTuple(copy[0], copy[1], copy[2], copy[3], copy[4])).toBe(`k${i}`);
+      expect(known.findValue(copy)).toBe(`k${i}`);
+    });
+    expect(
+      known.findTuple('SUB', 'carol', 'app.GET.x', 'allowed', { id: '1', location: { city: 'Lyon' } }),
+    ).toBe(undefined);
+    expect(known.findTuple('SUB', 'alice', 'app.GET.x', 'allowed', { id: '1' })).toBe(undefined);
+  });
 });

@@ -100,7 +100,12 @@ function readComposite(value: object, sink: TokenSink, depth: number): boolean {
   return sink.take(CLOSE);
 }
 
-/** Collects tokens into an array. */
+/** Reads `value` as an array item at depth 1 (without JSON form: `null`), as {@link readComposite} does. */
+function lastItem(value: unknown, sink: TokenSink): boolean {
+  const kind = typeof value;
+  if (kind === 'undefined' || kind === 'function' || kind === 'symbol') return sink.take(null);
+  return readTokens(value, sink, 1);
+}
 
 /**
  * Appends the tokens of `value` to `out` (see {@link KnownKeys}); `false` when the value is outside
@@ -204,6 +209,29 @@ export class KnownKeys {
     // A walk of its own (short-lived, so its moves cost no write barrier as a kept one's would).
     const walk = new TrieWalk(this.#root);
     return readTokens(value, walk, 0) ? walk.found() : undefined;
+  }
+
+  /**
+   * {@link KnownKeys.findValue} of the array `[first, second, third, fourth, last]`, read without
+   * building the array: the decision cache key's material on every cache hit.
+   */
+  findTuple(
+    first: string | null,
+    second: string | null,
+    third: string | null,
+    fourth: string | null,
+    last: unknown,
+  ): string | undefined {
+    const walk = new TrieWalk(this.#root);
+    const read =
+      walk.take(OPEN_ARRAY) &&
+      walk.take(first) &&
+      walk.take(second) &&
+      walk.take(third) &&
+      walk.take(fourth) &&
+      lastItem(last, walk) &&
+      walk.take(CLOSE);
+    return read ? walk.found() : undefined;
   }
 
   /**

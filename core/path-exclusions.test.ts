@@ -44,4 +44,39 @@ describe('compilePathExclusions', () => {
       'excludePaths[0] "^/token/" matches whole paths only (every pattern is anchored at both ends), so it excludes nothing below it; to exclude every path that starts with it, write "/token/.*"',
     ]);
   });
+
+  it('answers as its anchored expressions do, literal or not, alone or mixed', () => {
+    const lists: string[][] = [
+      ['/health'],
+      ['/health', '/login'],
+      ['/health', '/auth/.*'],
+      ['/health', '/login', '/auth/.*', '/a|/b'],
+      ['/auth/.*'],
+      [''],
+      ["/caf%C3%A9,x;y:z@w=v!u'&~_-"],
+    ];
+    const paths = [
+      '',
+      '/',
+      '/health',
+      '/healthz',
+      '/Health',
+      '/health/',
+      '/login',
+      '/auth/x',
+      '/a',
+      '/b',
+      '/ab',
+    ];
+    paths.push("/caf%C3%A9,x;y:z@w=v!u'&~_-", '/health\n');
+    for (const list of lists) {
+      const excluded = compilePathExclusions(list);
+      for (const path of paths) {
+        const expected = list.some((source) => new RegExp(`^(?:${source})$`).test(path));
+        expect([list, path, excluded.matches(path)]).toEqual([list, path, expected]);
+      }
+    }
+    const insensitive = compilePathExclusions([/\/health/i]);
+    expect(insensitive.matches('/HEALTH')).toBe(true);
+  });
 });

@@ -159,6 +159,33 @@ describe.each(INSTALLS)('global authorization with %s', (_name, install) => {
     expect((await t.server.request('/api/documents/2', as('alice'))).status).toBe(403);
   });
 
+  it('answers each caller and document from its own cache entry, never from another one', async () => {
+    const t = app(install, {
+      decisionCache: { ttlSeconds: 60 },
+      resourceContextProvider: (c) => ({ id: c.req.param('id'), location: { city: 'Lyon' } }),
+    });
+    t.service.setRule(
+      'webapp.GET.api.documents.__id',
+      (q) => q.identity.value === 'alice' && q.resourceContext.id === '1',
+    );
+    const expected: [string, string, number][] = [
+      ['alice', '1', 200],
+      ['bob', '1', 403],
+      ['alice', '2', 403],
+      ['alice1', '1', 403],
+      ['alic', '1', 403],
+      ['alice', '11', 403],
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const [user, id, status] of expected) {
+        const res = await t.server.request(`/api/documents/${id}`, as(user));
+        expect([round, user, id, res.status]).toEqual([round, user, id, status]);
+      }
+    }
+    // Asked once each: every later request was a hit on its own entry.
+    expect(t.service.calls).toBe(expected.length);
+  });
+
   it('shows the matched route parameters to the resource context provider', async () => {
     const t = app(install, { resourceContextProvider: (c) => ({ ...c.req.param(), method: c.req.method }) });
     t.service.setRule('webapp.GET.api.documents.__id', (q) => q.resourceContext.id === '7');

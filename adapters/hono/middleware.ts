@@ -48,37 +48,39 @@ export function authzMiddleware(
   // `return next()` — no promise of its own, no pause before the handler runs.
   return function authorize(c, next) {
     rememberConfig(c, config);
-    const requestPath = c.req.path;
+    // Hono's `c.req` is a getter: read once.
+    const req = c.req;
+    const requestPath = req.path;
     if (excluded.matches(requestPath)) return next();
     const route = targetRoute(c);
     if (!route || route.skipped) return next();
     // Read once: each read of a Fetch request's method is checked by undici.
-    const method = c.req.method;
+    const method = req.method;
     const path = pathOf(method, route.path);
     // While deciding, c.req.param() in the providers reads the target route's parameters.
-    const own = c.req.routeIndex;
-    c.req.routeIndex = route.index;
+    const own = req.routeIndex;
+    req.routeIndex = route.index;
     let decided: Decision | Promise<Decision>;
     try {
       // The request fields of the audit record, as `requestInfo(c)` reads them.
       decided = decidePolicy(config, c, path, { method, path: requestPath });
     } catch (error) {
-      c.req.routeIndex = own;
+      req.routeIndex = own;
       throw toHttpError(error);
     }
     if (decided instanceof Promise) {
       return decided.then(
         (decision) => {
-          c.req.routeIndex = own;
+          req.routeIndex = own;
           return admit(c, path, decision, next);
         },
         (error: unknown) => {
-          c.req.routeIndex = own;
+          req.routeIndex = own;
           throw toHttpError(error);
         },
       );
     }
-    c.req.routeIndex = own;
+    req.routeIndex = own;
     return admit(c, path, decided, next);
   };
 }
