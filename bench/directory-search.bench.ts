@@ -3,7 +3,8 @@
  * can read (`findObjects` document#can_read), what a list of the application asks first — at 1,000
  * and 10,000 readable documents per user (`DIRECTORY_SEARCH_SIZES=1000` for fewer), beside the
  * previous query on the same rows with the previous index (a copy of the table in a schema of its
- * own), in interleaved rounds. Users: alice owns the documents; bob reads as many through a tree
+ * own), and the store loaded whole, which walks its in-memory index after one read of the change
+ * log, in interleaved rounds. Users: alice owns the documents; bob reads as many through a tree
  * of folders shared with a group he is in, half as many again shared with
  * him one by one, and the public ones; an anonymous request reads the public ones. Among them,
  * twenty times as many documents of other users. Printed: PostgreSQL's CPU per search (the
@@ -99,8 +100,11 @@ export async function run(): Promise<void> {
       const schema = `search_${n}`;
       const copy = `previous_${n}`;
       const store = await createPostgresRelationStore({ sql, manifest, schema, loading: 'on-demand' });
+      let whole: Awaited<ReturnType<typeof createPostgresRelationStore>> | undefined;
       try {
         await generate(sql, schema, n);
+        // Loaded whole, the store walks its index (after one read of the change log).
+        whole = await createPostgresRelationStore({ sql, manifest, schema, loading: 'snapshot' });
         await previousTable(sql, schema, copy);
         await sql`VACUUM (ANALYZE) ${sql(`${schema}.relations`)}`;
         await sql`VACUUM (ANALYZE) ${sql(`${copy}.relations`)}`;
@@ -121,13 +125,18 @@ export async function run(): Promise<void> {
           const found = (await store.findObjects(search)).length;
           const previous = () => previousObjectSearch(sql, copy, manifest, rules, search);
           const current = () => store.findObjects(search);
+          const walked = () => (whole as NonNullable<typeof whole>).findObjects(search);
           if ((await previous()).length !== found) throw new Error(`${who}: the two searches disagree`);
-          const samples: [Sample[], Sample[]] = [[], []];
+          if ((await walked()).length !== found) throw new Error(`${who}: the index walk disagrees`);
+          const variants = [previous, current, walked];
+          const samples: [Sample[], Sample[], Sample[]] = [[], [], []];
           for (let round = 0; round < ROUNDS; round++) {
-            const order = round % 2 === 0 ? [0, 1] : [1, 0];
-            for (const k of order) samples[k]?.push(await sample(pids, count, k === 0 ? previous : current));
+            for (let k = 0; k < variants.length; k++) {
+              const at = (round + k) % variants.length;
+              samples[at]?.push(await sample(pids, count, variants[at]!));
+            }
           }
-          const [before, after] = samples;
+          const [before, after, inMemory] = samples;
           const cpu = (of: Sample[]) => medianAndRange(of.map((s) => s.cpuMs));
           const wall = (of: Sample[]) => medianAndRange(of.map((s) => s.wallMs));
           rows.push({
@@ -138,14 +147,17 @@ export async function run(): Promise<void> {
             'PostgreSQL CPU, now': cpu(after),
             'wall, previous (ms)': wall(before),
             'wall, now': wall(after),
+            'PostgreSQL CPU, loaded whole': cpu(inMemory),
+            'wall, loaded whole': wall(inMemory),
           });
         }
       } finally {
         await store.close();
+        await whole?.close();
       }
     }
     printTable(
-      `directory-search: document#can_read by SQL, ${ROUNDS} interleaved rounds (load ${loadNow().toFixed(1)})`,
+      `directory-search: document#can_read by SQL (previous, now) and loaded whole, ${ROUNDS} interleaved rounds (load ${loadNow().toFixed(1)})`,
       rows,
     );
   } finally {

@@ -3,10 +3,17 @@
  * answers every read synchronously ({@link DirectoryReader}) and applies changes — the same
  * change records the Postgres store logs and replays, so both adapters mutate identically.
  */
-import type { DirectoryWrite, GraphSubject, RelationCheck, SubjectSearch } from '@gatehousejs/core';
+import type {
+  DirectoryWrite,
+  GraphSubject,
+  ObjectSearch,
+  RelationCheck,
+  SubjectSearch,
+} from '@gatehousejs/core';
 import { type CheckPlan, compileCheckPlan } from './check-plan.ts';
 import { type GraphRules, graphRules, validateSubjectSearch } from './graph-rules.ts';
 import { searchGraph } from './graph-search.ts';
+import { findObjectsInIndex } from './index-object-search.ts';
 import type { DirectoryModel } from './model.ts';
 import { type CheckLimits, resolveCheck } from './relation-check.ts';
 import { RelationIndex } from './relation-index.ts';
@@ -62,6 +69,19 @@ export class DirectoryState implements DirectoryReader {
 
   graph(query: GraphQuery): GraphNode[] {
     return searchGraph(this.#plan, this.#index, this.#limits, query);
+  }
+
+  /**
+   * The ids of the objects the subject reaches (a validated search), sorted: the object search's
+   * walk over the index, confirmed by checks where the model has intersections or exclusions.
+   * `undefined` for a model whose arrows pass through subject sets, which the walk cannot follow.
+   */
+  objects(search: ObjectSearch): string[] | undefined {
+    if (this.#rules.arrowsThroughSets) return undefined;
+    const walk = this.#rules.walk(search.objectType, search.relation);
+    const ids = [...findObjectsInIndex(this.#index, walk, search.subjectType, search.subjectId)].sort();
+    if (this.#rules.unionOnly) return ids;
+    return ids.filter((objectId) => this.check({ ...search, objectId }).check);
   }
 
   subjects(search: SubjectSearch): GraphSubject[] {

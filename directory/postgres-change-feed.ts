@@ -6,7 +6,7 @@
  * the notification arrives, so instances sharing the database converge in the same order. A lost
  * connection is caught up on reconnect; an instance that fell behind the retained log reloads.
  */
-import type { Clock, DirectoryWrite } from '@gatehousejs/core';
+import type { Clock, DirectoryWrite, ObjectSearch } from '@gatehousejs/core';
 import type { DirectoryChange } from './directory-state.ts';
 import { DirectoryError } from './errors.ts';
 import type { DirectoryModel } from './model.ts';
@@ -35,6 +35,11 @@ export interface StoreSide {
   readonly reader: DirectoryReader;
   readonly target: ChangeTarget;
   readThrough<T>(read: () => T): Promise<T>;
+  /**
+   * An object search answered from memory (a side that holds every relation), or `undefined`
+   * where it must be asked of the tables.
+   */
+  objects?(search: ObjectSearch): string[] | undefined;
 }
 
 /** The feed of one store instance. */

@@ -1,7 +1,7 @@
 /**
- * The PostgreSQL object search against two references on generated directories: the previous
- * query (the answer it must keep) and the memory store, which checks every object of the type (the
- * answer by definition). Nested folders and groups (a group cycle included), shares to users and to
+ * The PostgreSQL store's object search — loaded whole (its index walked) and on demand (SQL) —
+ * against two references on generated directories: the previous query (the answer it must keep)
+ * and the memory store, which checks every object of the type (the answer by definition). Nested folders and groups (a group cycle included), shares to users and to
  * groups, public documents, revoked shares, deleted documents and folders, moves between folders;
  * then rounds of random writes, each followed by the searches, as lists after writes see them.
  */
@@ -183,7 +183,14 @@ describe('PostgreSQL object search, differential', () => {
   for (const seed of [11, 2032]) {
     it(`finds exactly what the previous query and the memory store find (seed ${seed})`, async () => {
       const schema = `differential_${seed}`;
+      // Loaded whole, the store walks its index; loaded on demand, it asks the tables (the SQL search).
       const store = await createPostgresRelationStore({ sql, manifest: model, schema });
+      const tables = await createPostgresRelationStore({
+        sql,
+        manifest: model,
+        schema,
+        loading: 'on-demand',
+      });
       const memory = createMemoryRelationStore({ manifest: model });
       const rules = graphRules(model);
       try {
@@ -200,12 +207,14 @@ describe('PostgreSQL object search, differential', () => {
           ];
           let found = 0;
           for (const search of all) {
-            const [now, before, reference] = await Promise.all([
+            const [now, inTables, before, reference] = await Promise.all([
               store.findObjects(search),
+              tables.findObjects(search),
               previousObjectSearch(sql, schema, model, rules, search),
               memory.findObjects(search),
             ]);
             const label = `${stage}: ${search.objectType}#${search.relation} of user:${search.subjectId}`;
+            expect(now, label).toEqual(inTables);
             expect(now, label).toEqual(before);
             expect(now, label).toEqual(reference);
             found += now.length;
@@ -226,6 +235,7 @@ describe('PostgreSQL object search, differential', () => {
         }
       } finally {
         await store.close();
+        await tables.close();
         await memory.close();
       }
     }, 120_000);

@@ -11,7 +11,9 @@
  *   read that misses loads every missing object of its pass at once and runs again.
  * - `auto`: `snapshot` up to `snapshotLimit` relations (the table's estimated size), else `on-demand`.
  *
- * Graph searches (`findObjects`, `findSubjects`) are answered by SQL in every mode.
+ * Graph searches are answered by SQL — `findSubjects` in every mode, `findObjects` when not
+ * loaded whole (a snapshot catches up with the change log, then walks its index, unless the
+ * model's arrows pass through subject sets).
  */
 
 import {
@@ -80,6 +82,8 @@ function snapshotSide(sql: Sql, tables: DirectoryTables, state: DirectoryState):
       },
     },
     readThrough: async <T>(read: () => T) => read(),
+    // Every relation is in memory: the search reads the snapshot its checks read, without a statement.
+    objects: (search) => state.objects(search),
   };
 }
 
@@ -199,7 +203,15 @@ export async function createPostgresRelationStore(
     readThrough: (read) => side.readThrough(read),
     findObjects: async (search: ObjectSearch) => {
       validateObjectSearch(reader.model, search);
-      return searchTables(() => findObjectsInPostgres(graph, search));
+      const inMemory = side.objects;
+      if (!inMemory) return searchTables(() => findObjectsInPostgres(graph, search));
+      return searchTables(async () => {
+        // Like the tables, the search answers with every change committed before it, whichever
+        // instance made it: the memory catches up first (one read of the change log), so a share
+        // whose notice is still on its way is found — and the checks then read that same memory.
+        await changes.replay();
+        return inMemory(search) ?? findObjectsInPostgres(graph, search);
+      });
     },
     findSubjects: async (search: SubjectSearch) => {
       validateSubjectSearch(reader.model, search);

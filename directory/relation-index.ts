@@ -135,6 +135,17 @@ export class RelationIndex {
     return out.sort(compareRecords);
   }
 
+  /**
+   * Calls `visit` with each relation whose subject is `type:id` (any subject relation), unsorted:
+   * the reverse index as it is, for walks that filter as they go.
+   */
+  forEachOfSubject(type: string, id: string, visit: (record: RelationRecord) => void): void {
+    const records = this.#incoming.get(type)?.get(id);
+    if (records === undefined) return;
+    if (records instanceof Set) for (const record of records) visit(record);
+    else visit(records);
+  }
+
   /** Whether the object is the object of at least one relation (Topaz's check pre-condition). */
   isRelationObject(type: string, id: string): boolean {
     return this.node(type, id) !== undefined;

@@ -77,6 +77,25 @@ async function byIds(
 }
 
 /**
+ * The live documents within the runs, in id order. One run (a user's own documents, created one
+ * after another) is one index range scan, read in id order; several are joined to the index and
+ * sorted.
+ */
+function inRuns(db: Queryable, runs: IdRuns): Promise<SummaryRow[]> {
+  const [lo, hi] = [runs.starts[0], runs.ends[0]];
+  if (runs.starts.length === 1 && lo !== undefined && hi !== undefined) {
+    return db<SummaryRow[]>`
+      SELECT d.id, d.name, d.owner_id, d.folder_id, d.is_public, d.created_at, d.updated_at
+      FROM documents d WHERE d.id BETWEEN ${lo} AND ${hi} AND d.trashed_at IS NULL ORDER BY d.id`;
+  }
+  return db<SummaryRow[]>`
+    SELECT d.id, d.name, d.owner_id, d.folder_id, d.is_public, d.created_at, d.updated_at
+    FROM unnest(${db.array(runs.starts)}::integer[], ${db.array(runs.ends)}::integer[]) AS r(lo, hi)
+    JOIN documents d ON d.id BETWEEN r.lo AND r.hi
+    WHERE d.trashed_at IS NULL ORDER BY d.id`;
+}
+
+/**
  * The live documents among `readableIds` above `afterId`, in id order, at most `limit` — exactly
  * as `id = ANY(readableIds)` would find them, ranges or not. When documents of the window are gone
  * or in the trash, the page is completed from the ids after it.
@@ -92,11 +111,7 @@ export async function listReadable(
 ): Promise<DocumentSummary[]> {
   const window = idWindow(readableIds, afterId, limit);
   if (!window) return (await byIds(db, readableIds, afterId, limit)).map(toSummary);
-  const rows = await db<SummaryRow[]>`
-    SELECT d.id, d.name, d.owner_id, d.folder_id, d.is_public, d.created_at, d.updated_at
-    FROM unnest(${db.array(window.starts)}::integer[], ${db.array(window.ends)}::integer[]) AS r(lo, hi)
-    JOIN documents d ON d.id BETWEEN r.lo AND r.hi
-    WHERE d.trashed_at IS NULL ORDER BY d.id`;
+  const rows = await inRuns(db, window);
   if (rows.length < window.count && window.more) {
     rows.push(...(await byIds(db, readableIds, window.last, limit - rows.length)));
   }
