@@ -123,6 +123,6 @@ export function methodLines(result: HttpRoundsResult): string {
     'the whole interval is at or above it, "MISSED" when it is wholly below, "too close to call" otherwise. Server CPU is each',
     "server process's own (all its threads), read from the scheduler over the measured window only.",
     pinningLine(result.pinning),
-    `Load average (1 min) at each block: ${loads} — other processes share the machine; the ratios come from the same blocks.`,
+    `Load average (1 min) at each block: ${loads} — it counts this run's own servers, busy at once; the ratios come from the same windows.`,
   ].join('\n');
 }
