@@ -46,69 +46,53 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
 
 !!! note "HTTP benchmarks: how \`hono\` and \`fastify\` measure"
     **Processes.** Each server variant runs alone in a process of its own (so that no variant's heap,
-    garbage collection or JIT feedback weighs on another's), loaded from a separate process over 16
-    keep-alive connections, one request in flight on each. On a quiet machine with \`taskset\`, the
-    servers are pinned to one processor and the load generator to another; on a busy one (load average
-    at or above the processor count) nothing is pinned — a pinned server would share its processor
-    with whatever runs there — and the output says which.
+    garbage collection or JIT feedback weighs on another's), loaded from a separate process, each
+    server on 8 keep-alive connections of its own with one request in flight on each. With
+    \`taskset\`, the servers share one processor and the load generator has another.
 
-    **Timed segments in mirrored blocks.** A block runs every variant in an order and then in its
-    mirror (\`BCA ACB\`), twice over, so four times each; each run is a segment of 0.1 s of warm-up
-    followed by 0.25 s measured. Within the measured window the load generator counts the responses
-    and reads the server process's CPU time (every thread, to the nanosecond, from
-    \`/proc/<pid>/task/*/schedstat\`) at both ends — CPU time, not wall time, so the time other work
-    takes the processor away is not counted. Every variant has the same mean position in the block,
-    so a change of the machine's speed that is linear over the block cancels out of every ratio
-    taken in that block.
+    **All at once.** Every measured window loads every variant's server at the same time. Within
+    the window the load generator counts each server's responses and reads its process's CPU time
+    (every thread, to the nanosecond, from \`/proc/<pid>/task/*/schedstat\`) at both ends — CPU time,
+    not wall time. On the 2-core virtual machine of the figures below, the speed of the machine
+    swings from one second to the next: the same server process, loaded in turns with others, took
+    39 µs of CPU per request in one quarter of a second and 21 µs a few seconds later. Loaded in turns, each
+    variant met those swings at other moments, and one run could not resolve differences under
+    ±10 % (Hono) to ±30 % (Fastify). Loaded at once, on one processor, every server in a window
+    meets the same swings, and the ratio of two servers' CPU per request taken in that window is
+    free of them: one run now resolves about ±1–3 %.
 
-    **The least disturbed segment.** What else runs on the machine (another process on the same core
-    or on its sibling, the hypervisor's own work) only ever adds CPU time to a window, in bursts that
-    fall on one segment and not on its neighbours: in a segment hit by one, the same server's CPU per
-    request comes out 30–100 % higher than in the segments around it. So a variant's figure in a
-    block is its least disturbed segment — the lowest CPU per request of its four — the same
-    estimator for every variant; the ratios of whole blocks (every segment summed) are printed
-    beside it.
+    **Blocks of fresh processes.** A block is a set of fresh server processes, started in a random
+    order (a process's place in the start-up sequence may bring something of its own) and warmed
+    up for 2 s, then 6 windows of 0.1 s of warm-up and 0.5 s measured; the next block starts fresh
+    processes again, so whatever one process's life brings (the JIT's decisions, the heap's layout)
+    varies from block to block and widens the interval instead of shifting the median. The seed of
+    the start orders is new for each run and printed with its figures (\`HTTP_BENCH_SEED\` repeats
+    it).
 
-    **Balanced orders.** A segment leaves something behind for the next one (caches and branch
-    predictors warmed by another server, the idle work of the process that ran just before), and a
-    process's place in the start-up sequence may bring something of its own. So the orders of the
-    blocks form a Williams design: over every cycle of as many blocks as there are variants, each
-    variant follows each other one exactly twice; the variants are relabelled at random from one
-    cycle to the next, and every fresh set of server processes starts in a random order. The seed
-    is new for each run and printed with its figures (\`HTTP_BENCH_SEED\` repeats a run's orders), so
-    that no order, and no bias an order may carry, repeats from run to run.
-
-    **Statistics.** Each comparison gives one ratio per block: the baseline's CPU per request over the
-    variant's (the throughput a CPU-bound server keeps with the same share of a processor), with the
-    whole blocks' ratio and the throughput ratio beside it. Ratios outside Tukey's fences (1.5 × the interquartile range beyond the
-    quartiles, on their logarithms) are dropped, and the column \`kept\` says how many remain. The
-    median of the rest is printed with its 95% bootstrap interval (2,000 resamples, fixed seed, so the
-    same samples print the same interval) and the interquartile range. A target such as "≥ 0.95 of
-    the throughput without authorization" is **met** when the whole interval is at or above it,
-    **MISSED** when it is wholly below, and **too close to call** when the interval holds it.
-
-    **Fresh processes.** Every few blocks all server processes are stopped and fresh ones started
-    and warmed up, so whatever one process's life brings (the JIT's decisions, the heap's layout)
-    varies from block to block and widens the interval instead of shifting the median.
+    **Statistics.** Each comparison gives one ratio per block: the baseline's CPU per request over
+    the variant's, over the block's windows together (the throughput a CPU-bound server keeps with
+    the same share of a processor), with the throughput ratio beside it, and the median of the
+    block's per-window ratios (which leaves out a window one server's own hiccup spoiled, and so
+    would flatter a variant whose hiccups are its own cost: it is printed, not judged on). Ratios
+    outside Tukey's fences (1.5 × the interquartile range beyond the quartiles, on their logarithms)
+    are dropped, and the column \`kept\` says how many remain. The median of the rest is printed with
+    its 95% bootstrap interval (2,000 resamples, fixed seed, so the same samples print the same
+    interval) and the interquartile range. A target such as "≥ 0.95 of the throughput without
+    authorization" is **met** when the whole interval is at or above it, **MISSED** when it is
+    wholly below, and **too close to call** when the interval holds it.
 
     **A/A check.** Each run also loads the bare server twice, in two processes, and compares them like
     any other pair: the ratio should be 1.00, and its interval is the resolution of that run. If 1 is
-    outside it, the run says so and its verdicts are not to be trusted. With fixed orders (a rotation,
-    or a shuffle drawn from the same seeds in every run) and the processes started in the variants'
-    order, the A/A pair of the seven-server run came out at 0.75–0.78 in every quiet run on the
-    2-core machine of the figures below; the same servers in orders drawn from another seed gave
-    0.99. Whatever a segment leaves to the next one, or a process's place in the start-up sequence,
-    fell on the same variant every time. With the balanced orders and random start-up orders it
-    holds 1 (1.15 for Fastify and 1.07 for Hono in the runs below, 1.01 and 1.05 in two other Fastify
-    runs), but the resolution of one run there is wide: about ±10 % for Hono's
-    five servers and ±30 % for the seven of the Fastify run, whose blocks vary from 0.8 to 1.3 for
-    the same server. So on that machine the HTTP verdicts of the gate, the middleware and the plugin
-    (targets 0.92 and 0.95) come out "too close to call" (the middleware at times "MISSED"); the
-    in-process figures and the step
-    breakdowns are what tell their cost. To check the method on a given machine,
-    \`npx tsx bench/http-aa-check.ts [variant] [passes]\` runs only A/A comparisons, with the
-    benchmarks' settings and with variations of them (pinned, unpinned, shorter and longer segments,
-    and among every other server variant), about 8 minutes a pass.
+    outside it, the run says so and its verdicts are not to be trusted. To check the method on a
+    given machine, \`npx tsx bench/http-aa-check.ts [variant] [passes]\` runs only A/A comparisons,
+    with the benchmarks' settings and with variations of them (unpinned; fewer and longer windows;
+    among every other server variant), about 10 minutes a pass.
+
+    **What the figures say.** Over HTTP, a cache hit costs the server two to three times what the
+    same steps cost in a loop in process: in a server, each request runs through the HTTP parser,
+    the streams and the framework in between, which leave little of the authorization's code and
+    data in the processor's caches from one request to the next. The in-process tables and the
+    step breakdowns tell where the time goes; the HTTP ratios tell what a server keeps.
 
 !!! tip "Where a server's CPU goes"
     \`npx tsx bench/http-profile.ts '<variant>' [seconds]\` (a variant of \`bench/http-variants.ts\`, such

@@ -15,20 +15,16 @@ describe('parseCpuList', () => {
 
 describe('pinningPlan', () => {
   it('puts the servers on the last allowed processor and the load generator on the first', () => {
-    expect(pinningPlan([2, 3, 5], true, 0.4)).toEqual({ pinned: true, serverCpu: 5, clientCpu: 2 });
-  });
-
-  it('leaves a busy machine unpinned unless forced', () => {
-    const busy = pinningPlan([0, 1], true, 2.5);
-    expect(busy).toMatchObject({ pinned: false });
-    expect(pinningLine(busy)).toMatch(/busy machine: load average 2\.5 for 2 processors/);
-    expect(pinningPlan([0, 1], true, 2.5, true)).toEqual({ pinned: true, serverCpu: 1, clientCpu: 0 });
+    expect(pinningPlan([2, 3, 5], true)).toEqual({ pinned: true, serverCpu: 5, clientCpu: 2 });
+    expect(pinningLine(pinningPlan([0, 1], true))).toBe(
+      'Pinned with taskset: servers on CPU 1, load generator on CPU 0.',
+    );
   });
 
   it('falls back to no pinning, saying why, without taskset or with one processor', () => {
-    const noTool = pinningPlan([0, 1], false, 0);
+    const noTool = pinningPlan([0, 1], false);
     expect(noTool).toEqual({ pinned: false, reason: '`taskset` not found' });
     expect(pinningLine(noTool)).toMatch(/^Not pinned \(`taskset` not found\)/);
-    expect(pinningPlan([0], true, 0)).toMatchObject({ pinned: false, reason: 'only 1 processor allowed' });
+    expect(pinningPlan([0], true)).toMatchObject({ pinned: false, reason: 'only 1 processor allowed' });
   });
 });

@@ -1,17 +1,14 @@
 /**
- * Where the HTTP benchmarks' processes run: with `taskset` (util-linux), two processors or more
- * allowed to this process and a quiet machine, the servers are pinned to the last allowed processor
- * and the load generator to the first, so that the server measured and the client loading it never
- * take turns on one processor (which would change how many requests the server finds waiting at
- * each wake-up, and so its CPU per request). On a busy machine (a load average at or above the
- * processors allowed) nothing is pinned: a pinned server is tied to whatever else runs on its
- * processor, and A/A runs under load (`http-aa-check.ts`) came out wider pinned than not, or off
- * 1 altogether (0.745 [0.645–0.889] at a load average of 20 on 2 processors). Without
- * `taskset`, or with a single processor, nothing is pinned either; the plan always says why.
+ * Where the HTTP benchmarks' processes run: with `taskset` (util-linux) and two processors or more
+ * allowed to this process, the servers are pinned to the last allowed processor and the load
+ * generator to the first, so that the servers measured and the client loading them never take
+ * turns on one processor (which would change how many requests a server finds waiting at each
+ * wake-up, and so its CPU per request), and the servers, loaded all at once (`http-rounds.ts`),
+ * share one processor: whatever else runs there falls on every one of them in the same window.
+ * Without `taskset`, or with a single processor, nothing is pinned; the plan says why.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 
 /** The processors of a Linux CPU list such as `0-3,6` (`Cpus_allowed_list` in `/proc/<pid>/status`). */
 export function parseCpuList(list: string): number[] {
@@ -30,32 +27,15 @@ export type PinningPlan =
   | { readonly pinned: true; readonly serverCpu: number; readonly clientCpu: number }
   | { readonly pinned: false; readonly reason: string };
 
-/**
- * The plan for `allowed` processors, given whether `taskset` runs and the 1-minute load average
- * (`force` pins whatever the load).
- */
-export function pinningPlan(
-  allowed: readonly number[],
-  hasTaskset: boolean,
-  load: number,
-  force = false,
-): PinningPlan {
+/** The plan for `allowed` processors, given whether `taskset` runs. */
+export function pinningPlan(allowed: readonly number[], hasTaskset: boolean): PinningPlan {
   if (!hasTaskset) return { pinned: false, reason: '`taskset` not found' };
   if (allowed.length < 2) return { pinned: false, reason: `only ${allowed.length} processor allowed` };
-  if (load >= allowed.length && !force) {
-    return {
-      pinned: false,
-      reason: `busy machine: load average ${load.toFixed(1)} for ${allowed.length} processors, a pinned server would share its processor with whatever runs there`,
-    };
-  }
   return { pinned: true, serverCpu: allowed[allowed.length - 1]!, clientCpu: allowed[0]! };
 }
 
-/**
- * The plan for this machine now (`/proc/self/status`, `taskset --version`, the load average);
- * `force` pins even a busy machine.
- */
-export function machinePinningPlan(force = false): PinningPlan {
+/** The plan for this machine (`/proc/self/status`, `taskset --version`). */
+export function machinePinningPlan(): PinningPlan {
   const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
   let allowed: number[] = [];
   try {
@@ -64,7 +44,7 @@ export function machinePinningPlan(force = false): PinningPlan {
   } catch {
     return { pinned: false, reason: 'no /proc/self/status to tell the allowed processors' };
   }
-  return pinningPlan(allowed, hasTaskset, loadavg()[0] ?? 0, force);
+  return pinningPlan(allowed, hasTaskset);
 }
 
 /**

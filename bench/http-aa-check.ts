@@ -2,12 +2,12 @@
  * `npx tsx bench/http-aa-check.ts [variant] [passes]`: the resolution of the HTTP benchmarks'
  * method on this machine now — A/A comparisons (one server variant, default `hono`, in two
  * processes, whose CPU ratio should be 1) run with the benchmarks' settings and with variations of
- * them (pinned and unpinned whatever the load; one pass of longer segments, the method before the
- * blocks ran twice over), and once among every other server variant (seven processes, where a bias
- * of the order shows that two processes alone do not), one after the other, repeated `passes`
- * times (default 1; about 8 minutes a pass), each printed with its median, 95% interval and IQR,
- * taken on the least disturbed segments and on whole blocks (`http-comparison.ts`). The narrower
- * the interval around 1, the smaller a difference the benchmarks can tell.
+ * them (unpinned; fewer and longer windows), and once among every other server variant (as the
+ * benchmarks load them: all at once, sharing one processor), one after the other, repeated
+ * `passes` times (default 1; about 10 minutes a pass), each printed with its median, 95% interval
+ * and IQR, taken on whole blocks and on the median of each block's windows
+ * (`http-comparison.ts`). The narrower the interval around 1, the smaller a difference the
+ * benchmarks can tell.
  */
 
 import { cpuRatios } from './http-comparison.ts';
@@ -23,26 +23,19 @@ if (!isServerVariant(variant)) {
   process.exit(2);
 }
 const others = Object.keys(SERVER_VARIANTS).filter((name) => name !== variant);
-const base = { path: REQUEST_PATH, headers: REQUEST_HEADERS, connections: 16, processWarmupSeconds: 2 };
-const segments = { ...base, blocks: 12, passes: 2, warmupSeconds: 0.1, segmentSeconds: 0.25 };
-/** Each setting, and the other server variants loaded in the same blocks (none by default). */
+const base = { path: REQUEST_PATH, headers: REQUEST_HEADERS, connections: 8, processWarmupSeconds: 2 };
+const windows = { ...base, blocks: 16, windows: 6, warmupSeconds: 0.1, windowSeconds: 0.5 };
+/** Each setting, and the other server variants loaded in the same windows (none by default). */
 const SETTINGS: Record<string, HttpRoundsOptions & { company?: readonly string[] }> = {
-  'benchmarks (12 blocks × 2 passes, 0.1 + 0.25 s, pinned if quiet)': segments,
-  'the same, pinned': { ...segments, pin: true },
-  'the same, unpinned': { ...segments, pin: false },
-  'one pass of longer segments (12 blocks, 0.15 + 0.5 s, pinned if quiet)': {
-    ...segments,
-    passes: 1,
-    warmupSeconds: 0.15,
-    segmentSeconds: 0.5,
+  'two servers (16 blocks × 6 windows of 0.1 + 0.5 s, pinned)': windows,
+  'the same, unpinned': { ...windows, pin: false },
+  'fewer, longer windows (16 blocks × 3 windows of 0.2 + 1 s, pinned)': {
+    ...windows,
+    windows: 3,
+    warmupSeconds: 0.2,
+    windowSeconds: 1,
   },
-  'among the other variants (as many blocks as processes, twice)': {
-    ...segments,
-    company: others,
-    blocks: 2 * (others.length + 2),
-    blocksPerProcess: 2,
-    processWarmupSeconds: 1.5,
-  },
+  'among the other variants (16 blocks × 6 windows, pinned)': { ...windows, company: others },
 };
 
 const withInterval = (s: RatioSummary) =>
@@ -57,7 +50,7 @@ for (let pass = 1; pass <= Number(passes); pass++) {
     const result = await httpRounds(labels, options);
     const ratios = cpuRatios(result, secondProcess(variant), variant);
     const s = summarizeRatios(ratios);
-    const whole = summarizeRatios(cpuRatios(result, secondProcess(variant), variant, true));
+    const medians = summarizeRatios(cpuRatios(result, secondProcess(variant), variant, true));
     rows.push({
       pass: String(pass),
       settings: name,
@@ -66,8 +59,8 @@ for (let pass = 1; pass <= Number(passes); pass++) {
       IQR: `${s.q1.toFixed(3)}–${s.q3.toFixed(3)}`,
       'per-block range': range(ratios, (x) => x.toFixed(2)),
       kept: `${s.kept}/${s.total}`,
-      'whole blocks [95% CI]': withInterval(whole),
-      'whole blocks CI width': (whole.interval[1] - whole.interval[0]).toFixed(3),
+      'window medians [95% CI]': withInterval(medians),
+      'window medians CI width': (medians.interval[1] - medians.interval[0]).toFixed(3),
       load: range(result.loads, (x) => x.toFixed(1)),
       seed: String(result.seed),
       seconds: ((Date.now() - started) / 1000).toFixed(0),

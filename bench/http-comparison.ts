@@ -1,26 +1,24 @@
 /**
- * The printed figures of the side-by-side HTTP benchmarks (`http-rounds.ts`): per variant, its
- * throughput and server CPU per request over the blocks; per comparison, the per-block ratios
- * summarized (`paired-ratios.ts`: outliers trimmed by Tukey's fences, the median, the quartiles,
- * a 95% bootstrap interval of the median) with the verdict on a target taken on the CPU ratio;
- * and the A/A line, the same comparison between two processes of one variant.
+ * The printed figures of the HTTP benchmarks (`http-rounds.ts`): per variant, its throughput and
+ * server CPU per request over the blocks; per comparison, one ratio per block summarized
+ * (`paired-ratios.ts`: outliers trimmed by Tukey's fences, the median, the quartiles, a 95%
+ * bootstrap interval of the median) with the verdict on a target taken on the CPU ratio; and the
+ * A/A line, the same comparison between two processes of one variant.
  *
- * A variant's CPU per request in a block is that of its **least disturbed segment**, the lowest of
- * its segments': whatever else runs on the machine (another process on the same core or its
- * sibling, the hypervisor's work) only ever adds CPU time to a window, in bursts that may fall on
- * one segment and not on its neighbours, so the lowest of a few windows is the closest to the
- * server's own cost — the same estimator for every variant. The whole blocks' ratios (every
- * segment summed) are printed beside it.
+ * A block's ratio is the baseline's CPU per request over the variant's, both over the block's
+ * windows together: in each window the variant and the baseline were loaded at the same time on
+ * one processor, so whatever slowed the machine down in a window weighed on both. Beside it, the
+ * median of the block's per-window ratios, which leaves out a window that one server's own hiccup
+ * (a major garbage collection, a compilation) spoiled — and so would flatter a variant whose
+ * hiccups are its own cost: the verdict is taken on whole blocks.
  */
 import { pinningLine } from './cpu-pinning.ts';
-import type { BlockSample, HttpRoundsResult, SegmentSample } from './http-rounds.ts';
+import type { BlockSample, HttpRoundsResult, WindowSample } from './http-rounds.ts';
 import { quantile, type RatioSummary, summarizeRatios, verdict } from './paired-ratios.ts';
 import { range } from './rounds.ts';
 
-const cpuMicros = (s: SegmentSample) => s.serverCpuNs / 1000 / s.requests;
-const perSecond = (s: SegmentSample) => s.requests / s.seconds;
-/** The CPU per request of a block's least disturbed segment (see the module's comment). */
-const leastDisturbedMicros = (s: BlockSample) => Math.min(...s.segments.map(cpuMicros));
+const cpuMicros = (s: WindowSample) => s.serverCpuNs / 1000 / s.requests;
+const perSecond = (s: WindowSample) => s.requests / s.seconds;
 const sorted = (xs: readonly number[]) => [...xs].sort((x, y) => x - y);
 const med = (xs: readonly number[]) => quantile(sorted(xs), 0.5);
 
@@ -37,19 +35,22 @@ function withInterval(summary: RatioSummary): string {
 }
 
 /**
- * The per-block CPU ratios of `variant` against `baseline`: the baseline's CPU per request over the
- * variant's, each that of its least disturbed segment in the block (`wholeBlocks`: every segment
- * of the block summed).
+ * The per-block CPU ratios of `variant` against `baseline` — the baseline's CPU per request over
+ * the variant's, over the block's windows together (`windowMedians`: the median of the block's
+ * per-window ratios).
  */
 export function cpuRatios(
   result: HttpRoundsResult,
   variant: string,
   baseline: string,
-  wholeBlocks = false,
+  windowMedians = false,
 ): number[] {
-  const figure = wholeBlocks ? cpuMicros : leastDisturbedMicros;
   const b = samplesOf(result, baseline);
-  return samplesOf(result, variant).map((a, i) => figure(b[i]!) / figure(a));
+  return samplesOf(result, variant).map((a, i) => {
+    const base = b[i]!;
+    if (!windowMedians) return cpuMicros(base) / cpuMicros(a);
+    return med(a.windows.map((w, j) => cpuMicros(base.windows[j]!) / cpuMicros(w)));
+  });
 }
 
 /**
@@ -65,17 +66,17 @@ export function comparisonRow(
   const a = samplesOf(result, variant);
   const b = samplesOf(result, baseline);
   const cpu = summarizeRatios(cpuRatios(result, variant, baseline));
-  const whole = summarizeRatios(cpuRatios(result, variant, baseline, true));
+  const medians = summarizeRatios(cpuRatios(result, variant, baseline, true));
   const throughput = summarizeRatios(a.map((x, i) => perSecond(x) / perSecond(b[i]!)));
-  const added = sorted(a.map((x, i) => leastDisturbedMicros(x) - leastDisturbedMicros(b[i]!)));
+  const added = sorted(a.map((x, i) => cpuMicros(x) - cpuMicros(b[i]!)));
   return {
     comparison: `${variant} vs ${baseline}`,
-    'server CPU/request': `${med(a.map(leastDisturbedMicros)).toFixed(1)} / ${med(b.map(leastDisturbedMicros)).toFixed(1)} µs`,
+    'server CPU/request': `${med(a.map(cpuMicros)).toFixed(1)} / ${med(b.map(cpuMicros)).toFixed(1)} µs`,
     'CPU ratio [95% CI]': withInterval(cpu),
     'CPU ratio IQR': `${cpu.q1.toFixed(3)}–${cpu.q3.toFixed(3)}`,
     kept: `${cpu.kept}/${cpu.total}`,
     target: target === undefined ? '—' : `≥ ${target}: ${verdict(cpu, target)}`,
-    'whole blocks: CPU ratio [95% CI]': withInterval(whole),
+    'window medians: CPU ratio [95% CI]': withInterval(medians),
     'throughput ratio [95% CI]': withInterval(throughput),
     'added CPU/request (IQR)': `${quantile(added, 0.5).toFixed(2)} µs (${quantile(added, 0.25).toFixed(2)}–${quantile(added, 0.75).toFixed(2)})`,
   };
@@ -86,12 +87,10 @@ export function variantRow(result: HttpRoundsResult, variant: string): Record<st
   const samples = samplesOf(result, variant);
   const rates = samples.map(perSecond);
   const cpu = samples.map(cpuMicros);
-  const least = samples.map(leastDisturbedMicros);
   return {
     variant,
     'req/s': `${Math.round(med(rates))} (${range(rates, (x) => String(Math.round(x)))})`,
-    'server CPU/request, least disturbed segment': `${med(least).toFixed(1)} µs (${range(least, (x) => x.toFixed(1))})`,
-    'server CPU/request, whole blocks': `${med(cpu).toFixed(1)} µs (${range(cpu, (x) => x.toFixed(1))})`,
+    'server CPU/request': `${med(cpu).toFixed(1)} µs (${range(cpu, (x) => x.toFixed(1))})`,
     'requests per block': `${Math.round(med(samples.map((s) => s.requests)))}`,
   };
 }
@@ -113,19 +112,17 @@ export function aaLine(result: HttpRoundsResult, second: string, first: string):
 /** One paragraph on the method of the run (blocks, segment durations, trimming, pinning, load). */
 export function methodLines(result: HttpRoundsResult): string {
   const o = result.options;
-  const passes = o.passes ?? 1;
   const loads = range(result.loads, (x) => x.toFixed(1));
   return [
-    `Method: ${o.blocks} blocks; each block runs every variant in an order then its mirror (BCA ACB; over every ${result.samples.size} blocks`,
-    `each variant follows each other one twice), ${passes === 1 ? 'once' : `${passes} times over`}, the server processes started in a random order; seed ${result.seed} (HTTP_BENCH_SEED repeats it);`,
-    `each run ${o.warmupSeconds} s of warm-up then ${o.segmentSeconds} s measured, after ${o.processWarmupSeconds} s of warm-up per server process;`,
-    `${o.connections} keep-alive connections, one request in flight on each. A ratio is taken per block, between the variant's and the baseline's`,
-    `least disturbed segments (the lowest CPU per request of each one's ${2 * passes} runs in the block; "whole blocks": all of them summed);`,
+    `Method: ${o.blocks} blocks, each a fresh set of server processes started in a random order (seed ${result.seed}; HTTP_BENCH_SEED repeats it),`,
+    `warmed up ${o.processWarmupSeconds} s, then ${o.windows} windows of ${o.warmupSeconds} s of warm-up and ${o.windowSeconds} s measured; in each window every server is loaded`,
+    `at once, on ${o.connections} keep-alive connections of its own, one request in flight on each. A block's ratio is the baseline's CPU per request`,
+    'over the variant\'s, over the same windows ("window medians": the median of the block\'s per-window ratios);',
     'ratios outside Tukey\'s fences (1.5 × IQR, on their logarithms) are dropped ("kept" counts the rest),',
     'and the median of the rest is printed with its 95% bootstrap interval (2,000 resamples, fixed seed). A target is "met" when',
     'the whole interval is at or above it, "MISSED" when it is wholly below, "too close to call" otherwise. Server CPU is each',
     "server process's own (all its threads), read from the scheduler over the measured window only.",
     pinningLine(result.pinning),
-    `Load average (1 min) at each block: ${loads} — other processes share the machine; the ratios come from the same blocks.`,
+    `Load average (1 min) at each block: ${loads} — it counts this run's own servers, busy at once; the ratios come from the same windows.`,
   ].join('\n');
 }

@@ -1,11 +1,11 @@
 /**
  * The load generator of the HTTP benchmarks, run as a process of its own (so that its CPU is not
  * the server's): on each IPC message {@link LoadOrder} it keeps one GET in flight on each of
- * `connections` keep-alive connections for `warmupSeconds` (the server's caches and JIT warm up
- * again after waiting for its turn), then for `seconds` of measurement, and answers
- * {@link LoadResult}: the responses completed in the measured window and the server process's CPU
- * over exactly that window, read from `/proc` by this process at the window's two ends
- * (`processCpuNs`). Requests are pre-encoded bytes and responses are only framed (status line,
+ * `connections` keep-alive connections for `warmupSeconds`, then for `seconds` of measurement,
+ * and answers {@link LoadResult}: the responses completed in the measured window and the server
+ * process's CPU over exactly that window, read from `/proc` by this process at the window's two
+ * ends (`processCpuNs`); on {@link LoadOrders} it loads several servers at once the same way and
+ * answers their results in order. Requests are pre-encoded bytes and responses are only framed (status line,
  * Content-Length), so a request costs this process a few microseconds — far less than the server
  * it loads, whose throughput then decides the figure.
  */
@@ -119,9 +119,15 @@ export function runLoad(order: LoadOrder): Promise<LoadResult> {
   });
 }
 
+/** Several load runs at once, one per server, whose windows open and close together. */
+export interface LoadOrders {
+  readonly all: readonly LoadOrder[];
+}
+
 if (process.send) {
-  process.on('message', (order: LoadOrder) => {
-    runLoad(order).then(
+  process.on('message', (message: LoadOrder | LoadOrders) => {
+    const run = 'all' in message ? Promise.all(message.all.map(runLoad)) : runLoad(message);
+    run.then(
       (result) => process.send?.(result),
       (error: unknown) => process.send?.({ error: String(error) }),
     );
