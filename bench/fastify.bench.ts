@@ -10,22 +10,13 @@
  */
 import { pluginSteps } from './fastify-steps.ts';
 import { aaLine, comparisonRow, methodLines, variantRow } from './http-comparison.ts';
-import { type HttpRoundsOptions, httpRounds, plannedSeconds, secondProcess } from './http-rounds.ts';
-import { REQUEST_HEADERS, REQUEST_PATH, ROUTE } from './http-variants.ts';
+import { httpRounds, plannedSeconds, secondProcess } from './http-rounds.ts';
+import { BENCHMARK_ROUNDS, ROUTE } from './http-variants.ts';
 import { printTable } from './measure.ts';
 import { machineLine } from './rounds.ts';
 
-/** 16 blocks (fresh processes each) of 6 windows of 0.1 + 0.5 s, the 4 servers loaded at once, about 140 s. */
-const HTTP: HttpRoundsOptions = {
-  path: REQUEST_PATH,
-  headers: REQUEST_HEADERS,
-  connections: 8,
-  blocks: 16,
-  windows: 6,
-  windowSeconds: 0.5,
-  warmupSeconds: 0.1,
-  processWarmupSeconds: 2,
-};
+/** Over HTTP: the benchmarks' rounds (4 servers loaded at once, about 140 s). */
+const HTTP = BENCHMARK_ROUNDS;
 const VARIANTS = ['fastify + authzPlugin', 'fastify + no-op hook', 'fastify', secondProcess('fastify')];
 
 /** Runs the Fastify benchmark and prints it. */

@@ -17,8 +17,8 @@ import { authzGate, authzMiddleware, identityFromHeader } from '@gatehousejs/hon
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { middlewareSteps } from './hono-steps.ts';
 import { aaLine, comparisonRow, methodLines, variantRow } from './http-comparison.ts';
-import { type HttpRoundsOptions, httpRounds, plannedSeconds, secondProcess } from './http-rounds.ts';
-import { REQUEST_HEADERS, REQUEST_PATH } from './http-variants.ts';
+import { httpRounds, plannedSeconds, secondProcess } from './http-rounds.ts';
+import { BENCHMARK_ROUNDS, REQUEST_HEADERS } from './http-variants.ts';
 import { printTable } from './measure.ts';
 import { machineLine, median, range } from './rounds.ts';
 
@@ -27,17 +27,8 @@ const TARGET_ADDED_MICROS = 1.5;
 /** Rounds of the in-process comparison, and requests per variant and round. */
 const ROUNDS = 25;
 const IN_PROCESS_REQUESTS = 50_000;
-/** Over HTTP: 16 blocks (fresh processes each) of 6 windows of 0.1 + 0.5 s, the 5 servers loaded at once, about 140 s. */
-const HTTP: HttpRoundsOptions = {
-  path: REQUEST_PATH,
-  headers: REQUEST_HEADERS,
-  connections: 8,
-  blocks: 16,
-  windows: 6,
-  windowSeconds: 0.5,
-  warmupSeconds: 0.1,
-  processWarmupSeconds: 2,
-};
+/** Over HTTP: the benchmarks' rounds (5 servers loaded at once, about 140 s). */
+const HTTP = BENCHMARK_ROUNDS;
 const HEADERS = REQUEST_HEADERS;
 /** Which parts run: `http`, `in-process` (comma-separated; default both). */
 const PARTS = new Set((process.env.HONO_BENCH_PARTS ?? 'http,in-process').split(',').map((p) => p.trim()));

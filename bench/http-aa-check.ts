@@ -12,7 +12,7 @@
 
 import { cpuRatios } from './http-comparison.ts';
 import { type HttpRoundsOptions, httpRounds, secondProcess } from './http-rounds.ts';
-import { isServerVariant, REQUEST_HEADERS, REQUEST_PATH, SERVER_VARIANTS } from './http-variants.ts';
+import { BENCHMARK_ROUNDS, isServerVariant, SERVER_VARIANTS } from './http-variants.ts';
 import { printTable } from './measure.ts';
 import { type RatioSummary, summarizeRatios } from './paired-ratios.ts';
 import { machineLine, range } from './rounds.ts';
@@ -23,8 +23,7 @@ if (!isServerVariant(variant)) {
   process.exit(2);
 }
 const others = Object.keys(SERVER_VARIANTS).filter((name) => name !== variant);
-const base = { path: REQUEST_PATH, headers: REQUEST_HEADERS, connections: 8, processWarmupSeconds: 2 };
-const windows = { ...base, blocks: 16, windows: 6, warmupSeconds: 0.1, windowSeconds: 0.5 };
+const windows = BENCHMARK_ROUNDS;
 /** Each setting, and the other server variants loaded in the same windows (none by default). */
 const SETTINGS: Record<string, HttpRoundsOptions & { company?: readonly string[] }> = {
   'two servers (16 blocks × 6 windows of 0.1 + 0.5 s, pinned)': windows,

@@ -13,12 +13,28 @@ import * as honoAdapter from '@gatehousejs/hono';
 import { serve } from '@hono/node-server';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { type Context, Hono } from 'hono';
+import type { HttpRoundsOptions } from './http-rounds.ts';
 
 /** The route every variant serves, and a request path and headers that reach it. */
 export const ROUTE = '/api/documents/:id';
 export const REQUEST_PATH = '/api/documents/42';
 export const REQUEST_HEADERS: Readonly<Record<string, string>> = {
   'X-User-ID': 'c0ffee00-1234-4cde-8f00-0123456789ab',
+};
+
+/**
+ * How `npm run bench -- hono` and `fastify` load their servers (`http-rounds.ts`): 16 blocks of
+ * fresh processes, each of 6 windows of 0.1 + 0.5 s, every server on 8 connections of its own.
+ */
+export const BENCHMARK_ROUNDS: HttpRoundsOptions = {
+  path: REQUEST_PATH,
+  headers: REQUEST_HEADERS,
+  connections: 8,
+  blocks: 16,
+  windows: 6,
+  windowSeconds: 0.5,
+  warmupSeconds: 0.1,
+  processWarmupSeconds: 2,
 };
 
 /** A listening server. */

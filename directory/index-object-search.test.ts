@@ -1,5 +1,6 @@
 import type { Relation } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
+import { relationOf } from '../test/support/relation-text.ts';
 import { ARROW_THROUGH_SETS_MANIFEST } from './arrow-through-sets.fixture.ts';
 import { DirectoryState } from './directory-state.ts';
 import { FOLDER_SHARING_MODEL } from './folder-sharing-model.fixture.ts';
@@ -15,20 +16,6 @@ function stateOf(model: DirectoryModel, relations: readonly Relation[]): Directo
   return state;
 }
 
-const rel = (object: string, relation: string, subject: string): Relation => {
-  const [objectType = '', objectId = ''] = object.split(':');
-  const [subjectPart = '', subjectRelation] = subject.split('#');
-  const [subjectType = '', subjectId = ''] = subjectPart.split(':');
-  return {
-    objectType,
-    objectId,
-    relation,
-    subjectType,
-    subjectId,
-    ...(subjectRelation ? { subjectRelation } : {}),
-  };
-};
-
 const search = (subjectId: string, relation = 'can_read', objectType = 'document') => ({
   objectType,
   relation,
@@ -41,19 +28,19 @@ const checkedOneByOne = (state: DirectoryState, subjectId: string, relation = 'c
   state.graph({ ...search(subjectId, relation), objectId: '' }).map((node) => node.objectId);
 
 const SHARED = [
-  rel('document:1', 'owner', 'user:ann'),
-  rel('document:2', 'owner', 'user:bob'),
-  rel('document:3', 'reader', 'user:*'),
-  rel('document:4', 'reader', 'group:team#member'),
-  rel('group:team', 'member', 'group:core#member'),
-  rel('group:core', 'member', 'user:cat'),
+  relationOf('document:1', 'owner', 'user:ann'),
+  relationOf('document:2', 'owner', 'user:bob'),
+  relationOf('document:3', 'reader', 'user:*'),
+  relationOf('document:4', 'reader', 'group:team', 'member'),
+  relationOf('group:team', 'member', 'group:core', 'member'),
+  relationOf('group:core', 'member', 'user:cat'),
   // A cycle of groups ends the walk.
-  rel('group:core', 'member', 'group:team#member'),
-  rel('folder:top', 'reader', 'user:dan'),
-  rel('folder:sub', 'parent', 'folder:top'),
-  rel('document:5', 'parent', 'folder:sub'),
-  rel('document:10', 'parent', 'folder:top'),
-  rel('folder:top', 'owner', 'user:ann'),
+  relationOf('group:core', 'member', 'group:team', 'member'),
+  relationOf('folder:top', 'reader', 'user:dan'),
+  relationOf('folder:sub', 'parent', 'folder:top'),
+  relationOf('document:5', 'parent', 'folder:sub'),
+  relationOf('document:10', 'parent', 'folder:top'),
+  relationOf('folder:top', 'owner', 'user:ann'),
 ];
 
 describe('DirectoryState.objects (the index walked)', () => {
@@ -75,12 +62,12 @@ describe('DirectoryState.objects (the index walked)', () => {
     const state = stateOf(FOLDER_SHARING_MODEL, SHARED);
     state.apply({
       op: 'deleteRelation',
-      relation: rel('group:core', 'member', 'user:cat'),
+      relation: relationOf('group:core', 'member', 'user:cat'),
     });
     expect(state.objects(search('cat'))).toEqual(['3']);
     state.apply({
       op: 'deleteRelation',
-      relation: rel('document:5', 'parent', 'folder:sub'),
+      relation: relationOf('document:5', 'parent', 'folder:sub'),
     });
     expect(state.objects(search('dan'))).toEqual(['10', '3']);
     state.apply({ op: 'deleteObject', type: 'folder', id: 'top' });
@@ -103,10 +90,10 @@ types:
       'exclusion.yaml',
     );
     const state = stateOf(model, [
-      rel('document:1', 'reader', 'user:*'),
-      rel('document:2', 'reader', 'user:*'),
-      rel('document:2', 'blocked', 'user:eve'),
-      rel('document:3', 'blocked', 'user:ann'),
+      relationOf('document:1', 'reader', 'user:*'),
+      relationOf('document:2', 'reader', 'user:*'),
+      relationOf('document:2', 'blocked', 'user:eve'),
+      relationOf('document:3', 'blocked', 'user:ann'),
     ]);
     expect(state.objects(search('eve'))).toEqual(['1']);
     expect(state.objects(search('ann'))).toEqual(['1', '2']);
