@@ -59,7 +59,13 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     variant met those swings at other moments, and one run could not resolve differences under
     ±10 % (Hono) to ±30 % (Fastify). Loaded at once, on one processor, every server in a window
     meets the same swings, and the ratio of two servers' CPU per request taken in that window is
-    free of them: one run now resolves about ±1–3 %.
+    free of them: the interval of one run's A/A pair is now a few percent wide or less. Two
+    processes of the same server can still differ by about 1 % (an A/A check with fewer, longer
+    windows gave 0.992 [0.989–0.995]), so a difference under about 2 % is not to be read from one
+    run, whatever its interval. The more servers share the processor, the wider the interval: with
+    the eight servers of every variant at once, the A/A pair's came out 0.95 [0.91–0.99], and
+    1.04 [0.95–1.08] once the servers' order changed in each window; so each benchmark loads
+    four or five.
 
     **Blocks of fresh processes.** A block is a set of fresh server processes, started in a random
     order (a process's place in the start-up sequence may bring something of its own) and warmed
@@ -82,8 +88,9 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     wholly below, and **too close to call** when the interval holds it.
 
     **A/A check.** Each run also loads the bare server twice, in two processes, and compares them like
-    any other pair: the ratio should be 1.00, and its interval is the resolution of that run. If 1 is
-    outside it, the run says so and its verdicts are not to be trusted. To check the method on a
+    any other pair: the ratio should be 1.00, and its interval, widened by the 1 % two processes of
+    one server may differ by anyway, is the resolution of that run. If 1 lies farther from it, the
+    run says so and its verdicts are not to be trusted. To check the method on a
     given machine, \`npx tsx bench/http-aa-check.ts [variant] [passes]\` runs only A/A comparisons,
     with the benchmarks' settings and with variations of them (unpinned; fewer and longer windows;
     among every other server variant), about 10 minutes a pass.

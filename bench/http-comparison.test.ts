@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonRow, cpuRatios } from './http-comparison.ts';
+import { aaLine, comparisonRow, cpuRatios } from './http-comparison.ts';
 import type { BlockSample, HttpRoundsResult, WindowSample } from './http-rounds.ts';
 
 /** A window of 10,000 requests in 0.5 s at `micros` of server CPU per request. */
@@ -60,5 +60,22 @@ describe('cpuRatios', () => {
     expect(row['window medians: CPU ratio [95% CI]']).toBe('0.800 [0.800–0.800]');
     expect(row['added CPU/request (IQR)']).toMatch(/^10\.00 µs/);
     expect(comparisonRow(run, 'variant', 'base', 0.85).target).toBe('≥ 0.85: MISSED');
+  });
+});
+
+describe('aaLine', () => {
+  const pair = (second: number[]) =>
+    result({ first: [block(20, 20), block(20, 20)], second: [block(...second), block(...second)] });
+
+  it('reads a pair within the spread two processes have anyway as as it should be', () => {
+    expect(aaLine(pair([20, 20]), 'second', 'first')).toMatch(
+      /as it should be, 1 within the interval; this run does not resolve differences under ±1\.0 %\.$/,
+    );
+    // 20 / 20.16: 0.992, its interval a point — 1 lies within 1 % of it.
+    expect(aaLine(pair([20.16, 20.16]), 'second', 'first')).toMatch(/as it should be, 1 within 1 % of it;/);
+  });
+
+  it('calls a pair farther from 1 biased', () => {
+    expect(aaLine(pair([21, 21]), 'second', 'first')).toMatch(/1 is OUTSIDE the interval/);
   });
 });

@@ -19,9 +19,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { machinePinningPlan, type PinningPlan, pinProcess } from './cpu-pinning.ts';
 import type { LoadOrder, LoadResult } from './http-load-client.ts';
+import { seededRandom } from './paired-ratios.ts';
 import { loadNow } from './rounds.ts';
 import { type ServerProcess, startLoadClient, startServer, stopServer } from './server-process.ts';
-import { startOrder } from './start-order.ts';
+import { shuffled, startOrder } from './start-order.ts';
 
 /** What one server did in one measured window. */
 export interface WindowSample {
@@ -59,7 +60,7 @@ export interface HttpRoundsOptions {
    */
   readonly pin?: boolean;
   /**
-   * Seed of the processes' start order (`start-order.ts`); default `HTTP_BENCH_SEED` from the
+   * Seed of the processes' start orders and of the servers' order in each window (`start-order.ts`); default `HTTP_BENCH_SEED` from the
    * environment, else a new one per run (printed with the figures), so that no order, and no bias
    * an order may carry, repeats from run to run.
    */
@@ -72,7 +73,7 @@ export interface HttpRoundsResult {
   readonly loads: readonly number[];
   readonly pinning: PinningPlan;
   readonly options: HttpRoundsOptions;
-  /** The seed the start orders were drawn from. */
+  /** The seed the orders were drawn from. */
   readonly seed: number;
 }
 
@@ -124,18 +125,26 @@ export async function httpRounds(
   const samples = new Map<string, BlockSample[]>(labels.map((label) => [label, []]));
   const loads: number[] = [];
   const { path, headers, connections } = options;
-  const loadAll = (warmupSeconds: number, seconds: number) =>
-    order(client, {
-      all: servers.map((server) => ({
+  const random = seededRandom(seed);
+  // The servers in a new order each window: the load generator opens their connections and
+  // serves their sockets in that order, and none is to be always first or last.
+  const loadAll = async (warmupSeconds: number, seconds: number) => {
+    const sequence = shuffled(servers.length, random);
+    const results = await order(client, {
+      all: sequence.map((index) => ({
         path,
         headers,
         connections,
-        port: server.port,
-        serverPid: server.pid,
+        port: servers[index]!.port,
+        serverPid: servers[index]!.pid,
         warmupSeconds,
         seconds,
       })),
     });
+    const byServer: LoadResult[] = [];
+    for (const [at, index] of sequence.entries()) byServer[index] = results[at]!;
+    return byServer;
+  };
   try {
     if (pinning.pinned) pinProcess(client.pid!, pinning.clientCpu);
     for (let block = 0; block < options.blocks; block++) {
@@ -170,7 +179,7 @@ function blockSample(windows: readonly WindowSample[]): BlockSample {
   return { requests: sum('requests'), seconds: sum('seconds'), serverCpuNs: sum('serverCpuNs'), windows };
 }
 
-/** `HTTP_BENCH_SEED` when set (to repeat a run's start orders), else a new seed. */
+/** `HTTP_BENCH_SEED` when set (to repeat a run's orders), else a new seed. */
 function runSeed(): number {
   const given = process.env.HTTP_BENCH_SEED;
   if (given === undefined || given === '') return Math.floor(Math.random() * 2 ** 32);
