@@ -96,16 +96,16 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     among every other server variant), about 10 minutes a pass.
 
     **What the figures say.** Over HTTP, a cache hit costs the server several times what the same
-    steps cost in a loop in process: Fastify's hook takes 0.36 µs in process and adds about 3 µs
-    of CPU per request over HTTP (2.8 and 3.2 µs in two runs); Hono's gate 1.15 µs and 5.0 µs in the
-    run below. In a server, each request
+    steps cost in a loop in process: Fastify's hook takes 0.31 µs in process and adds 1.7 µs of
+    CPU per request over HTTP in the run below (2.8 and 3.2 µs in two others); Hono's gate 1.16 µs
+    and 5.4 µs. In a server, each request
     runs through the HTTP parser, the streams and the framework in between, which leave little of
     the authorization's code and data in the processor's caches from one request to the next, and
     a CPU profile of the server puts the added time in the authorization's own functions — the
     decision-cache key's walk first. And that cost moves with the
-    machine's state from run to run, more than the interval of one run says: three runs of
+    machine's state from run to run, more than the interval of one run says: four runs of
     \`npm run bench -- hono\` on the machine below put the gate's CPU ratio at 0.75 [0.72–0.79], 0.83
-    [0.77–0.84] and 0.82 [0.79–0.86], with the A/A pair at 1 in each.
+    [0.77–0.84], 0.82 [0.79–0.86] and 0.82 [0.76–0.84], with the A/A pair at 1 in each.
     The in-process tables and the step breakdowns tell where the time goes; the HTTP ratios tell
     what a server keeps.
 
