@@ -50,7 +50,8 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     server on 8 keep-alive connections of its own with one request in flight on each. With
     \`taskset\`, the servers share one processor and the load generator has another.
 
-    **All at once.** Every measured window loads every variant's server at the same time. Within
+    **All at once.** Every measured window loads every variant's server at the same time, taking
+    them in a new order each window (none is always the first the load generator serves). Within
     the window the load generator counts each server's responses and reads its process's CPU time
     (every thread, to the nanosecond, from \`/proc/<pid>/task/*/schedstat\`) at both ends — CPU time,
     not wall time. On the 2-core virtual machine of the figures below, the speed of the machine
@@ -72,7 +73,7 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     up for 2 s, then 6 windows of 0.1 s of warm-up and 0.5 s measured; the next block starts fresh
     processes again, so whatever one process's life brings (the JIT's decisions, the heap's layout)
     varies from block to block and widens the interval instead of shifting the median. The seed of
-    the start orders is new for each run and printed with its figures (\`HTTP_BENCH_SEED\` repeats
+    these orders is new for each run and printed with its figures (\`HTTP_BENCH_SEED\` repeats
     it).
 
     **Statistics.** Each comparison gives one ratio per block: the baseline's CPU per request over

@@ -2,8 +2,8 @@
  * `npx tsx bench/http-aa-check.ts [variant] [passes]`: the resolution of the HTTP benchmarks'
  * method on this machine now — A/A comparisons (one server variant, default `hono`, in two
  * processes, whose CPU ratio should be 1) run with the benchmarks' settings and with variations of
- * them (unpinned; fewer and longer windows), and once among every other server variant (as the
- * benchmarks load them: all at once, sharing one processor), one after the other, repeated
+ * them (unpinned; fewer and longer windows), and once among every other server variant (eight
+ * servers at once on one processor, where the interval widens), one after the other, repeated
  * `passes` times (default 1; about 10 minutes a pass), each printed with its median, 95% interval
  * and IQR, taken on whole blocks and on the median of each block's windows
  * (`http-comparison.ts`). The narrower the interval around 1, the smaller a difference the

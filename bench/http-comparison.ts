@@ -127,7 +127,7 @@ export function methodLines(result: HttpRoundsResult): string {
   return [
     `Method: ${o.blocks} blocks, each a fresh set of server processes started in a random order (seed ${result.seed}; HTTP_BENCH_SEED repeats it),`,
     `warmed up ${o.processWarmupSeconds} s, then ${o.windows} windows of ${o.warmupSeconds} s of warm-up and ${o.windowSeconds} s measured; in each window every server is loaded`,
-    `at once, on ${o.connections} keep-alive connections of its own, one request in flight on each. A block's ratio is the baseline's CPU per request`,
+    `at once (taken in a new order each window), on ${o.connections} keep-alive connections of its own, one request in flight on each. A block's ratio is the baseline's CPU per request`,
     'over the variant\'s, over the same windows ("window medians": the median of the block\'s per-window ratios);',
     'ratios outside Tukey\'s fences (1.5 × IQR, on their logarithms) are dropped ("kept" counts the rest),',
     'and the median of the rest is printed with its 95% bootstrap interval (2,000 resamples, fixed seed). A target is "met" when',
