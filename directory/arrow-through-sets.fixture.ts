@@ -3,7 +3,7 @@
  * so `parent->can_read` is checked on the team's members), and the relations both stores' tests
  * load to search it in both directions.
  */
-import type { Relation } from '@gatehousejs/core';
+import type { GraphSubject, Relation, RelationGraph } from '@gatehousejs/core';
 
 /** The manifest. */
 export const ARROW_THROUGH_SETS_MANIFEST = `model: {version: 3}
@@ -63,3 +63,21 @@ export const ARROW_THROUGH_SETS_EXPECTED = {
     },
   ],
 };
+
+/** What `graph`, loaded with {@link ARROW_THROUGH_SETS_RELATIONS}, answers to the searches {@link ARROW_THROUGH_SETS_EXPECTED} holds. */
+export async function arrowThroughSetsAnswers(
+  graph: RelationGraph,
+): Promise<{ annReads: string[]; bobReads: string[]; d1Readers: GraphSubject[] }> {
+  const reads = (subjectId: string) =>
+    graph.findObjects({ objectType: 'document', relation: 'can_read', subjectType: 'user', subjectId });
+  return {
+    annReads: await reads('ann'),
+    bobReads: await reads('bob'),
+    d1Readers: await graph.findSubjects({
+      objectType: 'document',
+      objectId: 'd1',
+      relation: 'can_read',
+      subjectType: 'user',
+    }),
+  };
+}
