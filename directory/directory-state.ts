@@ -67,8 +67,25 @@ export class DirectoryState implements DirectoryReader {
     return this.#index.relations(query);
   }
 
+  /**
+   * A graph search (Topaz's `GetGraph`). An object search checks only the objects the index walk
+   * reaches from the subject — a superset of those any check grants, as for {@link objects} — so
+   * its cost grows with what the subject reaches, not with the objects of the type; for a model
+   * whose arrows pass through subject sets (which the walk cannot follow), every object of the type.
+   */
   graph(query: GraphQuery): GraphNode[] {
-    return searchGraph(this.#plan, this.#index, this.#limits, query);
+    const rules = this.#rules;
+    const index = this.#index;
+    const walked = rules.arrowsThroughSets
+      ? undefined
+      : (subjectId: string) =>
+          findObjectsInIndex(
+            index,
+            rules.walk(query.objectType, query.relation),
+            query.subjectType,
+            subjectId,
+          );
+    return searchGraph(this.#plan, index, this.#limits, query, walked);
   }
 
   /**

@@ -1,9 +1,9 @@
 /**
  * Graph search (Topaz's `GetGraph`, behind `ds.graph`): the objects a subject reaches through
  * a relation or permission, or the subjects that reach an object. Candidates are the ids the
- * index knows for the searched type, each confirmed by the same check resolution as `check`,
- * so the search and the check can never disagree. An object search reuses one memo for all
- * candidates (the subject is fixed); its cost grows with the number of objects of the type.
+ * index knows for the searched type (or, for an object search, those the caller's walk found),
+ * each confirmed by the same check resolution as `check`, so the search and the check can never
+ * disagree. An object search reuses one memo for all candidates (the subject is fixed).
  */
 import type { CheckPlan } from './check-plan.ts';
 import { DirectoryError } from './errors.ts';
@@ -39,7 +39,9 @@ function holds(run: CheckRun, objectType: string, objectId: string, relation: st
 }
 
 /**
- * Runs a graph search. Results are sorted by id.
+ * Runs a graph search. Results are sorted by id. `walked`: for an object search, the candidate
+ * ids the subject reaches by the index walk — which must include every object a check grants
+ * (default: every object of the type).
  *
  * @throws {DirectoryError} `invalid_query` for unknown types or relations, or when neither id is given
  */
@@ -48,13 +50,14 @@ export function searchGraph(
   index: RelationIndex,
   limits: CheckLimits,
   query: GraphQuery,
+  walked?: (subjectId: string) => Iterable<string>,
 ): GraphNode[] {
   validateGraphQuery(plan, query);
   const found: GraphNode[] = [];
   if (!query.objectId) {
     const subjectId = query.subjectId as string;
     const run = new CheckRun(plan, index, limits, query.subjectType, subjectId);
-    for (const id of index.objectIds(query.objectType)) {
+    for (const id of walked ? walked(subjectId) : index.objectIds(query.objectType)) {
       if (holds(run, query.objectType, id, query.relation))
         found.push({ objectType: query.objectType, objectId: id });
     }

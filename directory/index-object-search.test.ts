@@ -23,7 +23,7 @@ const search = (subjectId: string, relation = 'can_read', objectType = 'document
   subjectId,
 });
 
-/** The answer by definition: every document checked (the memory store's search). */
+/** The graph search's answer: every document the walk reaches checked (graph-search.test.ts compares it with every document checked). */
 const checkedOneByOne = (state: DirectoryState, subjectId: string, relation = 'can_read') =>
   state.graph({ ...search(subjectId, relation), objectId: '' }).map((node) => node.objectId);
 

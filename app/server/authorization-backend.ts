@@ -34,6 +34,18 @@ export interface AuthorizationBackend {
   close(): Promise<void>;
 }
 
+/**
+ * The engine without set questions, for a store loaded on demand: there the graph searches of a
+ * set rule (`webapp.check.allowed_object_ids`) are statements of their own, while a store loaded
+ * whole walks them in memory; lists are then decided item by item.
+ */
+function itemByItem(engine: EmbeddedDecisionService): DecisionService {
+  return {
+    decide: (query, options) => engine.decide(query, options),
+    decideBatch: (queries, options) => engine.decideBatch(queries, options),
+  };
+}
+
 /** The package's own `policies/` folder. */
 export const DEFAULT_POLICIES_DIR = fileURLToPath(new URL('../../policies', import.meta.url));
 
@@ -86,6 +98,8 @@ export async function startEmbeddedAuthorization(
       // Decide exactly as Topaz would on the same policies and relations: Topaz's input shape and
       // identity resolution (a signed-in user is found through its `identifier` relation).
       input: 'topaz',
+      // A list's page is decided with one set question (see `itemByItem` for a store loaded on demand).
+      setDecisions: true,
       data: { gatehouse: { location: { allow_unknown: options.allowUnknownLocation ?? false } } },
     });
   } catch (error) {
@@ -101,7 +115,7 @@ export async function startEmbeddedAuthorization(
   const store = await loadingStore;
   return {
     description: `embedded engine (${policiesDir}, ${engine.packages.length} packages, directory in PostgreSQL, ${store.loading === 'snapshot' ? 'loaded whole' : 'loaded on demand'})`,
-    decisionService: engine,
+    decisionService: store.loading === 'snapshot' ? engine : itemByItem(engine),
     directory: store,
     graph: store,
     replica: directoryCopyReplica(store),
