@@ -73,9 +73,10 @@ const engineSettingsShape = {
   input: z.enum(['gatehouse', 'topaz']).default('gatehouse'),
   /**
    * Offer `decideSet` (set rules in one evaluation; core's list filtering then asks them instead of
-   * deciding item by item). Default false: the stores' graph search, which a set rule over the
-   * directory reads, scans the object type — 0.8–1.1 s at 100,000 relations on the memory store,
-   * where item by item costs about 16 µs per item.
+   * deciding item by item). Default false. A set rule over the directory reads its graph search
+   * (`ds.graph`): in memory it checks the objects the subject reaches (its cost grows with them,
+   * not with the page), but every object of the type for a model whose arrows pass through subject
+   * sets, and a store loaded on demand asks PostgreSQL for each search.
    */
   setDecisions: z.boolean().default(false),
   /** Raise built-in errors as `evaluation_failed` instead of making the expression undefined (default false, as OPA). */
