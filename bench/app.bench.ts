@@ -278,8 +278,9 @@ export async function run(): Promise<void> {
       [
         '',
         'Authorized: session → route policy (middleware) → relationship guard → service (its own check is',
-        'answered by the guard on the same request) → PostgreSQL; the list filters every document through',
-        "webapp.check can_read (decideBatch, 100 per batch). Alice's documents have consecutive ids (read",
+        'answered by the guard on the same request) → PostgreSQL; the list decides every document with',
+        'one set question, webapp.check.allowed_object_ids (the directory loaded whole; each document still',
+        "gets its decision, audit record and access log entry). Alice's documents have consecutive ids (read",
         'as ranges); bob\'s ("among another owner\'s") alternate with charlie\'s (read id by id). "Off": the same session middleware, query and',
         'JSON without any of it. CPU: this process (the application and the client share it), and',
         'PostgreSQL (same cores; its clock ticks are 10 ms, so a figure per request is ± 10 ms / requests',

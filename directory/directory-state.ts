@@ -29,6 +29,9 @@ import type {
 } from './relation-store.ts';
 import { searchSubjects } from './subject-paths.ts';
 
+/** Walks remembered at most (see `DirectoryState.#walk`). */
+const WALKS_KEPT = 16;
+
 /**
  * One write as applied to the index (and as logged by the Postgres store): core's
  * {@link DirectoryWrite} with the objects and relations as recorded (with their timestamps).
@@ -42,6 +45,14 @@ export class DirectoryState implements DirectoryReader {
   readonly #rules: GraphRules;
   readonly #limits: CheckLimits;
   #index = new RelationIndex();
+  /** Changes applied to the current index (the walks below are valid for one count). */
+  #changes = 0;
+  /**
+   * The last walks, by search, while the index is unchanged: a list's object search and its policy's
+   * `ds.graph` walk alike, one after the other.
+   */
+  #walks = new Map<string, ReadonlySet<string>>();
+  #walksAt: { index: RelationIndex; changes: number } | undefined;
 
   constructor(model: DirectoryModel, limits: CheckLimits) {
     this.model = model;
@@ -74,18 +85,28 @@ export class DirectoryState implements DirectoryReader {
    * whose arrows pass through subject sets (which the walk cannot follow), every object of the type.
    */
   graph(query: GraphQuery): GraphNode[] {
-    const rules = this.#rules;
-    const index = this.#index;
-    const walked = rules.arrowsThroughSets
+    const walked = this.#rules.arrowsThroughSets
       ? undefined
-      : (subjectId: string) =>
-          findObjectsInIndex(
-            index,
-            rules.walk(query.objectType, query.relation),
-            query.subjectType,
-            subjectId,
-          );
-    return searchGraph(this.#plan, index, this.#limits, query, walked);
+      : (subjectId: string) => this.#walk(query.objectType, query.relation, query.subjectType, subjectId);
+    return searchGraph(this.#plan, this.#index, this.#limits, query, walked);
+  }
+
+  /** The ids the walk of `objectType#relation` reaches from the subject, remembered while the index is unchanged. */
+  #walk(objectType: string, relation: string, subjectType: string, subjectId: string): ReadonlySet<string> {
+    const at = this.#walksAt;
+    if (!at || at.index !== this.#index || at.changes !== this.#changes) {
+      this.#walks.clear();
+      this.#walksAt = { index: this.#index, changes: this.#changes };
+    }
+    const key = `${objectType}\u001f${relation}\u001f${subjectType}\u001f${subjectId}`;
+    let ids = this.#walks.get(key);
+    if (!ids) {
+      ids = findObjectsInIndex(this.#index, this.#rules.walk(objectType, relation), subjectType, subjectId);
+      // A few callers' walks at once (lists of several users interleave); bounded all the same.
+      if (this.#walks.size >= WALKS_KEPT) this.#walks.delete(this.#walks.keys().next().value as string);
+      this.#walks.set(key, ids);
+    }
+    return ids;
   }
 
   /**
@@ -95,8 +116,9 @@ export class DirectoryState implements DirectoryReader {
    */
   objects(search: ObjectSearch): string[] | undefined {
     if (this.#rules.arrowsThroughSets) return undefined;
-    const walk = this.#rules.walk(search.objectType, search.relation);
-    const ids = [...findObjectsInIndex(this.#index, walk, search.subjectType, search.subjectId)].sort();
+    const ids = [
+      ...this.#walk(search.objectType, search.relation, search.subjectType, search.subjectId),
+    ].sort();
     if (this.#rules.unionOnly) return ids;
     return ids.filter((objectId) => this.check({ ...search, objectId }).check);
   }
@@ -108,6 +130,7 @@ export class DirectoryState implements DirectoryReader {
 
   /** Applies a change to `index` (default: the current one). Idempotent. */
   apply(change: DirectoryChange, index: RelationIndex = this.#index): void {
+    if (index === this.#index) this.#changes++;
     switch (change.op) {
       case 'setObject':
         index.putObject(change.object);

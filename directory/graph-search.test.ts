@@ -95,8 +95,25 @@ describe('DirectoryState.graph (object searches over what the walk reaches)', ()
       directory.state
         .graph({ objectType: 'document', relation: 'can_read', subjectType: 'user', subjectId })
         .map((node) => node.objectId);
+    // Searched before each change and after it: nothing the walk found before is kept past a change.
+    const objects = (subjectId: string) =>
+      directory.state.objects({
+        objectType: 'document',
+        relation: 'can_read',
+        subjectType: 'user',
+        subjectId,
+      });
+    expect(readable('bob')).toEqual(['2', '3', '6']);
+    expect(objects('bob')).toEqual(['2', '3', '6']);
     directory.apply({ op: 'deleteRelation', relation: relationOf('document:6', 'reader', 'user:bob') });
     expect(readable('bob')).toEqual(['2', '3']);
+    expect(objects('bob')).toEqual(['2', '3']);
+    directory.apply({
+      op: 'setRelation',
+      relation: { ...relationOf('document:7', 'owner', 'user:bob'), createdAt: 0 },
+    });
+    expect(readable('bob')).toEqual(['2', '3', '7']);
+    expect(readable('cat')).toEqual(['10', '3', '4', '5']);
     directory.apply({ op: 'deleteRelation', relation: relationOf('group:core', 'member', 'user:cat') });
     expect(readable('cat')).toEqual(['3']);
     directory.apply({ op: 'deleteRelation', relation: relationOf('document:5', 'parent', 'folder:sub') });
@@ -104,6 +121,22 @@ describe('DirectoryState.graph (object searches over what the walk reaches)', ()
     directory.apply({ op: 'deleteObject', type: 'folder', id: 'top' });
     expect(readable('ann')).toEqual(['1', '3']);
     expectSameAsEveryObjectChecked(FOLDER_SHARING_MODEL, directory, SUBJECTS);
+  });
+
+  it('answers from a reloaded index, not from what the walk found in the one it replaced', () => {
+    const directory = stateOf(FOLDER_SHARING_MODEL, SHARED);
+    const readable = () =>
+      directory.state
+        .graph({ objectType: 'document', relation: 'can_read', subjectType: 'user', subjectId: 'ann' })
+        .map((node) => node.objectId);
+    expect(readable()).toEqual(['1', '10', '3', '5']);
+    const reloaded = new RelationIndex();
+    directory.state.apply(
+      { op: 'setRelation', relation: { ...relationOf('document:8', 'owner', 'user:ann'), createdAt: 0 } },
+      reloaded,
+    );
+    directory.state.replaceIndex(reloaded);
+    expect(readable()).toEqual(['8']);
   });
 
   it('confirms by checks where a permission excludes or intersects', () => {
