@@ -5,7 +5,8 @@
  * memory store holding the caller's 1,000 documents among 100,000 relations:
  * (a) `decideBatch` of 1,000 queries (in batches of 100, as core sends them);
  * (b) core's `filterAuthorized` over the same 1,000 documents, decision cache off (what a list
- *     route pays, minus HTTP and the database);
+ *     route pays, minus HTTP and the database), row by row and — with `setDecisions`, as the
+ *     application's engine runs over a directory loaded whole — as one set question;
  * (c) one `decide`, and the store's own check, for scale.
  * Target: ≤ 5 µs per document in (a) and (b). CPU time of this process, medians of rounds, once
  * every variant ran warm-up lists (a server's list route runs compiled code: the first lists of a
@@ -103,15 +104,28 @@ export async function run(): Promise<void> {
     identityProvider: () => ({ type: 'IDENTITY_TYPE_SUB', value: CALLER }),
     resourceContextProvider: () => ({ location: LOCATION }),
   });
+  const setService = await createEmbeddedDecisionService({
+    policiesDir: POLICIES_DIR,
+    store,
+    input: 'topaz',
+    setDecisions: true,
+  });
+  const setConfig = createAuthzConfig<null>({
+    policyPathRoot: 'webapp',
+    decisionService: setService,
+    identityProvider: () => ({ type: 'IDENTITY_TYPE_SUB', value: CALLER }),
+    resourceContextProvider: () => ({ location: LOCATION }),
+  });
   const documents = Array.from({ length: DOCUMENTS }, (_, d) => d);
-  const filtered = async () =>
+  const filterWith = (authz: typeof config) => async () =>
     (
-      await filterAuthorized(config, null, documents, {
+      await filterAuthorized(authz, null, documents, {
         objectType: 'document',
         relation: 'can_read',
         objectId: (d) => `doc-${d}`,
       })
     ).length;
+  const filtered = filterWith(config);
   const one = async () => {
     let allowed = 0;
     for (const q of queries) if ((await service.decide(q)).allowed) allowed++;
@@ -133,6 +147,11 @@ export async function run(): Promise<void> {
   const variants = [
     [`decideBatch, ${DOCUMENTS} queries in batches of ${BATCH}`, batched, true],
     [`filterAuthorized (core → decideBatch), decision cache off`, filtered, true],
+    [
+      `filterAuthorized (core → decideSet, one set question), decision cache off`,
+      filterWith(setConfig),
+      true,
+    ],
     [`decide, one query at a time`, one, false],
     ['store.checkNow by hand (the directory alone)', checks, false],
   ] as const;
@@ -154,5 +173,6 @@ export async function run(): Promise<void> {
   );
   console.log(`\n${machineLine()}; load during the runs ${range(loads, (x) => x.toFixed(1))}.`);
   await service.close();
+  await setService.close();
   await store.close();
 }
