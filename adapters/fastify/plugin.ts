@@ -92,7 +92,7 @@ async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOpt
       request.authzConfig = config;
       const info = requestInfo(request);
       if (anyExcluded && excluded.matches(info.path)) return done();
-      const path = pathOf(request.method, pattern);
+      const path = pathOf(info.method, pattern);
       let decided: Decision | Promise<Decision>;
       try {
         decided = decidePolicy(config, request, path, info);

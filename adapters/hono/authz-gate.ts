@@ -18,7 +18,7 @@ import { DecisionContext, honoClasses } from './decision-context.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
 import { type HeldMatch, MatchHandover } from './match-handover.ts';
 import type { AuthzMiddlewareOptions } from './middleware.ts';
-import { targetRouteOfMatch } from './route-match.ts';
+import { TargetRouteMemo } from './target-route-memo.ts';
 
 /** Options of {@link authzGate}: the same as the middleware's. */
 export type AuthzGateOptions = AuthzMiddlewareOptions;
@@ -79,6 +79,7 @@ class Gate {
   readonly #dispatch: Fetch;
   readonly #handover: MatchHandover;
   readonly #hono = honoClasses();
+  readonly #routes = new TargetRouteMemo();
 
   constructor(app: AnyHono, config: HonoAuthzConfig, options: AuthzGateOptions) {
     this.#app = app;
@@ -104,7 +105,7 @@ class Gate {
     // Hono answers HEAD with GET's routes.
     const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
     const matchResult = app.router.match(method, path);
-    const route = targetRouteOfMatch(matchResult[0], 0);
+    const route = this.#routes.of(matchResult[0], 0);
     if (!route || route.skipped) return this.#dispatch(request, env, executionCtx);
     const req = new this.#hono.HonoRequest(request, path, matchResult);
     req.routeIndex = route.index;

@@ -12,7 +12,9 @@ import {
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { type AuthzEnv, type HonoAuthzConfig, rememberConfig } from './context-vars.ts';
 import { accessDenied, toHttpError } from './http-errors.ts';
+import { matchReader } from './match-result.ts';
 import { targetRoute } from './route-match.ts';
+import { TargetRouteMemo } from './target-route-memo.ts';
 
 /** Options of {@link authzMiddleware}. */
 export interface AuthzMiddlewareOptions {
@@ -44,6 +46,7 @@ export function authzMiddleware(
     config.logger.warn(message),
   );
   const pathOf = policyPathMemo(config.policyPathRoot);
+  const routes = new TargetRouteMemo();
   // Not an async function: a cache hit decides synchronously, and the request goes on with
   // `return next()` — no promise of its own, no pause before the handler runs.
   return function authorize(c, next) {
@@ -52,7 +55,8 @@ export function authzMiddleware(
     const req = c.req;
     const requestPath = req.path;
     if (excluded.matches(requestPath)) return next();
-    const route = targetRoute(c);
+    const entries = matchReader()?.(c);
+    const route = entries ? routes.of(entries, req.routeIndex + 1) : targetRoute(c);
     if (!route || route.skipped) return next();
     // Read once: each read of a Fetch request's method is checked by undici.
     const method = req.method;
