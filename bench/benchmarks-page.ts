@@ -48,29 +48,33 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     **Processes.** Each server variant runs alone in a process of its own (so that no variant's heap,
     garbage collection or JIT feedback weighs on another's), loaded from a separate process, each
     server on 8 keep-alive connections of its own with one request in flight on each. With
-    \`taskset\`, the servers share one processor and the load generator has another.
+    \`taskset\`, the servers run on one processor and the load generator on another.
 
-    **All at once.** Every measured window loads every variant's server at the same time, taking
-    them in a new order each window (none is always the first the load generator serves). Within
-    the window the load generator counts each server's responses and reads its process's CPU time
-    (every thread, to the nanosecond, from \`/proc/<pid>/task/*/schedstat\`) at both ends — CPU time,
-    not wall time. On the 2-core virtual machine of the figures below, the speed of the machine
-    swings from one second to the next: the same server process, loaded in turns with others, took
-    39 µs of CPU per request in one quarter of a second and 21 µs a few seconds later. Loaded in turns, each
-    variant met those swings at other moments, and one run could not resolve differences under
-    ±10 % (Hono) to ±30 % (Fastify). Loaded at once, on one processor, every server in a window
-    meets the same swings, and the ratio of two servers' CPU per request taken in that window is
-    free of them: the interval of one run's A/A pair is now a few percent wide or less. Two
-    processes of the same server can still differ by about 1 % (an A/A check with fewer, longer
-    windows gave 0.992 [0.989–0.995]), so a difference under about 2 % is not to be read from one
-    run, whatever its interval. The more servers share the processor, the wider the interval: with
-    the eight servers of every variant at once, the A/A pair's came out 0.95 [0.91–0.99], and
-    1.04 [0.95–1.08] once the servers' order changed in each window; so each benchmark loads
-    four or five.
+    **In turns.** In every measured window each variant's server is loaded alone, one after the
+    other, in a new order each window (none is always the first), as a server runs where it is
+    deployed: with a processor to itself. The load generator counts each server's responses and
+    reads its process's CPU time (every thread, to the nanosecond, from
+    \`/proc/<pid>/task/*/schedstat\`) at both ends of its window — CPU time, not wall time. The
+    windows are short, so a window's variants follow each other within seconds and a slow drift of
+    the machine weighs on them alike; its faster swings remain, and on the 2-core virtual machines
+    of these figures one run resolves differences of about ±5–10 % (the A/A line says how much in
+    each run).
+
+    **Why not all at once.** These benchmarks used to load every server at the same time, on one
+    processor: whatever slowed the machine down in a window then fell on every server alike, and
+    intervals were a few percent wide. But the servers then take turns on that processor many times
+    a second, and each turn costs a server in proportion to the code and data its requests touch,
+    so the method penalizes whichever variant does more, and the more servers share the processor,
+    the more. \`HTTP_BENCH_TOGETHER=1 npm run bench -- hono\` still measures that way; on a 2 × AMD
+    EPYC machine it put the bare route at 191 µs of CPU per request and a middleware doing nothing
+    (about 1 µs in process) at 0.82 of it, adding 44 µs; in two runs in turns, on the same machine
+    and the same day, the bare route took 65 and 70 µs and the same middleware kept 0.95 and 0.89
+    of it, adding 3 and 10 µs. The gate's ratio went from 0.66 at once to 0.85 and 0.87 in turns.
+    The figures below were all taken in turns.
 
     **Blocks of fresh processes.** A block is a set of fresh server processes, started in a random
     order (a process's place in the start-up sequence may bring something of its own) and warmed
-    up for 2 s, then 6 windows of 0.1 s of warm-up and 0.5 s measured; the next block starts fresh
+    up together for 2 s, then 6 windows of 0.1 s of warm-up and 0.5 s measured; the next block starts fresh
     processes again, so whatever one process's life brings (the JIT's decisions, the heap's layout)
     varies from block to block and widens the interval instead of shifting the median. The seed of
     these orders is new for each run and printed with its figures (\`HTTP_BENCH_SEED\` repeats
@@ -94,21 +98,20 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     run says so and its verdicts are not to be trusted. To check the method on a
     given machine, \`npx tsx bench/http-aa-check.ts [variant] [passes]\` runs only A/A comparisons,
     with the benchmarks' settings and with variations of them (unpinned; fewer and longer windows;
-    among every other server variant), about 10 minutes a pass.
+    all at once; among every other server variant, in turns and all at once), about 15 minutes a pass.
 
     **What the figures say.** Over HTTP, a cache hit costs the server several times what the same
-    steps cost in a loop in process: Fastify's hook takes 0.31 µs in process and adds 1.7 µs of
-    CPU per request over HTTP in the run below (2.8 and 3.2 µs in two others); Hono's gate 1.16 µs
-    and 5.4 µs. In a server, each request
-    runs through the HTTP parser, the streams and the framework in between, which leave little of
-    the authorization's code and data in the processor's caches from one request to the next, and
-    a CPU profile of the server puts the added time in the authorization's own functions — the
-    decision-cache key's walk first. And that cost moves with the
-    machine's state from run to run, more than the interval of one run says: four runs of
-    \`npm run bench -- hono\` on the machine below put the gate's CPU ratio at 0.75 [0.72–0.79], 0.83
-    [0.77–0.84], 0.82 [0.79–0.86] and 0.82 [0.76–0.84], with the A/A pair at 1 in each.
-    The in-process tables and the step breakdowns tell where the time goes; the HTTP ratios tell
-    what a server keeps.
+    steps cost in a loop in process: on the 2 × AMD EPYC machine of the figures below, Fastify's
+    hook takes 0.69 µs in process and adds 9.4 µs of CPU per request over HTTP; Hono's gate
+    2.9 and 11.9 µs. In a server, between two authorizations each request
+    runs through the kernel's network stack, the HTTP parser, the streams and the framework, which
+    leave little of the authorization's code and data in the processor's caches; a CPU profile of
+    the server puts the added time in the authorization's own functions — the decision-cache key's
+    walk first. On that machine a system call is dear (the write of each response alone takes
+    about 45 µs of the bare route's 65), so the ratios say less about the code than they would on
+    a faster machine, and they move from run to run more than one run's interval says. The
+    in-process tables and the step breakdowns tell where the time goes; the HTTP ratios tell what a
+    server keeps.
 
 !!! tip "Where a server's CPU goes"
     \`npx tsx bench/http-profile.ts '<variant>' [seconds]\` (a variant of \`bench/http-variants.ts\`, such

@@ -1,10 +1,10 @@
 /**
  * Where the HTTP benchmarks' processes run: with `taskset` (util-linux) and two processors or more
  * allowed to this process, the servers are pinned to the last allowed processor and the load
- * generator to the first, so that the servers measured and the client loading them never take
- * turns on one processor (which would change how many requests a server finds waiting at each
- * wake-up, and so its CPU per request), and the servers, loaded all at once (`http-rounds.ts`),
- * share one processor: whatever else runs there falls on every one of them in the same window.
+ * generator to the first, so that a server measured and the client loading it never take turns
+ * on one processor (which would change how many requests a server finds waiting at each wake-up,
+ * and so its CPU per request), and every server meets the same processor (`http-rounds.ts` loads
+ * them in turns, or all at once).
  * Without `taskset`, or with a single processor, nothing is pinned; the plan says why.
  */
 import { spawnSync } from 'node:child_process';

@@ -2,9 +2,9 @@
  * `npx tsx bench/http-aa-check.ts [variant] [passes]`: the resolution of the HTTP benchmarks'
  * method on this machine now — A/A comparisons (one server variant, default `hono`, in two
  * processes, whose CPU ratio should be 1) run with the benchmarks' settings and with variations of
- * them (unpinned; fewer and longer windows), and once among every other server variant (eight
- * servers at once on one processor, where the interval widens), one after the other, repeated
- * `passes` times (default 1; about 10 minutes a pass), each printed with its median, 95% interval
+ * them (unpinned; fewer and longer windows; all at once instead of in turns), and among every
+ * other server variant (eight servers, in turns and all at once), one after the other, repeated
+ * `passes` times (default 1; about 15 minutes a pass), each printed with its median, 95% interval
  * and IQR, taken on whole blocks and on the median of each block's windows
  * (`http-comparison.ts`). The narrower the interval around 1, the smaller a difference the
  * benchmarks can tell.
@@ -26,15 +26,18 @@ const others = Object.keys(SERVER_VARIANTS).filter((name) => name !== variant);
 const windows = BENCHMARK_ROUNDS;
 /** Each setting, and the other server variants loaded in the same windows (none by default). */
 const SETTINGS: Record<string, HttpRoundsOptions & { company?: readonly string[] }> = {
-  'two servers (16 blocks × 6 windows of 0.1 + 0.5 s, pinned)': windows,
-  'the same, unpinned': { ...windows, pin: false },
-  'fewer, longer windows (16 blocks × 3 windows of 0.2 + 1 s, pinned)': {
+  'two servers in turns (12 blocks × 6 windows of 0.1 + 0.5 s, pinned)': { ...windows, together: false },
+  'the same, unpinned': { ...windows, together: false, pin: false },
+  'fewer, longer windows (12 blocks × 3 windows of 0.2 + 1 s, pinned)': {
     ...windows,
+    together: false,
     windows: 3,
     warmupSeconds: 0.2,
     windowSeconds: 1,
   },
-  'among the other variants (16 blocks × 6 windows, pinned)': { ...windows, company: others },
+  'two servers all at once (12 blocks × 6 windows, pinned)': { ...windows, together: true },
+  'among the other variants, in turns': { ...windows, together: false, company: others },
+  'among the other variants, all at once': { ...windows, together: true, company: others },
 };
 
 const withInterval = (s: RatioSummary) =>

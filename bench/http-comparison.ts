@@ -6,11 +6,12 @@
  * A/A line, the same comparison between two processes of one variant.
  *
  * A block's ratio is the baseline's CPU per request over the variant's, both over the block's
- * windows together: in each window the variant and the baseline were loaded at the same time on
- * one processor, so whatever slowed the machine down in a window weighed on both. Beside it, the
- * median of the block's per-window ratios, which leaves out a window that one server's own hiccup
- * (a major garbage collection, a compilation) spoiled — and so would flatter a variant whose
- * hiccups are its own cost: the verdict is taken on whole blocks.
+ * windows together: in each window the variant and the baseline were loaded within seconds of
+ * each other on one processor (or at the same time: `together`), so that a slow drift of the
+ * machine weighed on both. Beside it, the median of the block's per-window ratios, which leaves
+ * out a window that one server's own hiccup (a major garbage collection, a compilation) or a
+ * swing of the machine spoiled — and so would flatter a variant whose hiccups are its own cost:
+ * the verdict is taken on whole blocks.
  */
 import { pinningLine } from './cpu-pinning.ts';
 import type { BlockSample, HttpRoundsResult, WindowSample } from './http-rounds.ts';
@@ -127,13 +128,13 @@ export function methodLines(result: HttpRoundsResult): string {
   return [
     `Method: ${o.blocks} blocks, each a fresh set of server processes started in a random order (seed ${result.seed}; HTTP_BENCH_SEED repeats it),`,
     `warmed up ${o.processWarmupSeconds} s, then ${o.windows} windows of ${o.warmupSeconds} s of warm-up and ${o.windowSeconds} s measured; in each window every server is loaded`,
-    `at once (taken in a new order each window), on ${o.connections} keep-alive connections of its own, one request in flight on each. A block's ratio is the baseline's CPU per request`,
+    `${o.together ? 'at once' : 'in turns, alone'} (taken in a new order each window), on ${o.connections} keep-alive connections of its own, one request in flight on each. A block's ratio is the baseline's CPU per request`,
     'over the variant\'s, over the same windows ("window medians": the median of the block\'s per-window ratios);',
     'ratios outside Tukey\'s fences (1.5 × IQR, on their logarithms) are dropped ("kept" counts the rest),',
     'and the median of the rest is printed with its 95% bootstrap interval (2,000 resamples, fixed seed). A target is "met" when',
     'the whole interval is at or above it, "MISSED" when it is wholly below, "too close to call" otherwise. Server CPU is each',
     "server process's own (all its threads), read from the scheduler over the measured window only.",
     pinningLine(result.pinning),
-    `Load average (1 min) at each block: ${loads} — it counts this run's own servers, busy at once; the ratios come from the same windows.`,
+    `Load average (1 min) at each block: ${loads} — it counts this run's own servers and load generator; the ratios come from the same windows.`,
   ].join('\n');
 }

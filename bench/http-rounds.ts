@@ -1,14 +1,20 @@
 /**
  * Side-by-side HTTP measurements of server variants, each alone in a process of its own
- * (`http-server.ts`), loaded from another process (`http-load-client.ts`) **all at once**: every
- * measured window loads every variant's server at the same time, each on connections of its own,
- * with the servers sharing one processor (pinned with `taskset`, `cpu-pinning.ts`) and the load
- * generator on another. Whatever else slows the machine down during a window — the hypervisor,
- * another process on that processor — slows every variant in it alike, so the ratio of two
- * variants' CPU per request taken in one window is free of it; and the windows of a **block** all
- * run on one set of server processes, after which fresh processes replace them, so that what one
- * process's life brings (the JIT's decisions, the heap's layout) varies from block to block. The
- * statistics are taken over the blocks (`http-comparison.ts`, `paired-ratios.ts`).
+ * (`http-server.ts`), loaded from another process (`http-load-client.ts`) **in turns**: in every
+ * measured window each variant's server is loaded alone, one after the other in a new order each
+ * window, on a processor of its own (pinned with `taskset`, `cpu-pinning.ts`), the load generator
+ * on another — as a server runs where it is deployed. The windows are short and a window's
+ * variants follow each other within a few seconds, so that a slow drift of the machine weighs on
+ * them alike; and the windows of a **block** all run on one set of server processes, after which
+ * fresh processes replace them, so that what one process's life brings (the JIT's decisions, the
+ * heap's layout) varies from block to block. The statistics are taken over the blocks
+ * (`http-comparison.ts`, `paired-ratios.ts`).
+ *
+ * Loading every server at once on one processor (`together`) cancels the machine's swings within
+ * a window, but the servers then take turns on that processor many times a second, and each turn
+ * costs a server in proportion to how much code and data its requests touch: with five servers, a
+ * no-op middleware that adds about 1 µs in process added about 30 µs of CPU per request. That
+ * measures the sharing, not the variant; it stays as an option to show it (`http-aa-check.ts`).
  *
  * What is measured per window and server: the responses completed in it and the CPU of the
  * server's process over exactly that window (every thread of it: the main one, the garbage
@@ -54,11 +60,16 @@ export interface HttpRoundsOptions {
   /** Seconds of load of each set of fresh server processes before its first window (their JIT warms up). */
   readonly processWarmupSeconds: number;
   /**
-   * Pinning with `taskset` (`cpu-pinning.ts`): by default the servers share one processor and the
-   * load generator has another, whatever the load (what else runs on the servers' processor
-   * falls on all of them at once); `false` never pins (to compare).
+   * Pinning with `taskset` (`cpu-pinning.ts`): by default the servers run on one processor and the
+   * load generator on another, whatever the load; `false` never pins (to compare).
    */
   readonly pin?: boolean;
+  /**
+   * Load every server at once in each window instead of in turns (default `false`): their ratios
+   * are then free of the machine's swings, but biased against the variant whose requests touch
+   * more code and data (see the module's comment); `http-aa-check.ts` shows it.
+   */
+  readonly together?: boolean;
   /**
    * Seed of the processes' start orders and of the servers' order in each window (`start-order.ts`); default `HTTP_BENCH_SEED` from the
    * environment, else a new one per run (printed with the figures), so that no order, and no bias
@@ -107,8 +118,8 @@ export function order(
 
 /**
  * Starts each variant (`http-variants.ts`; {@link secondProcess} for a second process of one) in
- * its own process and loads them all at once from another one, block after block of measured
- * windows, each block on fresh processes; stops them all before it returns.
+ * its own process and loads them in turns (or all at once: `together`) from another one, block
+ * after block of measured windows, each block on fresh processes; stops them all before it returns.
  *
  * @example
  * const result = await httpRounds(['hono', 'hono + authzGate', secondProcess('hono')], { path: '/api/documents/42', headers: {}, connections: 8, blocks: 16, windows: 6, windowSeconds: 0.5, warmupSeconds: 0.1, processWarmupSeconds: 2 });
@@ -126,12 +137,11 @@ export async function httpRounds(
   const loads: number[] = [];
   const { path, headers, connections } = options;
   const random = seededRandom(seed);
-  // The servers in a new order each window: the load generator opens their connections and
-  // serves their sockets in that order, and none is to be always first or last.
-  const loadAll = async (warmupSeconds: number, seconds: number) => {
+  // The servers in a new order each window, so that none is always first or last.
+  const loadAll = async (warmupSeconds: number, seconds: number, together: boolean) => {
     const sequence = shuffled(servers.length, random);
-    const results = await order(client, {
-      all: sequence.map((index) => ({
+    const orders = sequence.map(
+      (index): LoadOrder => ({
         path,
         headers,
         connections,
@@ -139,8 +149,11 @@ export async function httpRounds(
         serverPid: servers[index]!.pid,
         warmupSeconds,
         seconds,
-      })),
-    });
+      }),
+    );
+    const results: LoadResult[] = [];
+    if (together) results.push(...(await order(client, { all: orders })));
+    else for (const each of orders) results.push(await order(client, each));
     const byServer: LoadResult[] = [];
     for (const [at, index] of sequence.entries()) byServer[index] = results[at]!;
     return byServer;
@@ -154,11 +167,16 @@ export async function httpRounds(
         if (pinning.pinned) pinProcess(server.pid, pinning.serverCpu);
         servers[index] = server;
       }
-      await loadAll(0, options.processWarmupSeconds);
+      // The warm-up loads every server at once: it is not measured.
+      await loadAll(0, options.processWarmupSeconds, true);
       loads.push(loadNow());
       const windows = labels.map((): WindowSample[] => []);
       for (let w = 0; w < options.windows; w++) {
-        const results = await loadAll(options.warmupSeconds, options.windowSeconds);
+        const results = await loadAll(
+          options.warmupSeconds,
+          options.windowSeconds,
+          options.together === true,
+        );
         for (const [index, { requests, seconds, serverCpuNs, failed }] of results.entries()) {
           if (failed > 0) throw new Error(`${labels[index]}: ${failed} responses were not 200`);
           windows[index]!.push({ requests, seconds, serverCpuNs });
@@ -190,9 +208,10 @@ function runSeed(): number {
   return seed;
 }
 
-/** The duration of a run of {@link httpRounds}, in seconds (process start-up aside). */
-export function plannedSeconds(options: HttpRoundsOptions): number {
+/** The duration of a run of {@link httpRounds} over `servers` servers, in seconds (process start-up aside). */
+export function plannedSeconds(options: HttpRoundsOptions, servers: number): number {
+  const turns = options.together ? 1 : servers;
   const perBlock =
-    options.processWarmupSeconds + options.windows * (options.warmupSeconds + options.windowSeconds);
+    options.processWarmupSeconds + options.windows * turns * (options.warmupSeconds + options.windowSeconds);
   return options.blocks * perBlock;
 }
