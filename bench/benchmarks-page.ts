@@ -57,7 +57,7 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     \`/proc/<pid>/task/*/schedstat\`) at both ends of its window — CPU time, not wall time. The
     windows are short, so a window's variants follow each other within seconds and a slow drift of
     the machine weighs on them alike; its faster swings remain, and on the 2-core virtual machines
-    of these figures one run resolves differences of about ±5–10 % (the A/A line says how much in
+    of these figures one run resolves differences of about ±5–11 % (the A/A line says how much in
     each run).
 
     **Why not all at once.** These benchmarks used to load every server at the same time, on one

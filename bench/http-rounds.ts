@@ -13,7 +13,7 @@
  * Loading every server at once on one processor (`together`) cancels the machine's swings within
  * a window, but the servers then take turns on that processor many times a second, and each turn
  * costs a server in proportion to how much code and data its requests touch: with five servers, a
- * no-op middleware that adds about 1 µs in process added about 30 µs of CPU per request. That
+ * no-op middleware that adds about 1 µs in process added 30–45 µs of CPU per request. That
  * measures the sharing, not the variant; it stays as an option to show it (`http-aa-check.ts`).
  *
  * What is measured per window and server: the responses completed in it and the CPU of the
