@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- hono`: requests per second of a Hono route (`@hono/node-server`) with
  * `authzGate` and with `authzMiddleware` answering from the decision cache, against the same route
- * without authorization and behind a no-op middleware, over HTTP on 127.0.0.1 — each server alone in
+ * without authorization, behind a no-op middleware and behind the least any authorization does (a
+ * map lookup by the caller's header, method and URL), over HTTP on 127.0.0.1 — each server alone in
  * a process of its own, loaded in turns from another process (8 connections each), in blocks of
  * measured windows (`http-rounds.ts`), with an A/A check (the bare route in a second process); and
  * the middleware's own cost in process (`app.fetch`). Targets: ≥ 0.92 of the bare route, judged on
@@ -18,7 +19,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { middlewareSteps } from './hono-steps.ts';
 import { aaLine, comparisonRow, methodLines, variantRow } from './http-comparison.ts';
 import { httpRounds, plannedSeconds, secondProcess } from './http-rounds.ts';
-import { BENCHMARK_ROUNDS, REQUEST_HEADERS } from './http-variants.ts';
+import { BENCHMARK_ROUNDS, REQUEST_HEADERS, withMinimalCheck } from './http-variants.ts';
 import { printTable } from './measure.ts';
 import { machineLine, median, range } from './rounds.ts';
 
@@ -27,13 +28,13 @@ const TARGET_ADDED_MICROS = 1.5;
 /** Rounds of the in-process comparison, and requests per variant and round. */
 const ROUNDS = 25;
 const IN_PROCESS_REQUESTS = 50_000;
-/** Over HTTP: the benchmarks' rounds (5 servers loaded in turns, about 240 s). */
+/** Over HTTP: the benchmarks' rounds (6 servers loaded in turns, about 290 s). */
 const HTTP = BENCHMARK_ROUNDS;
 const HEADERS = REQUEST_HEADERS;
 /** Which parts run: `http`, `in-process` (comma-separated; default both). */
 const PARTS = new Set((process.env.HONO_BENCH_PARTS ?? 'http,in-process').split(',').map((p) => p.trim()));
 
-type Variant = 'gate' | 'authz' | 'noop' | 'next' | 'inputs' | 'none';
+type Variant = 'gate' | 'authz' | 'noop' | 'next' | 'inputs' | 'minimal' | 'none';
 
 const identity = identityFromHeader('X-User-ID');
 /** A realistic resource context: the route parameter and request facts, a fresh object per request. */
@@ -62,7 +63,9 @@ const readsInputs: MiddlewareHandler = (c, next) => {
  * async middleware (`noop`: what Hono's dispatch costs for any middleware), behind a middleware
  * that only returns `next()` (`next`: not async, as `authzMiddleware` — the least any middleware
  * costs), behind a middleware that reads what authorization needs and returns `next()` (`inputs`:
- * {@link readsInputs}), or without authorization (`none`). (The servers loaded over HTTP are `http-variants.ts`'s.)
+ * {@link readsInputs}), behind the least any authorization does (`minimal`: a map lookup by the
+ * caller's header, method and URL in front of `app.fetch`), or without authorization (`none`).
+ * (The servers loaded over HTTP are `http-variants.ts`'s.)
  */
 function application(variant: Variant, answer: (c: Context) => Response): Hono {
   const app = new Hono();
@@ -82,6 +85,7 @@ function application(variant: Variant, answer: (c: Context) => Response): Hono {
   if (variant === 'noop') app.use('*', async (_c, next) => next());
   if (variant === 'next') app.use('*', (_c, next) => next());
   if (variant === 'inputs') app.use('*', readsInputs);
+  if (variant === 'minimal') withMinimalCheck(app);
   app.get('/api/documents/:id', answer);
   return app;
 }
@@ -140,6 +144,7 @@ const HONO_VARIANTS = [
   'hono + authzMiddleware',
   'hono',
   'hono + no-op middleware',
+  'hono + minimal check',
   secondProcess('hono'),
 ];
 
@@ -165,6 +170,8 @@ async function overHttp(): Promise<void> {
     comparisonRow(result, 'hono + authzGate', 'hono', TARGET_RATIO),
     comparisonRow(result, 'hono + authzMiddleware', 'hono', TARGET_RATIO),
     comparisonRow(result, 'hono + no-op middleware', 'hono'),
+    comparisonRow(result, 'hono + minimal check', 'hono'),
+    comparisonRow(result, 'hono + authzGate', 'hono + minimal check'),
     comparisonRow(result, 'hono + authzMiddleware', 'hono + no-op middleware'),
     comparisonRow(result, 'hono + authzGate', 'hono + authzMiddleware'),
     comparisonRow(result, secondProcess('hono'), 'hono'),
@@ -176,7 +183,8 @@ async function overHttp(): Promise<void> {
       methodLines(result),
       '"authzGate": `authzGate(app, config)`, deciding before Hono dispatches; "authzMiddleware":',
       '`app.use(\'*\', authzMiddleware(config))`; "no-op middleware": the route behind `async (c, next) => next()`',
-      '(the cost of having any async middleware).',
+      '(the cost of having any async middleware); "minimal check": `app.fetch` wrapped by a lookup of the caller\'s',
+      'header, the method and the URL in a map (the least any authorization does: no route, policy path or context).',
     ].join('\n'),
   );
 }
@@ -207,6 +215,11 @@ async function inProcess(): Promise<void> {
       addedCpuRow(
         'a middleware reading the identity header and resource context, 2 × c.set, returning next()',
         await addedCpu(inputs, none),
+        false,
+      ),
+      addedCpuRow(
+        'a minimal check in front of app.fetch (caller header, method and URL looked up in a map)',
+        await addedCpu(application('minimal', prebuilt), none),
         false,
       ),
       addedCpuRow(

@@ -3,7 +3,8 @@
  * `http-server.ts`: the same route (`GET /api/documents/:id`, a small JSON answer) on Hono
  * (`@hono/node-server`) and on Fastify, without authorization, behind a hook or middleware that
  * does nothing, and with the authorization answering from the decision cache (a realistic
- * resource context: the route parameter, the method and a location, a fresh object per request).
+ * resource context: the route parameter, the method and a location, a fresh object per request) —
+ * and, for scale, behind the least any authorization does ({@link minimalCheck}).
  */
 import type { AddressInfo } from 'node:net';
 import { type AuthzConfig, createAuthzConfig, type IdentityProvider } from '@gatehousejs/core';
@@ -63,8 +64,38 @@ function cachedConfig<R>(
   });
 }
 
-type HonoVariant = 'none' | 'noop' | 'gate' | 'middleware';
-type FastifyVariant = 'none' | 'noop' | 'plugin';
+/**
+ * The least any authorization does, for scale: an answer looked up in a map by the caller and
+ * the request's method and URL (remembered on first sight: allowed when there is a caller). No
+ * route, policy path, resource context, decision record or audit: what the HTTP cost of an
+ * authorization cannot go below on the machine.
+ */
+function minimalCheck(): (caller: string | null | undefined, method: string, url: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return (caller, method, url) => {
+    const key = `${caller} ${method} ${url}`;
+    let allowed = answers.get(key);
+    if (allowed === undefined) {
+      allowed = typeof caller === 'string';
+      answers.set(key, allowed);
+    }
+    return allowed;
+  };
+}
+
+/** Puts {@link minimalCheck} in front of `app.fetch` (the caller from `X-User-ID`; 403 without one). */
+export function withMinimalCheck(app: Hono): Hono {
+  const allowed = minimalCheck();
+  const dispatch = app.fetch;
+  app.fetch = (request, env, executionCtx) =>
+    allowed(request.headers.get('X-User-ID'), request.method, request.url)
+      ? dispatch(request, env, executionCtx)
+      : new Response(null, { status: 403 });
+  return app;
+}
+
+type HonoVariant = 'none' | 'noop' | 'gate' | 'middleware' | 'minimal';
+type FastifyVariant = 'none' | 'noop' | 'plugin' | 'minimal';
 
 function honoApp(variant: HonoVariant): Hono {
   const app = new Hono();
@@ -77,6 +108,7 @@ function honoApp(variant: HonoVariant): Hono {
     else app.use('*', honoAdapter.authzMiddleware(config, { excludePaths: ['/health'] }));
   }
   if (variant === 'noop') app.use('*', async (_c, next) => next());
+  if (variant === 'minimal') withMinimalCheck(app);
   app.get(ROUTE, (c) => c.json({ id: c.req.param('id'), name: 'report.pdf' }));
   return app;
 }
@@ -92,6 +124,14 @@ function listenHono(app: Hono): Promise<ListeningServer> {
 async function listenFastify(variant: FastifyVariant): Promise<ListeningServer> {
   const app = Fastify();
   if (variant === 'noop') app.addHook('onRequest', (_request, _reply, done) => done());
+  if (variant === 'minimal') {
+    const allowed = minimalCheck();
+    app.addHook('onRequest', (request, reply, done) => {
+      const caller = request.headers['x-user-id'];
+      if (allowed(typeof caller === 'string' ? caller : undefined, request.method, request.url)) done();
+      else reply.code(403).send();
+    });
+  }
   if (variant === 'plugin') {
     const config = cachedConfig<FastifyRequest>(fastifyAdapter.identityFromHeader('X-User-ID'), (r) => ({
       id: (r.params as Record<string, string | undefined>).id,
@@ -110,9 +150,11 @@ export const SERVER_VARIANTS = {
   'hono + no-op middleware': () => listenHono(honoApp('noop')),
   'hono + authzGate': () => listenHono(honoApp('gate')),
   'hono + authzMiddleware': () => listenHono(honoApp('middleware')),
+  'hono + minimal check': () => listenHono(honoApp('minimal')),
   fastify: () => listenFastify('none'),
   'fastify + no-op hook': () => listenFastify('noop'),
   'fastify + authzPlugin': () => listenFastify('plugin'),
+  'fastify + minimal check': () => listenFastify('minimal'),
 } satisfies Record<string, () => Promise<ListeningServer>>;
 
 /** The name of a server variant. */

@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ListeningServer, REQUEST_HEADERS, REQUEST_PATH, SERVER_VARIANTS } from './http-variants.ts';
+
+let server: ListeningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function status(headers: Record<string, string>): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${server?.port}${REQUEST_PATH}`, { headers });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+describe.each(['hono + minimal check', 'fastify + minimal check'] as const)('%s', (variant) => {
+  it('answers a caller, again from the map, and denies a request without one', async () => {
+    server = await SERVER_VARIANTS[variant]();
+    expect(await status({ ...REQUEST_HEADERS })).toBe(200);
+    expect(await status({ ...REQUEST_HEADERS })).toBe(200);
+    expect(await status({})).toBe(403);
+    expect(await status({})).toBe(403);
+  });
+});
