@@ -108,10 +108,12 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     the authorization's code and data in the processor's caches. The *minimal check* rows show how
     far down that goes: the least any authorization does — the caller's header, the method and the
     URL looked up in a map; no route, policy path, resource context or record — added 8.5 µs to
-    Hono's bare route (a ratio of 0.89) and 6.0 µs to Fastify's (0.92), so on that machine the
-    0.92 and 0.95 targets lie at or above what the least possible authorization keeps. Against the
-    minimal check, Hono's gate kept 0.985 [0.90–1.03] and Fastify's plugin 0.94 [0.91–0.98]; a CPU
-    profile of the server puts the rest in core's decision, the decision-cache key's walk first. On
+    Hono's bare route (a ratio of 0.89) and 6.0 µs to Fastify's (0.92) in the runs below; in a
+    second run of the same servers, 0.91 and 0.98. The targets, 0.92 and 0.95, are about what the
+    least possible authorization keeps on that machine. Against the minimal check, Hono's gate kept
+    0.985 [0.90–1.03] and Fastify's plugin 0.94 [0.91–0.98] (the gate and the plugin kept 0.86 of
+    their bare routes in both runs); a CPU profile of the server puts the difference in core's
+    decision, the decision-cache key's walk first. On
     that machine a system call is dear (the write of each response alone takes about 45 µs of the
     bare route's 65–75), so the ratios say less about the code than they would on a faster
     machine, and they move from run to run more than one run's interval says. The in-process tables

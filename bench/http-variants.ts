@@ -66,9 +66,9 @@ function cachedConfig<R>(
 
 /**
  * The least any authorization does, for scale: an answer looked up in a map by the caller and
- * the request's method and URL (remembered on first sight: allowed when there is a caller). No
- * route, policy path, resource context, decision record or audit: what the HTTP cost of an
- * authorization cannot go below on the machine.
+ * the request's method and URL (remembered on first sight, unbounded: the benchmarks request one
+ * URL; allowed when there is a caller). No route, policy path, resource context, decision record
+ * or audit: what the HTTP cost of an authorization cannot go below on the machine.
  */
 function minimalCheck(): (caller: string | null | undefined, method: string, url: string) => boolean {
   const answers = new Map<string, boolean>();
