@@ -103,18 +103,22 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     **What the figures say.** Over HTTP, a cache hit costs the server several times what the same
     steps cost in a loop in process: on the 2 × AMD EPYC machine of the figures below, Fastify's
     hook takes 0.88 µs in process and adds 10.9 µs of CPU per request over HTTP; Hono's gate
-    2.6 and 12.3 µs. In a server, between two authorizations each request runs through the
+    2.2 and 11.1 µs. In a server, between two authorizations each request runs through the
     kernel's network stack, the HTTP parser, the streams and the framework, which leave little of
-    the authorization's code and data in the processor's caches. The *minimal check* rows show how
-    far down that goes: the least any authorization does — the caller's header, the method and the
-    URL looked up in a map; no route, policy path, resource context or record — added 8.5 µs to
-    Hono's bare route (a ratio of 0.89) and 6.0 µs to Fastify's (0.92) in the runs below; in a
-    second run of the same servers, 0.91 and 0.98. The targets, 0.92 and 0.95, are about what the
-    least possible authorization keeps on that machine. Against the minimal check, Hono's gate kept
-    0.985 [0.90–1.03] and Fastify's plugin 0.94 [0.91–0.98] (the gate and the plugin kept 0.86 of
-    their bare routes in both runs); a CPU profile of the server puts the difference in core's
-    decision, the decision-cache key's walk first. On
-    that machine a system call is dear (the write of each response alone takes about 45 µs of the
+    the authorization's code and data in the processor's caches. The *minimal check* rows show what
+    the least any authorization costs there: the caller's header, the method and the URL looked up
+    in a map, read from Node's request as it was parsed (Hono's \`env.incoming\`, Fastify's
+    \`request.headers\`); no route, policy path, resource context or record. On Hono it kept
+    1.00 [0.94–1.02] of the bare route (0.94–0.98 in three more runs the same day), on Fastify
+    0.92 [0.89–0.97] (0.98 in a second run): the targets, 0.92 and 0.95, lie above the machine's
+    floor, and what the gate and the plugin add is their own. Taken apart on Hono (three more runs
+    in turns, where the gate added 11–17 µs, the whole gate beside the same gate with its decision
+    replaced by a constant allow, in the same blocks), the gate's own steps — the path, the route match, the request its
+    providers read, the hand-over to Hono — added 2–8 µs, and core's decision on a cache hit (the
+    providers, the cache key's walk, the lookup) 8.6–9.4 µs more in each of the three runs, where
+    a loop in process takes about 1.1 µs for it. The same minimal check reading the header through
+    the Fetch API (\`request.headers.get()\`, which builds \`@hono/node-server\`'s \`Headers\`) added
+    8.5 µs in an earlier run. On that machine a system call is dear (the write of each response alone takes about 45 µs of the
     bare route's 65–75), so the ratios say less about the code than they would on a faster
     machine, and they move from run to run more than one run's interval says. The in-process tables
     and the step breakdowns tell where the time goes; the HTTP ratios tell what a server keeps.

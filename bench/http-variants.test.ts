@@ -1,5 +1,12 @@
+import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ListeningServer, REQUEST_HEADERS, REQUEST_PATH, SERVER_VARIANTS } from './http-variants.ts';
+import {
+  type ListeningServer,
+  REQUEST_HEADERS,
+  REQUEST_PATH,
+  SERVER_VARIANTS,
+  withMinimalCheck,
+} from './http-variants.ts';
 
 let server: ListeningServer | undefined;
 afterEach(async () => {
@@ -19,6 +26,17 @@ describe.each(['hono + minimal check', 'fastify + minimal check'] as const)('%s'
     expect(await status({ ...REQUEST_HEADERS })).toBe(200);
     expect(await status({ ...REQUEST_HEADERS })).toBe(200);
     expect(await status({})).toBe(403);
+    expect(await status({})).toBe(403);
+  });
+});
+
+describe('withMinimalCheck in process', () => {
+  it('reads the Fetch request when no Node request comes with it', async () => {
+    const app = withMinimalCheck(new Hono().get('*', (c) => c.text('ok')));
+    const status = async (headers: Record<string, string>) =>
+      (await app.fetch(new Request(`http://localhost${REQUEST_PATH}`, { headers }))).status;
+    expect(await status({ ...REQUEST_HEADERS })).toBe(200);
+    expect(await status({ ...REQUEST_HEADERS })).toBe(200);
     expect(await status({})).toBe(403);
   });
 });

@@ -83,14 +83,31 @@ function minimalCheck(): (caller: string | null | undefined, method: string, url
   };
 }
 
-/** Puts {@link minimalCheck} in front of `app.fetch` (the caller from `X-User-ID`; 403 without one). */
+/** Node's request as `@hono/node-server` passes it in the environment (`c.env.incoming`). */
+interface NodeIncoming {
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly method: string;
+  readonly url: string;
+}
+
+/**
+ * Puts {@link minimalCheck} in front of `app.fetch` (the caller from `X-User-ID`; 403 without one).
+ * Served by `@hono/node-server` it reads Node's request (`env.incoming`: parsed headers, method and
+ * URL as plain values), the cheapest reads there, as the gate's identity provider does; otherwise
+ * the Fetch request.
+ */
 export function withMinimalCheck(app: Hono): Hono {
   const allowed = minimalCheck();
   const dispatch = app.fetch;
-  app.fetch = (request, env, executionCtx) =>
-    allowed(request.headers.get('X-User-ID'), request.method, request.url)
-      ? dispatch(request, env, executionCtx)
-      : new Response(null, { status: 403 });
+  app.fetch = (request, env, executionCtx) => {
+    const incoming = (env as { incoming?: NodeIncoming } | undefined)?.incoming;
+    let ok: boolean;
+    if (incoming) {
+      const caller = incoming.headers['x-user-id'];
+      ok = allowed(typeof caller === 'string' ? caller : undefined, incoming.method, incoming.url);
+    } else ok = allowed(request.headers.get('X-User-ID'), request.method, request.url);
+    return ok ? dispatch(request, env, executionCtx) : new Response(null, { status: 403 });
+  };
   return app;
 }
 
