@@ -106,19 +106,22 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     2.2 and 11.1 µs. In a server, between two authorizations each request runs through the
     kernel's network stack, the HTTP parser, the streams and the framework, which leave little of
     the authorization's code and data in the processor's caches. The *minimal check* rows show what
-    the least any authorization costs there: the caller's header, the method and the URL looked up
-    in a map, read from Node's request as it was parsed (Hono's \`env.incoming\`, Fastify's
+    the least authorization costs there: the caller's header, the method and the URL looked up in
+    a map, read from Node's request as it was parsed (Hono's \`env.incoming\`, Fastify's
     \`request.headers\`); no route, policy path, resource context or record. On Hono it kept
-    1.00 [0.94–1.02] of the bare route (0.94–0.98 in three more runs the same day), on Fastify
-    0.92 [0.89–0.97] (0.98 in a second run): the targets, 0.92 and 0.95, lie above the machine's
-    floor, and what the gate and the plugin add is their own. Taken apart on Hono (three more runs
-    in turns, where the gate added 11–17 µs, the whole gate beside the same gate with its decision
-    replaced by a constant allow, in the same blocks), the gate's own steps — the path, the route match, the request its
-    providers read, the hand-over to Hono — added 2–8 µs, and core's decision on a cache hit (the
-    providers, the cache key's walk, the lookup) 8.6–9.4 µs more in each of the three runs, where
-    a loop in process takes about 1.1 µs for it. The same minimal check reading the header through
-    the Fetch API (\`request.headers.get()\`, which builds \`@hono/node-server\`'s \`Headers\`) added
-    8.5 µs in an earlier run. On that machine a system call is dear (the write of each response alone takes about 45 µs of the
+    1.00 [0.94–1.02] of the bare route (0.94–0.98 in three more runs the same day), so Hono's target,
+    0.92, lies well above the machine's floor and what the gate adds is its own; on Fastify it kept
+    0.92 [0.89–0.97] (0.98 in a second run), about Fastify's target, 0.95. Taken apart on Hono (runs in turns of
+    30 and 36 blocks, the gate beside the same gate stopped after each step of its decision, in the
+    same blocks), the gate's own steps — the path, the route match, the request its providers
+    read, the hand-over to Hono — kept 0.99 of the bare route (about 1 µs); the identity and
+    resource context providers with their checks took about 4 µs more, the cache key's walk about
+    3, the lookup less than a run resolves, the decision's record about 1.5. Core's decision on a
+    cache hit, about 1.1 µs in a loop in process, takes 8–9 µs of server CPU per request there (8.6,
+    9.4 and 9.1 µs in three shorter runs), and no single step of it dominates. The same minimal
+    check reading the header through the Fetch API (\`request.headers.get()\`, which builds
+    \`@hono/node-server\`'s \`Headers\`) added 8.5 µs in an earlier run. On that machine a system
+    call is dear (the write of each response alone takes about 45 µs of the
     bare route's 65–75), so the ratios say less about the code than they would on a faster
     machine, and they move from run to run more than one run's interval says. The in-process tables
     and the step breakdowns tell where the time goes; the HTTP ratios tell what a server keeps.
