@@ -185,7 +185,7 @@ async function overHttp(): Promise<void> {
       '`app.use(\'*\', authzMiddleware(config))`; "no-op middleware": the route behind `async (c, next) => next()`',
       '(the cost of having any async middleware); "minimal check": `app.fetch` wrapped by a lookup of the caller\'s',
       'header, the method and the URL in a map (the least any authorization does: no route, policy path or context;',
-      'over HTTP read from Node\'s request, `env.incoming`, as the gate\'s identity provider reads the header there).',
+      "over HTTP read from Node's request, `env.incoming`, as the gate's identity provider reads the header there).",
     ].join('\n'),
   );
 }
