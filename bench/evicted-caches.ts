@@ -4,8 +4,8 @@
  * network stack, the HTTP parser and the streams between two authorizations, which leave little
  * of them in the caches; a loop of requests keeps everything hot and shows a fraction of that cost.
  * Touching a buffer the size of a core's L2 cache before each request reproduces the server's
- * order of magnitude in process, and resolves differences of a fraction of a microsecond in
- * seconds, where the HTTP rounds resolve about 2 µs in minutes.
+ * order of magnitude in process, and resolves differences of about a microsecond in seconds,
+ * where the HTTP rounds resolve about 2 µs in minutes.
  */
 import { median } from './rounds.ts';
 
