@@ -6,138 +6,39 @@
  * a process of its own, loaded in turns from another process (8 connections each), in blocks of
  * measured windows (`http-rounds.ts`), with an A/A check (the bare route in a second process); and
  * the middleware's own cost in process (`app.fetch`), in a loop and with the processor's caches
- * evicted before each request (`evicted-caches.ts`, closer to what a server pays). Targets: ≥ 0.92
+ * evicted before each request (`evicted-caches.ts`, closer to what a server pays), each row in
+ * fresh processes of its own (`hono-in-process-child.ts`, `process-samples.ts`). Targets: ≥ 0.92
  * of the bare route, judged on the interval of the ratio of server CPU per request (the throughput
  * ratio beside it; see `http-comparison.ts`), and added CPU ≤ 1.5 µs per request in the loop (the
  * gate; the middleware's figures beside it).
  *
  * `HONO_BENCH_PARTS=in-process npm run bench -- hono` runs only the in-process tables (about
- * 1.5 minutes); `HONO_BENCH_PARTS=http` only the HTTP rounds (default both).
+ * 4 minutes); `HONO_BENCH_PARTS=http` only the HTTP rounds (default both).
  */
-import { createAuthzConfig } from '@gatehousejs/core';
-import { InMemoryDecisionService } from '@gatehousejs/core/testing';
-import { authzGate, authzMiddleware, identityFromHeader } from '@gatehousejs/hono';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { addedWithEvictedCaches, EVICTED_BYTES, type EvictedRounds, type Send } from './evicted-caches.ts';
+import { fileURLToPath } from 'node:url';
+import { EVICTED_BYTES, type EvictedRounds } from './evicted-caches.ts';
+import type { Environment, LoopRounds, Variant } from './hono-apps.ts';
+import type { InProcessJob } from './hono-in-process-child.ts';
 import { middlewareSteps } from './hono-steps.ts';
 import { aaLine, comparisonRow, methodLines, variantRow } from './http-comparison.ts';
 import { httpRounds, plannedSeconds, secondProcess } from './http-rounds.ts';
-import { BENCHMARK_ROUNDS, REQUEST_HEADERS, withMinimalCheck } from './http-variants.ts';
+import { BENCHMARK_ROUNDS } from './http-variants.ts';
 import { printTable } from './measure.ts';
+import { mediansOfProcesses } from './process-samples.ts';
 import { machineLine, median, range } from './rounds.ts';
 
 const TARGET_RATIO = 0.92;
 const TARGET_ADDED_MICROS = 1.5;
-/** Rounds of the in-process comparison, and requests per variant and round. */
-const ROUNDS = 25;
-const IN_PROCESS_REQUESTS = 50_000;
+/** Fresh processes per in-process row; each one's rounds (requests per application and round). */
+const PROCESSES = 5;
+const LOOP: LoopRounds = { rounds: 10, requests: 40_000 };
+/** Each process's rounds with the caches evicted before each request. */
+const EVICTED: EvictedRounds = { rounds: 10, pairs: 1_000, warmup: 2_000 };
+const CHILD = fileURLToPath(new URL('./hono-in-process-child.ts', import.meta.url));
 /** Over HTTP: the benchmarks' rounds (6 servers loaded in turns, about 290 s). */
 const HTTP = BENCHMARK_ROUNDS;
-const HEADERS = REQUEST_HEADERS;
 /** Which parts run: `http`, `in-process` (comma-separated; default both). */
 const PARTS = new Set((process.env.HONO_BENCH_PARTS ?? 'http,in-process').split(',').map((p) => p.trim()));
-
-type Variant = 'gate' | 'authz' | 'noop' | 'next' | 'inputs' | 'minimal' | 'none';
-
-const identity = identityFromHeader('X-User-ID');
-/** A realistic resource context: the route parameter and request facts, a fresh object per request. */
-const resourceContext = (c: Context) => ({
-  id: c.req.param('id'),
-  method: c.req.method,
-  location: { country: 'FR', city: 'Lyon' },
-});
-
-/**
- * What any authorization middleware must read and leave, without authorizing: the identity
- * header, the resource context (with the target route's parameters), the two context variables.
- */
-const readsInputs: MiddlewareHandler = (c, next) => {
-  c.set('authzConfig' as never, identity as never);
-  identity(c);
-  c.req.routeIndex = 1;
-  resourceContext(c);
-  c.req.routeIndex = 0;
-  c.set('authzDecision' as never, resourceContext as never);
-  return next();
-};
-
-/**
- * In process: the route behind the gate (`gate`), with the middleware (`authz`), behind a no-op
- * async middleware (`noop`: what Hono's dispatch costs for any middleware), behind a middleware
- * that only returns `next()` (`next`: not async, as `authzMiddleware` — the least any middleware
- * costs), behind a middleware that reads what authorization needs and returns `next()` (`inputs`:
- * {@link readsInputs}), behind the least any authorization does (`minimal`: a map lookup by the
- * caller's header, method and URL in front of `app.fetch`), or without authorization (`none`).
- * (The servers loaded over HTTP are `http-variants.ts`'s.)
- */
-function application(variant: Variant, answer: (c: Context) => Response): Hono {
-  const app = new Hono();
-  if (variant === 'authz' || variant === 'gate') {
-    const config = createAuthzConfig<Context>({
-      policyPathRoot: 'webapp',
-      decisionService: new InMemoryDecisionService({
-        rules: { 'webapp.GET.api.documents.__id': () => true },
-      }),
-      identityProvider: identity,
-      resourceContextProvider: resourceContext,
-      decisionCache: { ttlSeconds: 3_600, maxSize: 10_000 },
-    });
-    if (variant === 'gate') authzGate(app, config, { excludePaths: ['/health'] });
-    else app.use('*', authzMiddleware(config, { excludePaths: ['/health'] }));
-  }
-  if (variant === 'noop') app.use('*', async (_c, next) => next());
-  if (variant === 'next') app.use('*', (_c, next) => next());
-  if (variant === 'inputs') app.use('*', readsInputs);
-  if (variant === 'minimal') withMinimalCheck(app);
-  app.get('/api/documents/:id', answer);
-  return app;
-}
-
-/**
- * In process, the route answers one prebuilt response and every request is one prebuilt request:
- * a fresh Fetch `Request` and `Response` per request cost more than the authorization measured, and
- * their clean-up weighs on synchronous answers (the bare route, the gate) more than on
- * asynchronous ones, which would turn the comparison around.
- */
-const PREBUILT = new Response('{}');
-const prebuilt = (c: Context) => {
-  c.req.param('id');
-  return PREBUILT;
-};
-const REQUEST = new Request('http://localhost/api/documents/42', { headers: HEADERS });
-/** The environment `@hono/node-server` passes: Node's request, whose parsed headers the providers read. */
-const NODE_ENV = {
-  incoming: { headers: { 'x-user-id': HEADERS['X-User-ID'] }, method: 'GET', url: '/api/documents/42' },
-};
-/** Rounds of the table with the caches evicted before each request. */
-const EVICTED: EvictedRounds = { rounds: 25, pairs: 1_000, warmup: 2_000 };
-
-/**
- * CPU microseconds per request of `count` sequential in-process requests (`env`: what `app.fetch`
- * gets beside the request).
- */
-async function inProcessCpu(app: Hono, count: number, env?: typeof NODE_ENV): Promise<number> {
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < count; i++) {
-    const answer = app.fetch(REQUEST, env);
-    const res = answer instanceof Promise ? await answer : answer;
-    if (res.status !== 200) throw new Error(`status ${res.status}`);
-  }
-  const used = process.cpuUsage(cpu);
-  return (used.user + used.system) / count;
-}
-
-/** Added CPU microseconds per request of `app` over `bare`, one sample per interleaved round. */
-async function addedCpu(app: Hono, bare: Hono, env?: typeof NODE_ENV): Promise<number[]> {
-  const added: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const appFirst = round % 2 === 0;
-    const first = await inProcessCpu(appFirst ? app : bare, IN_PROCESS_REQUESTS, env);
-    const second = await inProcessCpu(appFirst ? bare : app, IN_PROCESS_REQUESTS, env);
-    added.push(appFirst ? first - second : second - first);
-  }
-  return added;
-}
 
 /** A row of the in-process table; `targeted` rows are judged against the target, the others are for scale. */
 function addedCpuRow(name: string, added: number[], targeted = true): Record<string, string> {
@@ -202,83 +103,105 @@ async function overHttp(): Promise<void> {
   );
 }
 
+/** A row of the in-process tables: `variant` against `baseline`, and what the row says. */
+interface InProcessRow {
+  readonly name: string;
+  readonly variant: Variant;
+  readonly baseline: Variant;
+  readonly env: Environment;
+  /** Judged against the target (the others are for scale). */
+  readonly targeted?: boolean;
+}
+
+const LOOP_ROWS: readonly InProcessRow[] = [
+  { name: 'authzGate', variant: 'gate', baseline: 'none', env: 'fetch', targeted: true },
+  {
+    name: "authzGate served by @hono/node-server (Node's request in the environment: its parsed headers read)",
+    variant: 'gate',
+    baseline: 'none',
+    env: 'node',
+  },
+  { name: 'authzMiddleware', variant: 'authz', baseline: 'none', env: 'fetch', targeted: true },
+  {
+    name: "no-op async middleware (Hono's dispatch of any middleware)",
+    variant: 'noop',
+    baseline: 'none',
+    env: 'fetch',
+  },
+  {
+    name: 'a middleware returning next() (not async: the least any middleware costs)',
+    variant: 'next',
+    baseline: 'none',
+    env: 'fetch',
+  },
+  {
+    name: 'a middleware reading the identity header and resource context, 2 × c.set, returning next()',
+    variant: 'inputs',
+    baseline: 'none',
+    env: 'fetch',
+  },
+  {
+    name: 'a minimal check in front of app.fetch (caller header, method and URL looked up in a map)',
+    variant: 'minimal',
+    baseline: 'none',
+    env: 'fetch',
+  },
+  {
+    name: "the minimal check with Node's request in the environment (its parsed headers, method and URL read)",
+    variant: 'minimal',
+    baseline: 'none',
+    env: 'node',
+  },
+  {
+    name: 'authzMiddleware against the no-op middleware (its own work)',
+    variant: 'authz',
+    baseline: 'noop',
+    env: 'fetch',
+  },
+  {
+    name: 'authzMiddleware against the middleware returning next() (its own work)',
+    variant: 'authz',
+    baseline: 'next',
+    env: 'fetch',
+  },
+  {
+    name: 'authzMiddleware against the middleware reading its inputs (the authorization itself)',
+    variant: 'authz',
+    baseline: 'inputs',
+    env: 'fetch',
+  },
+];
+
+const EVICTED_ROWS: readonly InProcessRow[] = [
+  { name: 'authzGate', variant: 'gate', baseline: 'none', env: 'node' },
+  { name: 'authzMiddleware', variant: 'authz', baseline: 'none', env: 'node' },
+  { name: 'a minimal check in front of app.fetch', variant: 'minimal', baseline: 'none', env: 'node' },
+];
+
+/** The rows' figures: each row measured in {@link PROCESSES} fresh processes (`process-samples.ts`). */
+async function measuredRows(
+  rows: readonly InProcessRow[],
+  measurement: InProcessJob['measurement'],
+): Promise<Record<string, string>[]> {
+  const jobs = rows.map(
+    ({ variant, baseline, env }): InProcessJob => ({ variant, baseline, env, measurement }),
+  );
+  const medians = await mediansOfProcesses(CHILD, jobs, PROCESSES);
+  return rows.map((row, i) => addedCpuRow(row.name, medians[i]!, row.targeted === true));
+}
+
 /** The middleware's own cost in process, each way alone, and where its time goes. */
 async function inProcess(): Promise<void> {
-  // Each way alone: CPU per request in process, interleaved with the bare route.
-  const none = application('none', prebuilt);
-  const noop = application('noop', prebuilt);
-  const bareNext = application('next', prebuilt);
-  const inputs = application('inputs', prebuilt);
-  const middleware = application('authz', prebuilt);
   printTable(
-    'hono: CPU added per request in process (app.fetch, cache hit, prebuilt request and response), against the bare route',
-    [
-      addedCpuRow('authzGate', await addedCpu(application('gate', prebuilt), none)),
-      addedCpuRow(
-        "authzGate served by @hono/node-server (Node's request in the environment: its parsed headers read)",
-        await addedCpu(application('gate', prebuilt), none, NODE_ENV),
-        false,
-      ),
-      addedCpuRow('authzMiddleware', await addedCpu(middleware, none)),
-      addedCpuRow(
-        "no-op async middleware (Hono's dispatch of any middleware)",
-        await addedCpu(noop, none),
-        false,
-      ),
-      addedCpuRow(
-        'a middleware returning next() (not async: the least any middleware costs)',
-        await addedCpu(bareNext, none),
-        false,
-      ),
-      addedCpuRow(
-        'a middleware reading the identity header and resource context, 2 × c.set, returning next()',
-        await addedCpu(inputs, none),
-        false,
-      ),
-      addedCpuRow(
-        'a minimal check in front of app.fetch (caller header, method and URL looked up in a map)',
-        await addedCpu(application('minimal', prebuilt), none),
-        false,
-      ),
-      addedCpuRow(
-        'authzMiddleware against the no-op middleware (its own work)',
-        await addedCpu(middleware, noop),
-        false,
-      ),
-      addedCpuRow(
-        'authzMiddleware against the middleware returning next() (its own work)',
-        await addedCpu(middleware, bareNext),
-        false,
-      ),
-      addedCpuRow(
-        'authzMiddleware against the middleware reading its inputs (the authorization itself)',
-        await addedCpu(middleware, inputs),
-        false,
-      ),
-    ],
+    `hono: CPU added per request in process (app.fetch in a loop, cache hit, prebuilt request and response), against the bare route — each row in ${PROCESSES} fresh processes (median; range over the processes)`,
+    await measuredRows(LOOP_ROWS, { kind: 'loop', ...LOOP }),
   );
-  await evictedCachesTable(none);
+  printTable(
+    `hono: time added per request in process with the caches evicted before each request (${EVICTED_BYTES >> 20} MiB touched; Node's request in the environment, as served), against the bare route — each row in ${PROCESSES} fresh processes`,
+    await measuredRows(EVICTED_ROWS, { kind: 'evicted', ...EVICTED }),
+  );
   printTable(
     "hono: where the middleware's time goes on a cache hit (each step alone, in process, median)",
     await middlewareSteps(),
-  );
-}
-
-/** The gate, the middleware and the minimal check in process, with the caches evicted before each request. */
-async function evictedCachesTable(none: Hono): Promise<void> {
-  const served =
-    (app: Hono): Send =>
-    () =>
-      app.fetch(REQUEST, NODE_ENV);
-  const bare = served(none);
-  const added = (variant: Variant) =>
-    addedWithEvictedCaches(served(application(variant, prebuilt)), bare, EVICTED);
-  printTable(
-    `hono: time added per request in process with the caches evicted before each request (${EVICTED_BYTES >> 20} MiB touched; Node's request in the environment, as served), against the bare route`,
-    [
-      addedCpuRow('authzGate', await added('gate'), false),
-      addedCpuRow('authzMiddleware', await added('authz'), false),
-      addedCpuRow('a minimal check in front of app.fetch', await added('minimal'), false),
-    ],
   );
 }
