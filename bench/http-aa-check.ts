@@ -12,7 +12,7 @@
 
 import { cpuRatios } from './http-comparison.ts';
 import { type HttpRoundsOptions, httpRounds, secondProcess } from './http-rounds.ts';
-import { BENCHMARK_ROUNDS, isServerVariant, SERVER_VARIANTS } from './http-variants.ts';
+import { BENCHMARK_ROUNDS, CALIBRATION_VARIANTS, isServerVariant, SERVER_VARIANTS } from './http-variants.ts';
 import { printTable } from './measure.ts';
 import { type RatioSummary, summarizeRatios } from './paired-ratios.ts';
 import { machineLine, range } from './rounds.ts';
@@ -22,7 +22,9 @@ if (!isServerVariant(variant)) {
   console.error(`unknown server variant "${variant}" (see bench/http-variants.ts)`);
   process.exit(2);
 }
-const others = Object.keys(SERVER_VARIANTS).filter((name) => name !== variant);
+const others = Object.keys(SERVER_VARIANTS).filter(
+  (name) => name !== variant && !CALIBRATION_VARIANTS.includes(name),
+);
 const windows = BENCHMARK_ROUNDS;
 /** Each setting, and the other server variants loaded in the same windows (none by default). */
 const SETTINGS: Record<string, HttpRoundsOptions & { company?: readonly string[] }> = {

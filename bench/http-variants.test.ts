@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  CALIBRATION_VARIANTS,
   type ListeningServer,
   REQUEST_HEADERS,
   REQUEST_PATH,
   SERVER_VARIANTS,
+  type ServerVariant,
   withMinimalCheck,
 } from './http-variants.ts';
 
@@ -38,5 +40,13 @@ describe('withMinimalCheck in process', () => {
     expect(await status({ ...REQUEST_HEADERS })).toBe(200);
     expect(await status({ ...REQUEST_HEADERS })).toBe(200);
     expect(await status({})).toBe(403);
+  });
+});
+
+describe.each([...CALIBRATION_VARIANTS])('%s', (variant) => {
+  it('serves the route to any caller, its work in front (no authorization)', async () => {
+    server = await SERVER_VARIANTS[variant as ServerVariant]();
+    expect(await status({})).toBe(200);
+    expect(await status({ ...REQUEST_HEADERS })).toBe(200);
   });
 });

@@ -4,7 +4,8 @@
  * (`@hono/node-server`) and on Fastify, without authorization, behind a hook or middleware that
  * does nothing, and with the authorization answering from the decision cache (a realistic
  * resource context: the route parameter, the method and a location, a fresh object per request) —
- * and, for scale, behind the least any authorization does ({@link minimalCheck}).
+ * and, for scale, behind the least any authorization does ({@link minimalCheck}), and behind work
+ * of two code sizes ({@link CODE_WORK}).
  */
 import type { AddressInfo } from 'node:net';
 import { type AuthzConfig, createAuthzConfig, type IdentityProvider } from '@gatehousejs/core';
@@ -14,6 +15,7 @@ import * as honoAdapter from '@gatehousejs/hono';
 import { serve } from '@hono/node-server';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { type Context, Hono } from 'hono';
+import { generatedSteps, stepRunner } from './code-footprint.ts';
 import type { HttpRoundsOptions } from './http-rounds.ts';
 
 /** The route every variant serves, and a request path and headers that reach it. */
@@ -111,7 +113,31 @@ export function withMinimalCheck(app: Hono): Hono {
   return app;
 }
 
-type HonoVariant = 'none' | 'noop' | 'gate' | 'middleware' | 'minimal';
+/**
+ * The work of the code-size calibration (`http-code-footprint.ts`): 100 small functions called
+ * once each, or one such function called 200 times — about the same time in a loop on the
+ * benchmarks' machine, 33 KB of compiled code against a few hundred bytes.
+ */
+export const CODE_WORK = {
+  many: { functions: 100, operations: 4, calls: 100 },
+  one: { functions: 1, operations: 4, calls: 200 },
+} as const;
+
+/** Puts `work` in front of `app.fetch`, run on every request. */
+function withWork(
+  app: Hono,
+  { functions, operations, calls }: (typeof CODE_WORK)[keyof typeof CODE_WORK],
+): Hono {
+  const work = stepRunner(generatedSteps(functions, operations), calls);
+  const dispatch = app.fetch;
+  app.fetch = (request, env, executionCtx) => {
+    work();
+    return dispatch(request, env, executionCtx);
+  };
+  return app;
+}
+
+type HonoVariant = 'none' | 'noop' | 'gate' | 'middleware' | 'minimal' | 'many' | 'one';
 type FastifyVariant = 'none' | 'noop' | 'plugin' | 'minimal';
 
 function honoApp(variant: HonoVariant): Hono {
@@ -126,6 +152,7 @@ function honoApp(variant: HonoVariant): Hono {
   }
   if (variant === 'noop') app.use('*', async (_c, next) => next());
   if (variant === 'minimal') withMinimalCheck(app);
+  if (variant === 'many' || variant === 'one') withWork(app, CODE_WORK[variant]);
   app.get(ROUTE, (c) => c.json({ id: c.req.param('id'), name: 'report.pdf' }));
   return app;
 }
@@ -168,11 +195,19 @@ export const SERVER_VARIANTS = {
   'hono + authzGate': () => listenHono(honoApp('gate')),
   'hono + authzMiddleware': () => listenHono(honoApp('middleware')),
   'hono + minimal check': () => listenHono(honoApp('minimal')),
+  'hono + work in 100 functions': () => listenHono(honoApp('many')),
+  'hono + the same work in 1 function': () => listenHono(honoApp('one')),
   fastify: () => listenFastify('none'),
   'fastify + no-op hook': () => listenFastify('noop'),
   'fastify + authzPlugin': () => listenFastify('plugin'),
   'fastify + minimal check': () => listenFastify('minimal'),
 } satisfies Record<string, () => Promise<ListeningServer>>;
+
+/** The variants of the code-size calibration, which only `http-code-footprint.ts` loads. */
+export const CALIBRATION_VARIANTS: readonly string[] = [
+  'hono + work in 100 functions',
+  'hono + the same work in 1 function',
+];
 
 /** The name of a server variant. */
 export type ServerVariant = keyof typeof SERVER_VARIANTS;
