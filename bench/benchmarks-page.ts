@@ -136,7 +136,7 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     step breakdowns tell where the time goes; the HTTP ratios tell what a server keeps.
 
     **What code costs there.** \`npx tsx bench/http-code-footprint.ts\` puts the same arithmetic in
-    front of the bare Hono route twice, spread over 100 small functions (about 33 KB of compiled
+    front of the bare Hono route twice, spread over 100 small functions (about 30 KB of compiled
     code) and looped through one function, and loads both over HTTP in the same blocks (about 4
     minutes). On the machine of the figures below both took about 3 µs in a loop; over HTTP the
     first added 11.5 µs of server CPU per request and the second 5.0 µs (ratios 0.863

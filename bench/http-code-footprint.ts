@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/http-code-footprint.ts`: what a server on this machine pays for the size of the
  * code a request runs, apart from its instructions. The same arithmetic runs in front of a Hono
- * route spread over 100 small functions (about 33 KB of compiled code) or looped through one
+ * route spread over 100 small functions (about 30 KB of compiled code) or looped through one
  * function ({@link CODE_WORK}): first both in a loop, where they should cost about the same, then
  * over HTTP in the benchmarks' blocks (`http-rounds.ts`, in turns, beside the bare route and an
  * A/A pair; about 4 minutes). Where the first costs the server much more than the second, a

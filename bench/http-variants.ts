@@ -116,7 +116,7 @@ export function withMinimalCheck(app: Hono): Hono {
 /**
  * The work of the code-size calibration (`http-code-footprint.ts`): 100 small functions called
  * once each, or one such function called 200 times — about the same time in a loop on the
- * benchmarks' machine, 33 KB of compiled code against a few hundred bytes.
+ * benchmarks' machine, about 30 KB of compiled code against a few hundred bytes.
  */
 export const CODE_WORK = {
   many: { functions: 100, operations: 4, calls: 100 },
