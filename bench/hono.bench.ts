@@ -7,7 +7,8 @@
  * measured windows (`http-rounds.ts`), with an A/A check (the bare route in a second process); and
  * the middleware's own cost in process (`app.fetch`), in a loop and with the processor's caches
  * evicted before each request (`evicted-caches.ts`, closer to what a server pays), each row in
- * fresh processes of its own (`hono-in-process-child.ts`, `process-samples.ts`). Targets: ≥ 0.92
+ * fresh processes of its own (`hono-in-process-child.ts`, `process-samples.ts`), and the loop
+ * again in Bun and Deno, whose Fetch request is native (`other-runtimes.ts`). Targets: ≥ 0.92
  * of the bare route, judged on the interval of the ratio of server CPU per request (the throughput
  * ratio beside it; see `http-comparison.ts`), and added CPU ≤ 1.5 µs per request in the loop (the
  * gate; the middleware's figures beside it).
@@ -24,7 +25,8 @@ import { aaLine, comparisonRow, methodLines, variantRow } from './http-compariso
 import { httpRounds, plannedSeconds, secondProcess } from './http-rounds.ts';
 import { BENCHMARK_ROUNDS } from './http-variants.ts';
 import { printTable } from './measure.ts';
-import { mediansOfProcesses } from './process-samples.ts';
+import { bunRuntime, denoRuntime } from './other-runtimes.ts';
+import { mediansOfProcesses, type Runtime } from './process-samples.ts';
 import { machineLine, median, range } from './rounds.ts';
 
 const TARGET_RATIO = 0.92;
@@ -178,16 +180,47 @@ const EVICTED_ROWS: readonly InProcessRow[] = [
   { name: 'a minimal check in front of app.fetch', variant: 'minimal', baseline: 'none', env: 'node' },
 ];
 
-/** The rows' figures: each row measured in {@link PROCESSES} fresh processes (`process-samples.ts`). */
+/** The loop's rows in the other runtimes, whose Fetch request is native (no environment there). */
+const RUNTIME_ROWS: readonly InProcessRow[] = [
+  { name: 'authzGate', variant: 'gate', baseline: 'none', env: 'fetch' },
+  { name: 'authzMiddleware', variant: 'authz', baseline: 'none', env: 'fetch' },
+  { name: 'a minimal check in front of app.fetch', variant: 'minimal', baseline: 'none', env: 'fetch' },
+];
+
+/**
+ * The rows' figures: each row measured in {@link PROCESSES} fresh processes (`process-samples.ts`),
+ * of this Node or of `runtime`.
+ */
 async function measuredRows(
   rows: readonly InProcessRow[],
   measurement: InProcessJob['measurement'],
+  runtime?: Runtime,
 ): Promise<Record<string, string>[]> {
   const jobs = rows.map(
     ({ variant, baseline, env }): InProcessJob => ({ variant, baseline, env, measurement }),
   );
-  const medians = await mediansOfProcesses(CHILD, jobs, PROCESSES);
+  const medians = await mediansOfProcesses(CHILD, jobs, PROCESSES, runtime);
   return rows.map((row, i) => addedCpuRow(row.name, medians[i]!, row.targeted === true));
+}
+
+/** The loop's rows in Bun and Deno, each named by its runtime; a runtime that cannot be had is said so. */
+async function otherRuntimeRows(): Promise<Record<string, string>[]> {
+  const rows: Record<string, string>[] = [];
+  for (const [label, runtimeOf] of [
+    ['Bun', bunRuntime],
+    ['Deno', denoRuntime],
+  ] as const) {
+    let runtime: Runtime;
+    try {
+      runtime = runtimeOf();
+    } catch (error) {
+      console.log(`(${label} not measured: ${String(error)})`);
+      continue;
+    }
+    const measured = await measuredRows(RUNTIME_ROWS, { kind: 'loop', ...LOOP }, runtime);
+    for (const row of measured) rows.push({ runtime: runtime.name, ...row });
+  }
+  return rows;
 }
 
 /** The middleware's own cost in process, each way alone, and where its time goes. */
@@ -195,6 +228,10 @@ async function inProcess(): Promise<void> {
   printTable(
     `hono: CPU added per request in process (app.fetch in a loop, cache hit, prebuilt request and response), against the bare route — each row in ${PROCESSES} fresh processes (median; range over the processes)`,
     await measuredRows(LOOP_ROWS, { kind: 'loop', ...LOOP }),
+  );
+  printTable(
+    `hono: the same loop in Bun and Deno, whose Fetch request is native (the request alone, no environment), against the bare route — each row in ${PROCESSES} fresh processes of the runtime`,
+    await otherRuntimeRows(),
   );
   printTable(
     `hono: time added per request in process with the caches evicted before each request (${EVICTED_BYTES >> 20} MiB touched; Node's request in the environment, as served), against the bare route — each row in ${PROCESSES} fresh processes`,

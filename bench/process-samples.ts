@@ -13,10 +13,24 @@ export interface ProcessAnswer {
   readonly samples: readonly number[];
 }
 
-/** Runs `script` once for `job` (its only argument, as JSON, run through tsx); resolves to its samples. */
-function oneProcess(script: string, job: unknown): Promise<readonly number[]> {
+/**
+ * A JavaScript runtime to measure in, other than this Node: its executable and the arguments
+ * before the script (`other-runtimes.ts`). Bun and Deno both answer over Node's IPC channel.
+ */
+export interface Runtime {
+  readonly name: string;
+  readonly execPath: string;
+  readonly execArgv: readonly string[];
+}
+
+/**
+ * Runs `script` once for `job` (its only argument, as JSON) — in `runtime`, or in this Node
+ * through tsx; resolves to its samples.
+ */
+function oneProcess(script: string, job: unknown, runtime?: Runtime): Promise<readonly number[]> {
   const child = fork(script, [JSON.stringify(job)], {
-    execArgv: ['--import', 'tsx'],
+    execPath: runtime?.execPath ?? process.execPath,
+    execArgv: runtime ? [...runtime.execArgv] : ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -27,7 +41,10 @@ function oneProcess(script: string, job: unknown): Promise<readonly number[]> {
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code === 0 && samples !== undefined) resolve(samples);
-      else reject(new Error(`${script} ${JSON.stringify(job)} exited (${code}) without its samples`));
+      else {
+        const where = runtime ? `${runtime.name}: ` : '';
+        reject(new Error(`${where}${script} ${JSON.stringify(job)} exited (${code}) without its samples`));
+      }
     });
   });
 }
@@ -38,18 +55,20 @@ function oneProcess(script: string, job: unknown): Promise<readonly number[]> {
  * one pass to the next, so that no job always runs first or after the same one.
  *
  * @param script - a measuring script: reads its job from `process.argv[2]`, sends a {@link ProcessAnswer}
+ * @param runtime - where the processes run (default this Node, through tsx)
  * @returns for each job (in order), one median per process
  */
 export async function mediansOfProcesses(
   script: string,
   jobs: readonly unknown[],
   processes: number,
+  runtime?: Runtime,
 ): Promise<number[][]> {
   const medians = jobs.map((): number[] => []);
   for (let pass = 0; pass < processes; pass++) {
     for (let k = 0; k < jobs.length; k++) {
       const j = (k + pass) % jobs.length;
-      medians[j]!.push(median(await oneProcess(script, jobs[j])));
+      medians[j]!.push(median(await oneProcess(script, jobs[j], runtime)));
     }
   }
   return medians;

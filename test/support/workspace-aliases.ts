@@ -12,16 +12,28 @@ export interface WorkspaceAlias {
 }
 
 /**
+ * Each package specifier of `<root>/tsconfig.json`'s paths and the absolute path of its source.
+ *
+ * @param root the repository root
+ */
+export function workspaceSources(root: string): [specifier: string, source: string][] {
+  const tsconfig = JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8')) as {
+    compilerOptions: { paths: Record<string, [string]> };
+  };
+  return Object.entries(tsconfig.compilerOptions.paths).map(([name, [target]]) => [
+    name,
+    path.join(root, target),
+  ]);
+}
+
+/**
  * The aliases of every path in `<root>/tsconfig.json`.
  *
  * @param root the repository root
  */
 export function workspaceAliases(root: string): WorkspaceAlias[] {
-  const tsconfig = JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8')) as {
-    compilerOptions: { paths: Record<string, [string]> };
-  };
-  return Object.entries(tsconfig.compilerOptions.paths).map(([name, [target]]) => ({
+  return workspaceSources(root).map(([name, source]) => ({
     find: new RegExp(`^${name.replaceAll('/', '\\/')}$`),
-    replacement: path.join(root, target),
+    replacement: source,
   }));
 }
