@@ -64,6 +64,22 @@ describe('appendTokens', () => {
     expect(known.findValue(inherited)).toBe(undefined);
   });
 
+  it('tells own members by the original hasOwnProperty, whatever an application puts in its place', () => {
+    const original = Object.prototype.hasOwnProperty;
+    const inherited = Object.assign(Object.create({ role: 'admin' }) as Record<string, unknown>, { id: '1' });
+    const own = tokensOf({ id: '1' });
+    const known = new KnownKeys(10);
+    known.remember(tokensOf({ id: '1', role: 'admin' })!, 'k');
+    try {
+      Object.prototype.hasOwnProperty = () => true;
+      expect(tokensOf(inherited)).toEqual(own);
+      expect(known.findValue(inherited)).toBe(undefined);
+    } finally {
+      Object.prototype.hasOwnProperty = original;
+    }
+    expect(known.findValue({ id: '1', role: 'admin' })).toBe('k');
+  });
+
   it('declines what it does not remember: toJSON, BigInt, deep nesting, a bare value without JSON form', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 40; i++) deep = [deep];
@@ -183,5 +199,22 @@ describe('KnownKeys', () => {
       known.findTuple('SUB', 'carol', 'app.GET.x', 'allowed', { id: '1', location: { city: 'Lyon' } }),
     ).toBe(undefined);
     expect(known.findTuple('SUB', 'alice', 'app.GET.x', 'allowed', { id: '1' })).toBe(undefined);
+  });
+
+  it('finds tuples again after each change: a split at their first value, a reset at the limit', () => {
+    const known = new KnownKeys(3);
+    const alice = ['SUB', 'alice', 'app.GET.x', 'allowed', { id: '1' }] as const;
+    const anonymous = ['NONE', null, 'app.GET.x', 'allowed', { id: '1' }] as const;
+    expect(known.findTuple(...alice)).toBe(undefined);
+    known.remember(tokensOf(alice)!, 'a');
+    expect(known.findTuple(...alice)).toBe('a');
+    known.remember(tokensOf(anonymous)!, 'n');
+    expect(known.findTuple(...alice)).toBe('a');
+    expect(known.findTuple(...anonymous)).toBe('n');
+    known.remember(tokensOf('not a tuple')!, 's');
+    expect(known.findTuple(...alice)).toBe('a');
+    known.remember(tokensOf(['SUB', 'bob', 'app.GET.x', 'allowed', {}])!, 'b');
+    expect(known.findTuple(...alice)).toBe(undefined);
+    expect(known.findTuple('SUB', 'bob', 'app.GET.x', 'allowed', {})).toBe('b');
   });
 });

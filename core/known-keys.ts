@@ -36,17 +36,17 @@ const MAX_DEPTH = 32;
  * remembered (`toJSON`, BigInt, deep nesting, a top-level value without JSON form).
  */
 function readTokens(value: unknown, sink: TokenSink, depth: number): boolean {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return sink.take(value);
-    case 'number':
-      return sink.take(Number.isFinite(value) ? value : null);
-    case 'object':
-      return value === null ? sink.take(null) : readComposite(value, sink, depth);
-    default:
-      return false;
-  }
+  // `typeof x === '…'` tests, not a `switch` on `typeof`: the optimizing compiler turns each test
+  // into a check of the value's kind, where a `switch` has it build the type's name first.
+  if (typeof value === 'string' || typeof value === 'boolean') return sink.take(value);
+  if (typeof value === 'number') return sink.take(Number.isFinite(value) ? value : null);
+  if (typeof value === 'object') return value === null ? sink.take(null) : readComposite(value, sink, depth);
+  return false;
+}
+
+/** Whether `value` has no JSON form: left out as an object member, `null` as an array item. */
+function withoutJson(value: unknown): boolean {
+  return typeof value === 'undefined' || typeof value === 'function' || typeof value === 'symbol';
 }
 
 /**
@@ -60,19 +60,11 @@ function readComposite(value: object, sink: TokenSink, depth: number): boolean {
     if (!sink.take(OPEN_ARRAY)) return false;
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      switch (typeof item) {
-        case 'string':
-        case 'boolean':
-          if (!sink.take(item)) return false;
-          break;
-        case 'undefined':
-        case 'function':
-        case 'symbol':
-          if (!sink.take(null)) return false;
-          break;
-        default:
-          if (!readTokens(item, sink, inner)) return false;
-      }
+      if (typeof item === 'string' || typeof item === 'boolean') {
+        if (!sink.take(item)) return false;
+      } else if (withoutJson(item)) {
+        if (!sink.take(null)) return false;
+      } else if (!readTokens(item, sink, inner)) return false;
     }
     return sink.take(CLOSE);
   }
@@ -80,31 +72,28 @@ function readComposite(value: object, sink: TokenSink, depth: number): boolean {
   // `for…in` reads a plain object's keys from V8's enumeration cache and each member by the
   // cache's index: no array of keys or of values is allocated per object (garbage that every
   // cache hit would leave). The own-key test is `hasOwnProperty`, which V8 turns into a check of
-  // the object's shape inside `for…in`; `Object.hasOwn` is a call each time (twice the walk).
+  // the object's shape inside `for…in` — when it can see which function is called:
+  // `Object.prototype.hasOwnProperty.call`, read where it is called (the function held in a
+  // variable is a call of the builtin for every key, a quarter of the walk; `Object.hasOwn`
+  // too). An application that replaced it gets the original all the same.
+  const intrinsic = Object.prototype.hasOwnProperty === ownMember;
   for (const key in value) {
-    if (!ownMember.call(value, key)) continue;
+    const own = intrinsic
+      ? // biome-ignore lint/suspicious/noPrototypeBuiltins: Object.hasOwn is the call this avoids
+        Object.prototype.hasOwnProperty.call(value, key)
+      : ownMember.call(value, key);
+    if (!own) continue;
     const member = (value as Record<string, unknown>)[key];
-    switch (typeof member) {
-      case 'string':
-      case 'boolean':
-        if (!sink.take(key) || !sink.take(member)) return false;
-        break;
-      case 'undefined':
-      case 'function':
-      case 'symbol':
-        break;
-      default:
-        if (!sink.take(key) || !readTokens(member, sink, inner)) return false;
-    }
+    if (typeof member === 'string' || typeof member === 'boolean') {
+      if (!sink.take(key) || !sink.take(member)) return false;
+    } else if (!withoutJson(member) && (!sink.take(key) || !readTokens(member, sink, inner))) return false;
   }
   return sink.take(CLOSE);
 }
 
 /** Reads `value` as an array item at depth 1 (without JSON form: `null`), as {@link readComposite} does. */
 function lastItem(value: unknown, sink: TokenSink): boolean {
-  const kind = typeof value;
-  if (kind === 'undefined' || kind === 'function' || kind === 'symbol') return sink.take(null);
-  return readTokens(value, sink, 1);
+  return withoutJson(value) ? sink.take(null) : readTokens(value, sink, 1);
 }
 
 /**
@@ -193,6 +182,11 @@ function emptyRoot(): Run {
 export class KnownKeys {
   #root: Run = emptyRoot();
   #size = 0;
+  /**
+   * The node under the root's `[`, where every tuple's walk goes on: found once after each
+   * change instead of looked up in the root's map on every cache hit.
+   */
+  #tuples: Run | undefined;
 
   /** @param limit most keys remembered */
   constructor(readonly limit: number) {}
@@ -222,9 +216,10 @@ export class KnownKeys {
     fourth: string | null,
     last: unknown,
   ): string | undefined {
-    const walk = new TrieWalk(this.#root);
+    this.#tuples ??= (this.#root.next as Map<Token, Run>).get(OPEN_ARRAY);
+    if (this.#tuples === undefined) return undefined;
+    const walk = new TrieWalk(this.#tuples);
     const read =
-      walk.take(OPEN_ARRAY) &&
       walk.take(first) &&
       walk.take(second) &&
       walk.take(third) &&
@@ -239,6 +234,7 @@ export class KnownKeys {
    * remembered one, or has one as its prefix, is not remembered (complete values never are).
    */
   remember(tokens: readonly Token[], key: string): void {
+    this.#tuples = undefined;
     if (this.#size >= this.limit) {
       this.#root = emptyRoot();
       this.#size = 0;

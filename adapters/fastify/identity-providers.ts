@@ -4,6 +4,7 @@
  */
 
 import { ANONYMOUS, AuthzConfigError, type Identity } from '@gatehousejs/core';
+import { headerIdentity } from '@gatehousejs/core/adapter';
 import type { FastifyRequest } from 'fastify';
 
 /** The session user fields the provider reads. */
@@ -49,7 +50,6 @@ export function identityFromHeader(name = 'X-User-ID'): (request: FastifyRequest
   const lower = name.toLowerCase();
   return (request) => {
     const raw = request.headers[lower];
-    const value = (Array.isArray(raw) ? raw.join(', ') : raw)?.trim();
-    return value ? { type: 'IDENTITY_TYPE_SUB', value } : ANONYMOUS;
+    return headerIdentity(Array.isArray(raw) ? raw.join(', ') : raw);
   };
 }

@@ -4,6 +4,7 @@
  */
 
 import { ANONYMOUS, AuthzConfigError, type Identity } from '@gatehousejs/core';
+import { headerIdentity } from '@gatehousejs/core/adapter';
 import type { Context } from 'hono';
 
 /** The session user fields the provider reads. */
@@ -64,7 +65,6 @@ export function identityFromHeader(name = 'X-User-ID'): (c: Context) => Identity
   }
   const lower = name.toLowerCase();
   return (c) => {
-    const value = headerValue(c, lower)?.trim();
-    return value ? { type: 'IDENTITY_TYPE_SUB', value } : ANONYMOUS;
+    return headerIdentity(headerValue(c, lower));
   };
 }

@@ -13,12 +13,18 @@ type Router = AnyHono['router'];
 type Match = Router['match'];
 type MatchResult = ReturnType<Match>;
 
-/** What the gate found for one request, held while Hono dispatches it. */
+/**
+ * What the gate found for one request, held while Hono dispatches it. Its `method` and `path`
+ * are also the request fields of the decision's audit record (core's `RequestInfo`).
+ */
 export interface HeldMatch {
   readonly request: Request;
   readonly env: Parameters<AnyHono['fetch']>[1];
   readonly path: string;
+  /** The method as received, as `c.req.method` reads it. */
   readonly method: string;
+  /** The method the router matched: HEAD as GET. */
+  readonly matchedMethod: string;
   readonly result: MatchResult;
 }
 
@@ -44,7 +50,9 @@ export class MatchHandover {
     };
     wrapMatch(app.router, (method, path) => {
       const held = this.#held;
-      return held !== undefined && held.path === path && held.method === method ? held.result : undefined;
+      return held !== undefined && held.path === path && held.matchedMethod === method
+        ? held.result
+        : undefined;
     });
   }
 

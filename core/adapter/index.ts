@@ -4,8 +4,9 @@
  * the Hono and Fastify adapters and the Topaz adapter are built from — route inventories and skip
  * marks, the memo of policy paths per route, option parsing and name checks, path exclusions,
  * the cache key and canonical JSON, the breaker's state machine, the concurrency limiter, the
- * denial every adapter answers (carrying the decision), the relationship check's input,
- * and the port helpers relays and stores use (applying a directory write, capability checks).
+ * denial every adapter answers (carrying the decision), the relationship check's input, the
+ * identity a trusted header names, and the port helpers relays and stores use (applying a
+ * directory write, capability checks).
  * Applications import `@gatehousejs/core`; adapters import both.
  */
 export type { ValidatePoliciesOptions } from '../app-validation-options.ts';
@@ -26,6 +27,7 @@ export type { Check, RequestInfo } from '../decision-check.ts';
 export { decidePolicy, relationCheck } from '../decision-flow.ts';
 export type { Denial } from '../denial-answer.ts';
 export { denialOf } from '../denial-answer.ts';
+export { headerIdentity } from '../header-identity.ts';
 export { requireName } from '../option-names.ts';
 export type { ParsableSchema, ParsedOptions } from '../options.ts';
 export { parseOptions } from '../options.ts';
