@@ -1,0 +1,95 @@
+/**
+ * `npm run bench -- hono-instructions`: the instructions a request runs through the Hono gate,
+ * the middleware and the minimal check, against the bare route, counted by valgrind's cachegrind
+ * (`instruction-counts.ts`) over the in-process loop of `hono-apps.ts`. The counts are the same
+ * from run to run, where the in-process times of `npm run bench -- hono` move twice over between
+ * processes on the benchmarks' virtual machines: a change of a few percent shows here and is lost
+ * there. The time a request takes is the `hono` benchmark's to say; this one says how much code
+ * and how many instructions that time is spent on. Needs valgrind (`apt install valgrind`); takes
+ * about 4 minutes.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Environment, Variant } from './hono-apps.ts';
+import { type CachegrindTotals, countsPerUnit, hasValgrind } from './instruction-counts.ts';
+import { printTable } from './measure.ts';
+import { machineLine } from './rounds.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..');
+/** Requests of the two runs whose difference is counted: past the warm-up, all compiled. */
+const LOW = 20_000;
+const HIGH = 60_000;
+
+const ROWS: readonly { label: string; variant: Variant; env: Environment }[] = [
+  { label: 'the bare route', variant: 'none', env: 'node' },
+  { label: 'authzGate', variant: 'gate', env: 'node' },
+  {
+    label: 'authzGate, the Fetch request alone (headers read through undici)',
+    variant: 'gate',
+    env: 'fetch',
+  },
+  { label: 'authzMiddleware', variant: 'authz', env: 'node' },
+  { label: 'a minimal check in front of app.fetch', variant: 'minimal', env: 'node' },
+];
+
+/**
+ * The child script as plain JavaScript: run through tsx, each run would compile (or find in
+ * tsx's cache) the sources anew, and the start-ups of the two runs would differ.
+ */
+async function bundledChild(): Promise<string> {
+  const outdir = path.join(root, 'node_modules', '.cache', 'gatehouse-bench');
+  await mkdir(outdir, { recursive: true });
+  const outfile = path.join(outdir, 'hono-instructions-child.mjs');
+  await build({
+    entryPoints: [path.join(here, 'hono-instructions-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    outfile,
+    // Resolved from the project's node_modules when it runs, as the benchmark's own imports are.
+    external: ['hono', 'hono/*', '@hono/*', 'fastify', '@fastify/*', 'autocannon', 'undici'],
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+const fixed = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/** Runs the benchmark. */
+export async function run(): Promise<void> {
+  if (!(await hasValgrind())) {
+    console.log('\nvalgrind is not installed here (`apt install valgrind`): nothing counted.');
+    process.exitCode = 1;
+    return;
+  }
+  console.log(`\n${machineLine()}`);
+  const child = await bundledChild();
+  const counted: { label: string; totals: CachegrindTotals }[] = [];
+  for (const { label, variant, env } of ROWS) {
+    counted.push({ label, totals: await countsPerUnit([child, variant, env], LOW, HIGH) });
+  }
+  const bare = counted[0]!.totals;
+  printTable(
+    `hono-instructions: per request in process (app.fetch in a loop, cache hit, Node's request in the environment unless said), counted by cachegrind over requests ${fixed(LOW)}–${fixed(HIGH)}`,
+    counted.map(({ label, totals }) => ({
+      application: label,
+      instructions: fixed(totals.instructions),
+      'added to the bare route': totals === bare ? '—' : fixed(totals.instructions - bare.instructions),
+      'L1i misses': fixed(totals.instructionMisses, 1),
+      'L1d misses': fixed(totals.dataMisses, 1),
+    })),
+  );
+  console.log(
+    '\nMethod: each application runs the loop twice under valgrind --tool=cachegrind (its simulated first-level caches: 32 KB,',
+  );
+  console.log(
+    '8-way, 64-byte lines), in Node with --predictable (one thread, fixed seed: the same count every run, to within a few), for',
+  );
+  console.log(
+    `${fixed(LOW)} and ${fixed(HIGH)} requests; a figure is the difference divided by ${fixed(HIGH - LOW)} (start-up and compilation left out).`,
+  );
+}
