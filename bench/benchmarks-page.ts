@@ -104,17 +104,17 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
 
     **What the figures say.** Over HTTP, a cache hit costs the server several times what the same
     steps cost in a loop in process: on the 2 × AMD EPYC machine of the figures below, Fastify's
-    hook takes 0.57 µs in process and adds 10.6 µs of CPU per request over HTTP; Hono's gate
-    1.3 and 14.4 µs. In a server, between two authorizations each request runs through the
+    hook takes 0.63 µs in process and adds 5.8 µs of CPU per request over HTTP (10.6 µs in the
+    recording before); Hono's gate 2.0 and 9.8 µs (1.3 and 14.4 µs before). In a server, between two authorizations each request runs through the
     kernel's network stack, the HTTP parser, the streams and the framework, which leave little of
     the authorization's code and data in the processor's caches. The *minimal check* rows show what
     the least authorization costs there: the caller's header, the method and the URL looked up in
     a map, read from Node's request as it was parsed (Hono's \`env.incoming\`, Fastify's
     \`request.headers\`); no route, policy path, resource context or record. On Hono it kept
-    0.94 [0.88–1.04] of the bare route in the recorded run (0.99, 1.04, 0.93 and 1.00 in the four
-    before, 0.94–0.98 in three more runs), so Hono's target, 0.92, lies above the machine's floor
-    and most of what the gate adds is its own; on Fastify it kept 0.91 [0.85–0.94] in the
-    recorded run (1.01, 0.92 and 0.98 in three earlier runs), around Fastify's target, 0.95.
+    1.03 [0.96–1.05] of the bare route in the recorded run (0.94, 0.99, 1.04, 0.93 and 1.00 in the
+    five before, 0.94–0.98 in three more runs), so Hono's target, 0.92, lies above the machine's
+    floor and most of what the gate adds is its own; on Fastify it kept 0.99 [0.91–1.01] in the
+    recorded run (0.91, 1.01, 0.92 and 0.98 in four earlier runs), around Fastify's target, 0.95.
     Taken apart on Hono (runs in turns of 30 and 36 blocks, the gate beside the same gate stopped
     after each step of its decision, in the same blocks), the gate's own steps — the path, the route match, the request its providers
     read, the hand-over to Hono — kept 0.99 of the bare route (about 1 µs); the identity and
@@ -129,17 +129,17 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     machine, and they move from run to run more than one run's interval says. Hono's benchmark also
     times each request in process right after touching 1 MiB of memory (a core's L2 cache there;
     \`bench/evicted-caches.ts\`), which brings back the server's order of magnitude in seconds: the
-    gate added 2.6 µs there against 1.3 µs in the loop, the middleware 7.1 µs, the minimal check
-    1.4 µs — what a request pays for is what it brings back into the caches. Each row of Hono's
+    gate added 3.0 µs there against 2.0 µs in the loop, the middleware 5.4 µs, the minimal check
+    1.7 µs — what a request pays for is what it brings back into the caches. Each row of Hono's
     in-process tables is measured in 5 fresh processes (\`bench/process-samples.ts\`), its figure
     the median of theirs and its range the spread between them: the same code measured 1.0–2.2 µs
     per request from one process to the next, more than the rounds of any one process vary (see
     *Instructions, counted* below). The loop runs again in Bun and
     Deno (the project's peers, \`bench/other-runtimes.ts\`), whose Fetch \`Request\` is native where
-    Node's is undici's, in JavaScript: in the recorded run the gate added 0.87 µs there in Bun 1.4.4
-    and 0.86 µs in Deno 2.9.6, against 1.27 µs in Node through the Fetch request (the minimal check
-    0.53, 0.45 and 0.82 µs; the gate 1.24, 1.73 and 2.92 µs in the recording before, whose
-    processes ran slower). The in-process tables and the
+    Node's is undici's, in JavaScript: in the recorded run the gate added 1.64 µs there in Bun 1.4.4
+    and 1.56 µs in Deno 2.9.6, against 2.01 µs in Node through the Fetch request (the minimal check
+    0.52, 0.86 and 1.39 µs; the gate 0.87, 0.86 and 1.27 µs in the recording before, whose
+    processes ran faster). The in-process tables and the
     step breakdowns tell where the time goes; the HTTP ratios tell what a server keeps.
 
     **What code costs there.** \`npx tsx bench/http-code-footprint.ts\` puts the same arithmetic in
@@ -163,12 +163,17 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     them were fast. \`npm run bench -- hono-instructions\` counts instead of timing: valgrind's
     cachegrind runs the same loop with V8 made deterministic and counts the instructions and the
     first-level cache misses per request, the same figures in every run to within a few
-    instructions (about 4 minutes). A
+    instructions (about 18 minutes). A
     change too small for the timed tables to tell apart (a few percent) shows there; what it
     is worth in time, the timed tables say. Its cache misses bear out the reading above: in the
     loop, the bare route misses the simulated 32 KB instruction cache 15 times per request, a
     request through the gate 466 times and through the middleware 719 — the code of a hit does
-    not fit beside Hono's, even with nothing else running.
+    not fit beside Hono's, even with nothing else running. Its second table counts each request
+    with the first-level caches emptied before it (\`bench/first-level-flush.ts\`), as a server's
+    request finds them: what a request adds there is the lines of code and data it brings back,
+    and it ranks the applications as the HTTP rounds do (the minimal check, then a no-op async
+    middleware, the gate, the middleware) — a deterministic stand-in for the HTTP figures, where
+    a change's effect on the hot loop's count can differ from its effect on a server.
 
 !!! tip "Where a server's CPU goes"
     \`npx tsx bench/http-profile.ts '<variant>' [seconds]\` (a variant of \`bench/http-variants.ts\`, such

@@ -101,10 +101,19 @@ export interface LoopRounds {
   readonly requests: number;
 }
 
-/** Sends `count` sequential requests to `app` (the prebuilt one); each must be answered 200. */
-export async function sendRequests(app: Hono, env: Environment, count: number): Promise<void> {
+/**
+ * Sends `count` sequential requests to `app` (the prebuilt one), each after `before` (when given);
+ * each must be answered 200.
+ */
+export async function sendRequests(
+  app: Hono,
+  env: Environment,
+  count: number,
+  before?: () => unknown,
+): Promise<void> {
   const bindings = env === 'node' ? NODE_ENV : undefined;
   for (let i = 0; i < count; i++) {
+    before?.();
     const answer = app.fetch(REQUEST, bindings);
     const res = answer instanceof Promise ? await answer : answer;
     if (res.status !== 200) throw new Error(`status ${res.status}`);

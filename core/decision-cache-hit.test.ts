@@ -114,4 +114,52 @@ describe('decision cache hit (synchronous)', () => {
     expect((await asked).allowed).toBe(true);
     expect(h.service.calls).toBe(2);
   });
+
+  it('with nothing recording, answers every hit of an entry with one frozen record, its own', async () => {
+    const h = createHarness({ decisionCache: { ttlSeconds: 60 }, auditLogger: undefined });
+    h.service.setRule(PATH, (q) => q.identity.value === 'user-001');
+    const anonymous: TestRequest = { identity: { type: 'IDENTITY_TYPE_NONE' }, context: { id: '1' } };
+    for (const request of [requestOf(1, 1), requestOf(2, 1), anonymous])
+      await decidePolicy(h.config, request, PATH, info);
+    const allowed = settled(decidePolicy(h.config, requestOf(1, 1), PATH, info));
+    expect(settled(decidePolicy(h.config, requestOf(1, 1), PATH, info))).toBe(allowed);
+    expect(Object.isFrozen(allowed)).toBe(true);
+    expect(allowed).toEqual({
+      allowed: true,
+      outcome: 'allow',
+      source: 'cache',
+      policyPath: PATH,
+      decision: 'allowed',
+    });
+    const denied = settled(decidePolicy(h.config, requestOf(2, 1), PATH, info));
+    expect(denied).toEqual({
+      allowed: false,
+      outcome: 'deny',
+      source: 'cache',
+      policyPath: PATH,
+      decision: 'allowed',
+    });
+    expect(settled(decidePolicy(h.config, anonymous, PATH, info))).toMatchObject({
+      allowed: false,
+      anonymous: true,
+    });
+    // Decided again after a clear, the key is a new entry with a record of its own.
+    h.config.decisionCache?.clear();
+    h.service.setRule(PATH, () => false);
+    await decidePolicy(h.config, requestOf(1, 1), PATH, info);
+    expect(settled(decidePolicy(h.config, requestOf(1, 1), PATH, info))).toMatchObject({
+      allowed: false,
+      source: 'cache',
+    });
+  });
+
+  it('records every hit when an audit sink is configured', async () => {
+    const h = createHarness({ decisionCache: { ttlSeconds: 60 } });
+    h.service.setRule(PATH, () => true);
+    await decidePolicy(h.config, requestOf(1, 1), PATH, info);
+    const first = settled(decidePolicy(h.config, requestOf(1, 1), PATH, info));
+    const second = settled(decidePolicy(h.config, requestOf(1, 1), PATH, info));
+    expect(second).not.toBe(first);
+    expect(h.audit.map((r) => r.source)).toEqual(['service', 'cache', 'cache']);
+  });
 });

@@ -29,6 +29,16 @@ export interface DecisionCacheEntry {
 }
 
 /**
+ * An entry as held, with a slot for what its hits answer: when nothing records decisions, the
+ * evaluation keeps there the frozen decision record it answers every hit of the entry with (one
+ * per entry instead of one per hit), set on the first hit. Storing the key again makes a new
+ * entry, with an empty slot.
+ */
+export interface HeldDecisionEntry extends DecisionCacheEntry {
+  hit: object | undefined;
+}
+
+/**
  * Cached decisions with a per-entry TTL and a strict size bound.
  *
  * @example
@@ -39,7 +49,7 @@ export interface DecisionCacheEntry {
 export class DecisionCache {
   /** The resolved options. */
   readonly options: DecisionCacheConfig;
-  readonly #entries: LeastRecentlyUsed<DecisionCacheEntry>;
+  readonly #entries: LeastRecentlyUsed<HeldDecisionEntry>;
   readonly #clock: Clock;
   #generation = 0;
 
@@ -56,8 +66,13 @@ export class DecisionCache {
 
   /** The unexpired decision under `key`, or `undefined` (a miss). */
   get(key: string): boolean | undefined {
+    return this.fresh(key)?.value;
+  }
+
+  /** The unexpired entry under `key` (marked as the most recently used), or `undefined` (a miss). */
+  fresh(key: string): HeldDecisionEntry | undefined {
     const entry = this.#entries.get(key);
-    return entry !== undefined && entry.expiresAt > this.#clock.now() ? entry.value : undefined;
+    return entry !== undefined && entry.expiresAt > this.#clock.now() ? entry : undefined;
   }
 
   /** The decision under `key`, fresh or expired less than `staleTtlSeconds` ago. */
@@ -87,7 +102,11 @@ export class DecisionCache {
    */
   set(key: string, value: boolean, since?: number): void {
     if (since !== undefined && since !== this.#generation) return;
-    this.#entries.set(key, { value, expiresAt: this.#clock.now() + this.options.ttlSeconds * 1000 });
+    this.#entries.set(key, {
+      value,
+      expiresAt: this.#clock.now() + this.options.ttlSeconds * 1000,
+      hit: undefined,
+    });
   }
 
   /** Removes one entry. */

@@ -89,6 +89,11 @@ function auditRecord<R>(
   return record;
 }
 
+/** Whether nothing records decisions (no metrics, tracer or audit): a decision is then only its record. */
+export function recordsNothing(config: Pick<AuthzConfig, 'metrics' | 'tracer' | 'auditLogger'>): boolean {
+  return config.metrics === noopMetrics && config.tracer === noopTracer && config.auditLogger === undefined;
+}
+
 /** Whether decisions record their latency (metrics or audit configured): else no clock is read for it. */
 export function recordsLatency(config: Pick<AuthzConfig, 'metrics' | 'auditLogger'>): boolean {
   return config.metrics !== noopMetrics || config.auditLogger !== undefined;

@@ -8,7 +8,7 @@
  */
 import { cacheKeyOf } from './cache-key.ts';
 import type { Check, Decision, Scope } from './decision-check.ts';
-import { type Pending, recordDecision, recordsLatency } from './decision-record.ts';
+import { type Pending, recordDecision, recordsLatency, recordsNothing } from './decision-record.ts';
 import { AuthzError, DecisionUnavailableError } from './errors.ts';
 import { applyFallback } from './fallback.ts';
 import { type DecisionQuery, DecisionServiceError } from './ports/decision-service.ts';
@@ -73,10 +73,16 @@ function fromCache<R>(scope: Scope<R>, pending: Pending): Decision | undefined {
     scope.config.logger.error(`cannot evaluate ${check.policyPath}: ${String(error)}`, { code });
     return recordDecision(scope, pending, false, 'none', code);
   }
-  const hit = cache.get(pending.key);
+  const entry = cache.fresh(pending.key);
   const { metrics } = scope.config;
-  if (metrics !== noopMetrics) metrics.cacheLookup(hit !== undefined, cache.size);
-  return hit === undefined ? undefined : recordDecision(scope, pending, hit, 'cache');
+  if (metrics !== noopMetrics) metrics.cacheLookup(entry !== undefined, cache.size);
+  if (entry === undefined) return undefined;
+  // Nothing records the decision: every hit of the entry is answered with one frozen record.
+  if (recordsNothing(scope.config)) {
+    entry.hit ??= Object.freeze(recordDecision(scope, pending, entry.value, 'cache'));
+    return entry.hit as Decision;
+  }
+  return recordDecision(scope, pending, entry.value, 'cache');
 }
 
 /** The fallback's decision on `pending` (the breaker open, or the service failed). */

@@ -110,7 +110,7 @@ class Gate {
     const req = new this.#hono.HonoRequest(request, path, matchResult);
     req.routeIndex = route.index;
     const c = new DecisionContext(req, env, executionCtx) as unknown as Context;
-    const policyPath = this.#pathOf(requestMethod, route.path);
+    const policyPath = route.policyPathFor(requestMethod, this.#pathOf);
     const held = { request, env, path, method: requestMethod, matchedMethod: method, result: matchResult };
     let decided: Decision | Promise<Decision>;
     try {

@@ -60,7 +60,7 @@ export function authzMiddleware(
     if (!route || route.skipped) return next();
     // Read once: each read of a Fetch request's method is checked by undici.
     const method = req.method;
-    const path = pathOf(method, route.path);
+    const path = route.policyPathFor(method, pathOf);
     // While deciding, c.req.param() in the providers reads the target route's parameters.
     const own = req.routeIndex;
     req.routeIndex = route.index;

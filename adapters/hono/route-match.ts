@@ -54,12 +54,36 @@ export interface TargetRoute {
 }
 
 /**
+ * A {@link TargetRoute} that remembers its policy path for the last method asked: a remembered
+ * route (`TargetRouteMemo`) then finds it with a comparison, not two map lookups, on every request.
+ */
+export class MatchedRoute implements TargetRoute {
+  #method: string | undefined = undefined;
+  #policyPath = '';
+
+  constructor(
+    readonly path: string,
+    readonly skipped: boolean,
+    readonly index: number,
+  ) {}
+
+  /** The policy path of this route for `method`, through `pathOf` unless `method` was the last asked. */
+  policyPathFor(method: string, pathOf: (method: string, pattern: string) => string): string {
+    if (method !== this.#method) {
+      this.#policyPath = pathOf(method, this.path);
+      this.#method = method;
+    }
+    return this.#policyPath;
+  }
+}
+
+/**
  * The route that will answer the request, as seen from the middleware running now: the first
  * handler (or {@link skipMiddleware}-marked route) matched *after* the current one; failing that,
  * the last middleware-shaped route matched after it (a mounted app, static files), so that such
  * responders are authorized too. `undefined` when nothing after it matched (the answer is 404).
  */
-export function targetRoute(c: Context): TargetRoute | undefined {
+export function targetRoute(c: Context): MatchedRoute | undefined {
   return targetRouteRead(c, matchReader());
 }
 
@@ -67,7 +91,7 @@ export function targetRoute(c: Context): TargetRoute | undefined {
  * {@link targetRoute} with the router's match read by `read` (in place), or through
  * `matchedRoutes(c)` without one.
  */
-export function targetRouteRead(c: Context, read: MatchReader | undefined): TargetRoute | undefined {
+export function targetRouteRead(c: Context, read: MatchReader | undefined): MatchedRoute | undefined {
   const from = c.req.routeIndex + 1;
   const entries = read?.(c);
   return entries ? targetRouteOfMatch(entries, from) : targetRouteAmong(matchedRoutes(c), from);
@@ -77,7 +101,7 @@ export function targetRouteRead(c: Context, read: MatchReader | undefined): Targ
  * {@link targetRoute} among a router's matched routes (in the router's order), from index `from`
  * on: what the middleware sees after itself.
  */
-export function targetRouteAmong(routes: readonly RouterRoute[], from: number): TargetRoute | undefined {
+export function targetRouteAmong(routes: readonly RouterRoute[], from: number): MatchedRoute | undefined {
   return targetRouteIn(routes, routeItself, from);
 }
 
@@ -85,7 +109,7 @@ export function targetRouteAmong(routes: readonly RouterRoute[], from: number): 
  * {@link targetRoute} among the entries of a router's match result (`router.match(…)[0]`), read
  * in place: what `authzGate` sees before Hono dispatches.
  */
-export function targetRouteOfMatch(entries: readonly MatchEntry[], from: number): TargetRoute | undefined {
+export function targetRouteOfMatch(entries: readonly MatchEntry[], from: number): MatchedRoute | undefined {
   return targetRouteIn(entries, routeOfEntry, from);
 }
 
@@ -101,14 +125,14 @@ function targetRouteIn<T>(
   items: readonly T[],
   routeOf: (item: T) => RouterRoute,
   from: number,
-): TargetRoute | undefined {
-  let responder: TargetRoute | undefined;
+): MatchedRoute | undefined {
+  let responder: MatchedRoute | undefined;
   for (let i = from; i < items.length; i++) {
     const route = routeOf(items[i]!);
     const handler = targetHandler(route.handler);
-    if (hasSkipMark(handler)) return { path: route.path, skipped: true, index: i };
-    if (!isMiddleware(handler)) return { path: route.path, skipped: false, index: i };
-    responder = { path: route.path, skipped: false, index: i };
+    if (hasSkipMark(handler)) return new MatchedRoute(route.path, true, i);
+    if (!isMiddleware(handler)) return new MatchedRoute(route.path, false, i);
+    responder = new MatchedRoute(route.path, false, i);
   }
   return responder;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authzGate } from './authz-gate.ts';
 import type { MatchEntry } from './match-result.ts';
 import { authzMiddleware } from './middleware.ts';
-import { skipMiddleware } from './route-match.ts';
+import { MatchedRoute, skipMiddleware } from './route-match.ts';
 import { TargetRouteMemo } from './target-route-memo.ts';
 import { as, testConfig } from './test-config.ts';
 
@@ -44,6 +44,22 @@ describe('TargetRouteMemo', () => {
     expect(routes.of(other, 0)).toMatchObject({ skipped: false });
     skipMiddleware(target);
     expect(routes.of(other, 0)).toMatchObject({ path: '/b/:id', skipped: true });
+  });
+});
+
+describe('MatchedRoute', () => {
+  it('remembers the policy path of the last method asked, and asks again for another', () => {
+    const asked: string[] = [];
+    const pathOf = (method: string, pattern: string) => {
+      asked.push(method);
+      return `webapp.${method}.${pattern}`;
+    };
+    const route = new MatchedRoute('/a/:id', false, 0);
+    expect(route.policyPathFor('GET', pathOf)).toBe('webapp.GET./a/:id');
+    expect(route.policyPathFor('GET', pathOf)).toBe('webapp.GET./a/:id');
+    expect(route.policyPathFor('HEAD', pathOf)).toBe('webapp.HEAD./a/:id');
+    expect(route.policyPathFor('GET', pathOf)).toBe('webapp.GET./a/:id');
+    expect(asked).toEqual(['GET', 'HEAD', 'GET']);
   });
 });
 

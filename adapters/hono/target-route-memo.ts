@@ -8,12 +8,12 @@
 
 import { hasSkipMark } from '@gatehousejs/core/adapter';
 import type { MatchEntry } from './match-result.ts';
-import { type TargetRoute, targetHandler, targetRouteOfMatch } from './route-match.ts';
+import { type MatchedRoute, targetHandler, targetRouteOfMatch } from './route-match.ts';
 
 /** What is remembered of one match: where the search started, its answer, and the handlers it read. */
 interface Remembered {
   readonly from: number;
-  readonly route: TargetRoute | undefined;
+  readonly route: MatchedRoute | undefined;
   /** The handlers the search passed over or stopped at unmarked: a mark added since is a new search. */
   readonly unmarked: readonly unknown[];
 }
@@ -37,7 +37,7 @@ export class TargetRouteMemo {
   #recent: Remembered | undefined;
 
   /** The route that answers a match whose entries are `entries`, searching from index `from` on. */
-  of(entries: readonly MatchEntry[], from: number): TargetRoute | undefined {
+  of(entries: readonly MatchEntry[], from: number): MatchedRoute | undefined {
     const known = entries === this.#recentEntries ? this.#recent : this.#known.get(entries);
     if (known !== undefined && known.from === from && noneMarked(known.unmarked)) {
       this.#recentEntries = entries;
@@ -58,7 +58,7 @@ export class TargetRouteMemo {
 function handlersRead(
   entries: readonly MatchEntry[],
   from: number,
-  route: TargetRoute | undefined,
+  route: MatchedRoute | undefined,
 ): unknown[] {
   const end = route === undefined ? entries.length : route.index + 1;
   const handlers: unknown[] = [];
