@@ -69,7 +69,7 @@ export async function middlewareSteps(): Promise<Record<string, string>[]> {
     ['identity provider (header)', () => config.identityProvider(c)],
     ['resource context provider', () => config.resourceContextProvider?.(c)],
     ['scope (both providers, checked)', () => resolveScope(config, c, info)],
-    ['decision cache hit (key + lookup)', () => evaluate(scoped.scope, check)],
+    ['decision cache hit (key + lookup)', () => evaluate(scoped, check)],
     ['context variables (2 × c.set)', () => c.set('authzConfig' as never, config as never)],
     ['gate: route match read in place', () => targetRouteOfMatch(match[0], 0)],
     [

@@ -62,7 +62,8 @@ export async function filterAuthorized<R, T>(
   info: RequestInfo = {},
 ): Promise<T[]> {
   if (items.length === 0) return [];
-  const { scope, resourceContext, problem } = await resolveScope(config, request, info);
+  const scope = await resolveScope(config, request, info);
+  const { resourceContext, problem } = scope;
   const checks = items.map((item) => {
     let objectId = '';
     try {

@@ -42,6 +42,21 @@ export function decisionCacheKey(input: DecisionCacheKeyInput): string {
   return cacheKeyOf(input.identity, input.policyPath, input.decision, input.resourceContext);
 }
 
+/**
+ * {@link decisionCacheKey} of the four values when it was computed recently (remembered by its
+ * material), `undefined` otherwise: never hashes.
+ *
+ * @throws what a getter of the resource context throws
+ */
+export function rememberedCacheKey(
+  identity: Identity,
+  policyPath: string,
+  decision: string,
+  resourceContext: ResourceContext,
+): string | undefined {
+  return knownKeys.findTuple(identity.type, identity.value ?? null, policyPath, decision, resourceContext);
+}
+
 /** {@link decisionCacheKey} of the four values as arguments (a cache hit builds no input object). */
 export function cacheKeyOf(
   identity: Identity,
@@ -49,9 +64,9 @@ export function cacheKeyOf(
   decision: string,
   resourceContext: ResourceContext,
 ): string {
-  const value = identity.value ?? null;
-  const known = knownKeys.findTuple(identity.type, value, policyPath, decision, resourceContext);
+  const known = rememberedCacheKey(identity, policyPath, decision, resourceContext);
   if (known !== undefined) return known;
+  const value = identity.value ?? null;
   const parts = [identity.type, value, policyPath, decision, resourceContext];
   const tokens: Token[] = [];
   const rememberable = appendTokens(parts, tokens);

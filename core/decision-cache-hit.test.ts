@@ -153,6 +153,35 @@ describe('decision cache hit (synchronous)', () => {
     });
   });
 
+  it('with nothing recording, a hit answered before still expires on time and reads the context again', async () => {
+    const h = createHarness({ decisionCache: { ttlSeconds: 60 }, auditLogger: undefined });
+    h.service.setRule(PATH, () => true);
+    await decidePolicy(h.config, requestOf(1, 1), PATH, info);
+    const first = settled(decidePolicy(h.config, requestOf(1, 1), PATH, info));
+    h.clock.advance(59_999);
+    expect(settled(decidePolicy(h.config, requestOf(1, 1), PATH, info))).toBe(first);
+    h.clock.advance(1);
+    const expired = decidePolicy(h.config, requestOf(1, 1), PATH, info);
+    expect(expired).toBeInstanceOf(Promise); // asked again
+    expect(h.service.calls).toBe(2);
+    // A context whose getter throws, on an entry answered before: denied as invalid, not thrown.
+    await expired;
+    settled(decidePolicy(h.config, requestOf(1, 1), PATH, info));
+    const context = requestOf(1, 1).context as Record<string, unknown>;
+    Object.defineProperty(context, 'method', {
+      enumerable: true,
+      get() {
+        throw new Error('unreadable');
+      },
+    });
+    expect(settled(decidePolicy(h.config, { ...requestOf(1, 1), context }, PATH, info))).toMatchObject({
+      allowed: false,
+      outcome: 'error',
+      error: 'invalid_resource_context',
+    });
+    expect(h.errors.join('\n')).toContain('unreadable');
+  });
+
   it('records every hit when an audit sink is configured', async () => {
     const h = createHarness({ decisionCache: { ttlSeconds: 60 } });
     h.service.setRule(PATH, () => true);

@@ -8,6 +8,7 @@ import type { Check, Decision, RequestInfo } from './decision-check.ts';
 import { DecisionUnavailableError } from './errors.ts';
 import { evaluate, evaluateAll } from './evaluation.ts';
 import type { ResourceContext } from './ports/decision-service.ts';
+import { repeatedHit } from './repeated-hit.ts';
 import { resolveScope, type ScopeResult } from './request-scope.ts';
 
 /** The decision rule every flow asks for. */
@@ -112,9 +113,13 @@ export function decidePolicy<R>(
 ): Decision | Promise<Decision> {
   const resolved = resolveScope(config, request, info);
   if (resolved instanceof Promise) {
-    return resolved.then((later) => evaluate(later.scope, policyCheck(policyPath, decision, later)));
+    return resolved.then((later) => evaluate(later, policyCheck(policyPath, decision, later)));
   }
-  return evaluate(resolved.scope, policyCheck(policyPath, decision, resolved));
+  if (resolved.problem === undefined) {
+    const repeated = repeatedHit(config, resolved.identity, policyPath, decision, resolved.resourceContext);
+    if (repeated !== undefined) return repeated;
+  }
+  return evaluate(resolved, policyCheck(policyPath, decision, resolved));
 }
 
 function policyCheck<R>(policyPath: string, decision: string, resolved: ScopeResult<R>): Check {
@@ -136,8 +141,11 @@ export async function checkRelation<R>(
   info: RequestInfo = {},
 ): Promise<Decision> {
   const resolved = resolveScope(config, request, info);
-  const { scope, resourceContext, problem } = resolved instanceof Promise ? await resolved : resolved;
-  const decided = evaluate(scope, relationCheck(config.policyPathRoot, resourceContext, spec, problem));
+  const scope = resolved instanceof Promise ? await resolved : resolved;
+  const decided = evaluate(
+    scope,
+    relationCheck(config.policyPathRoot, scope.resourceContext, spec, scope.problem),
+  );
   return decided instanceof Promise ? await decided : decided;
 }
 
@@ -156,7 +164,8 @@ export async function checkRelations<R>(
   const result: Record<string, boolean> = {};
   for (const relation of relations) result[relation] = false;
   try {
-    const { scope, resourceContext, problem } = await resolveScope(config, request, options.info ?? {});
+    const scope = await resolveScope(config, request, options.info ?? {});
+    const { resourceContext, problem } = scope;
     const checks = relations.map((relation) =>
       relationCheck(
         config.policyPathRoot,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headerIdentity } from './header-identity.ts';
+import { AuthzConfigError } from './errors.ts';
+import { headerIdentity, headerKey } from './header-identity.ts';
 import { ANONYMOUS } from './identity.ts';
 
 describe('headerIdentity', () => {
@@ -28,5 +29,25 @@ describe('headerIdentity', () => {
 
   it('is anonymous without a value, or with a blank one', () => {
     for (const blank of [undefined, '', ' ', '\t \u00a0']) expect(headerIdentity(blank)).toBe(ANONYMOUS);
+  });
+});
+
+describe('headerKey', () => {
+  it('is the name in lower case, as a parsed headers object holds it', () => {
+    expect(headerKey('X-User-ID')).toBe('x-user-id');
+    const headers: Record<string, string> = Object.fromEntries([
+      ['x-user-id', 'alice'],
+      ['__proto__', 'own'],
+      ['123', 'digits'],
+    ]);
+    const keys = ['X-User-ID', '__proto__', '123'].map(headerKey);
+    expect(keys.map((key) => headers[key])).toEqual(['alice', 'own', 'digits']);
+  });
+
+  it('refuses what is not a header name, naming it', () => {
+    for (const name of ['', 'X User', 'x:y', 'é', 42, undefined]) {
+      expect(() => headerKey(name), String(name)).toThrow(AuthzConfigError);
+    }
+    expect(() => headerKey('X User')).toThrow('"X User" is not an HTTP header name');
   });
 });

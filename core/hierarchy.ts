@@ -91,7 +91,8 @@ export async function checkHierarchy<R>(
   objectIdOf: (level: HierarchyLevel) => string | undefined,
   options: { info?: RequestInfo; subjectType?: string } = {},
 ): Promise<HierarchyResult> {
-  const { scope, resourceContext, problem } = await resolveScope(config, request, options.info ?? {});
+  const scope = await resolveScope(config, request, options.info ?? {});
+  const { resourceContext, problem } = scope;
   const checkOf = (level: HierarchyLevel) =>
     relationCheck(
       config.policyPathRoot,

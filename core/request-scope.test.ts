@@ -61,8 +61,12 @@ describe('providers returning promises or plain values', () => {
     const h = createHarness({ resourceContextProvider: () => ({ region: 'eu' }) });
     const info = { method: 'GET', path: '/' };
     expect(resolveScope(h.config, alice, info)).toMatchObject({
-      scope: { identity: alice.identity, info },
+      config: h.config,
+      request: alice,
+      identity: alice.identity,
+      info,
       resourceContext: { region: 'eu' },
+      problem: undefined,
     });
     await h.config.close();
     expect(() => resolveScope(h.config, alice, info)).toThrow(DecisionUnavailableError);

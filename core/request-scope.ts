@@ -28,10 +28,14 @@ function isMapping(value: unknown): value is ResourceContext {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A resolved request, or the error code explaining why it cannot be evaluated. */
-export type ScopeResult<R> =
-  | { readonly scope: Scope<R>; readonly resourceContext: ResourceContext; readonly problem?: undefined }
-  | { readonly scope: Scope<R>; readonly resourceContext: ResourceContext; readonly problem: string };
+/**
+ * A resolved request — the scope of its checks, with the resource context — or the error code
+ * explaining why it cannot be evaluated. One object: the scope is the result itself.
+ */
+export interface ScopeResult<R> extends Scope<R> {
+  readonly resourceContext: ResourceContext;
+  readonly problem?: string;
+}
 
 const IDENTITY_FAILED = 'identity_provider_failed';
 const CONTEXT_FAILED = 'resource_context_failed';
@@ -53,7 +57,7 @@ function resolved<R>(
   identity: Identity,
   resourceContext: ResourceContext,
 ): ScopeResult<R> {
-  return { scope: { config, request, identity, info }, resourceContext };
+  return { config, request, identity, info, resourceContext, problem: undefined };
 }
 
 function unresolved<R>(
@@ -66,7 +70,7 @@ function unresolved<R>(
   config.logger.error(`cannot authorize ${info.method ?? ''} ${info.path ?? ''}: ${String(error)}`.trim(), {
     code: stage,
   });
-  return { scope: { config, request, identity: ANONYMOUS, info }, resourceContext: EMPTY, problem: stage };
+  return { config, request, identity: ANONYMOUS, info, resourceContext: EMPTY, problem: stage };
 }
 
 /** The rest of {@link resolveScope} when the identity provider returned a promise. */

@@ -65,6 +65,22 @@ describe('authzPlugin', () => {
     ]);
   });
 
+  it('authorizes each method of a route of several under its own policy path, in any order', async () => {
+    const { config, audit } = await configured();
+    const app = Fastify();
+    await app.register(authzPlugin, { config });
+    app.route({ method: ['GET', 'DELETE'], url: '/api/documents/:id', handler: async () => ({}) });
+    for (const method of ['GET', 'DELETE', 'DELETE', 'GET'] as const) {
+      await app.inject({ method, url: '/api/documents/1', headers: as('alice') });
+    }
+    expect(audit.map((r) => [r.method, r.policyPath])).toEqual([
+      ['GET', 'webapp.GET.api.documents.__id'],
+      ['DELETE', 'webapp.DELETE.api.documents.__id'],
+      ['DELETE', 'webapp.DELETE.api.documents.__id'],
+      ['GET', 'webapp.GET.api.documents.__id'],
+    ]);
+  });
+
   it('leaves a skipped route alone for HEAD too', async () => {
     const { config, audit } = await configured();
     const app = Fastify();

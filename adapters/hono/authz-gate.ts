@@ -79,6 +79,7 @@ class Gate {
   readonly #dispatch: Fetch;
   readonly #handover: MatchHandover;
   readonly #hono = honoClasses();
+  readonly #HonoRequest = this.#hono.HonoRequest;
   readonly #routes = new TargetRouteMemo();
 
   constructor(app: AnyHono, config: HonoAuthzConfig, options: AuthzGateOptions) {
@@ -107,7 +108,7 @@ class Gate {
     const matchResult = app.router.match(method, path);
     const route = this.#routes.of(matchResult[0], 0);
     if (!route || route.skipped) return this.#dispatch(request, env, executionCtx);
-    const req = new this.#hono.HonoRequest(request, path, matchResult);
+    const req = new this.#HonoRequest(request, path, matchResult);
     req.routeIndex = route.index;
     const c = new DecisionContext(req, env, executionCtx) as unknown as Context;
     const policyPath = route.policyPathFor(requestMethod, this.#pathOf);

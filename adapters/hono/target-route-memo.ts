@@ -38,10 +38,13 @@ export class TargetRouteMemo {
 
   /** The route that answers a match whose entries are `entries`, searching from index `from` on. */
   of(entries: readonly MatchEntry[], from: number): MatchedRoute | undefined {
-    const known = entries === this.#recentEntries ? this.#recent : this.#known.get(entries);
+    const recent = entries === this.#recentEntries;
+    const known = recent ? this.#recent : this.#known.get(entries);
     if (known !== undefined && known.from === from && noneMarked(known.unmarked)) {
-      this.#recentEntries = entries;
-      this.#recent = known;
+      if (!recent) {
+        this.#recentEntries = entries;
+        this.#recent = known;
+      }
       return known.route;
     }
     const route = targetRouteOfMatch(entries, from);

@@ -27,7 +27,7 @@ export type { Check, RequestInfo } from '../decision-check.ts';
 export { decidePolicy, relationCheck } from '../decision-flow.ts';
 export type { Denial } from '../denial-answer.ts';
 export { denialOf } from '../denial-answer.ts';
-export { headerIdentity } from '../header-identity.ts';
+export { headerIdentity, headerKey } from '../header-identity.ts';
 export { requireName } from '../option-names.ts';
 export type { ParsableSchema, ParsedOptions } from '../options.ts';
 export { parseOptions } from '../options.ts';
