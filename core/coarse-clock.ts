@@ -1,0 +1,53 @@
+/**
+ * A clock read from the system at most once per millisecond: the decision cache's default. Its
+ * every hit compares an entry's expiry with the time, and `Date.now()` is a call into the engine's
+ * runtime that costs more than the rest of the comparison (the prior art: lru-cache's
+ * `ttlResolution`).
+ */
+import type { Clock } from './ports/clock.ts';
+
+/** How a {@link coarseClock} reads the time and learns that it moved on. */
+export interface CoarseClockOptions {
+  /** Milliseconds a reading is held at most, by a timer (default 1). */
+  readonly resolutionMs?: number;
+  /**
+   * Readings served from one system reading at most (default 1000): a synchronous stretch gives
+   * no timer a chance to run, and this bounds how long it sees one time.
+   */
+  readonly maxReads?: number;
+}
+
+type Timer = { unref?: () => void } | number | undefined;
+
+/**
+ * A {@link Clock} that reads `Date.now()` once and answers that reading until its timer fires
+ * (`resolutionMs`, unreferenced: it never keeps a process alive) or it answered `maxReads` times —
+ * whichever comes first. So it is never behind by more than the resolution, or than the time of
+ * `maxReads` readings without a pause; a TTL of seconds is kept to the millisecond. Where timers
+ * are unavailable it reads the system clock every time.
+ *
+ * @example
+ * const cache = new DecisionCache({ ttlSeconds: 60 }, { clock: coarseClock({ resolutionMs: 5 }) });
+ */
+export function coarseClock(options: CoarseClockOptions = {}): Clock {
+  const { resolutionMs = 1, maxReads = 1000 } = options;
+  if (typeof setTimeout !== 'function') return { now: () => Date.now() };
+  let held = 0;
+  let left = 0;
+  const forget = (): void => {
+    left = 0;
+  };
+  return {
+    now(): number {
+      if (left > 0) {
+        left--;
+        return held;
+      }
+      held = Date.now();
+      left = maxReads - 1;
+      const timer: Timer = setTimeout(forget, resolutionMs);
+      if (typeof timer === 'object') timer.unref?.();
+      return held;
+    },
+  };
+}
