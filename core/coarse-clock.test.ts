@@ -47,6 +47,19 @@ describe('coarseClock', () => {
     expect(unref).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the system clock every time where timers are numbers (edge workers, browsers)', () => {
+    const timeout = vi.spyOn(globalThis, 'setTimeout').mockReturnValue(7 as never);
+    const clear = vi.spyOn(globalThis, 'clearTimeout');
+    const clock = coarseClock();
+    clock.now();
+    expect(clear).toHaveBeenCalledWith(7);
+    vi.setSystemTime(1_000_003);
+    expect(clock.now()).toBe(1_000_003);
+    vi.setSystemTime(1_000_004);
+    expect(clock.now()).toBe(1_000_004);
+    expect(timeout).toHaveBeenCalledTimes(1);
+  });
+
   it('reads the system clock every time where there are no timers', () => {
     vi.stubGlobal('setTimeout', undefined);
     try {

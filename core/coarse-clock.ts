@@ -17,21 +17,23 @@ export interface CoarseClockOptions {
   readonly maxReads?: number;
 }
 
-type Timer = { unref?: () => void } | number | undefined;
-
 /**
  * A {@link Clock} that reads `Date.now()` once and answers that reading until its timer fires
  * (`resolutionMs`, unreferenced: it never keeps a process alive) or it answered `maxReads` times —
  * whichever comes first. So it is never behind by more than the resolution, or than the time of
- * `maxReads` readings without a pause; a TTL of seconds is kept to the millisecond. Where timers
- * are unavailable it reads the system clock every time.
+ * `maxReads` readings without a pause; a TTL of seconds is kept to the millisecond.
+ *
+ * Only where a timer can be unreferenced (Node, Bun, Deno: a process whose timers run for as long
+ * as it does). Elsewhere — edge workers and browsers, whose timers are numbers, and a worker may
+ * drop a timer when the request that set it ends, which would leave a reading held until a later
+ * request — it reads the system clock every time, as it does without timers.
  *
  * @example
  * const cache = new DecisionCache({ ttlSeconds: 60 }, { clock: coarseClock({ resolutionMs: 5 }) });
  */
 export function coarseClock(options: CoarseClockOptions = {}): Clock {
   const { resolutionMs = 1, maxReads = 1000 } = options;
-  if (typeof setTimeout !== 'function') return { now: () => Date.now() };
+  let exact = typeof setTimeout !== 'function';
   let held = 0;
   let left = 0;
   const forget = (): void => {
@@ -44,9 +46,16 @@ export function coarseClock(options: CoarseClockOptions = {}): Clock {
         return held;
       }
       held = Date.now();
-      left = maxReads - 1;
-      const timer: Timer = setTimeout(forget, resolutionMs);
-      if (typeof timer === 'object') timer.unref?.();
+      if (exact) return held;
+      const timer: unknown = setTimeout(forget, resolutionMs);
+      const unref = (timer as { unref?: unknown } | null)?.unref;
+      if (typeof timer === 'object' && typeof unref === 'function') {
+        unref.call(timer);
+        left = maxReads - 1;
+      } else {
+        clearTimeout(timer as number);
+        exact = true;
+      }
       return held;
     },
   };
