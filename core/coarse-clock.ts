@@ -29,7 +29,9 @@ export interface CoarseClockOptions {
  * request — it reads the system clock every time, as it does without timers.
  *
  * @example
- * const cache = new DecisionCache({ ttlSeconds: 60 }, { clock: coarseClock({ resolutionMs: 5 }) });
+ * const clock = coarseClock();
+ * clock.now(); // Date.now()
+ * clock.now(); // the same reading, for up to a millisecond or 1,000 readings
  */
 export function coarseClock(options: CoarseClockOptions = {}): Clock {
   const { resolutionMs = 1, maxReads = 1000 } = options;
