@@ -138,6 +138,52 @@ describe('authzPlugin', () => {
     expect(audit).toHaveLength(2);
   });
 
+  it('declares no request decorators: the properties are on the requests it decided, and absent elsewhere', async () => {
+    const { config } = await configured();
+    const app = Fastify();
+    await app.register(authzPlugin, { config });
+    const seen = (request: FastifyRequest) => ({
+      config: request.authzConfig === config,
+      allowed: request.authzDecision?.allowed ?? 'absent',
+      denial: 'authzDenial' in request,
+    });
+    app.get('/api/documents/:id', async (request) => seen(request));
+    app.get(
+      '/status',
+      skipMiddleware(async (request) => seen(request)),
+    );
+    app.setNotFoundHandler(async (request) => seen(request));
+    await app.ready();
+    expect(app.hasRequestDecorator('authzDecision')).toBe(false);
+    const answers = await Promise.all(
+      ['/api/documents/1', '/status', '/nowhere'].map(async (url) =>
+        (await app.inject({ url, headers: as('alice') })).json(),
+      ),
+    );
+    expect(answers).toEqual([
+      { config: true, allowed: true, denial: false },
+      { config: true, allowed: 'absent', denial: false },
+      { config: false, allowed: 'absent', denial: false },
+    ]);
+  });
+
+  it('keeps working beside an application that declared the same decorators itself', async () => {
+    const { config } = await configured();
+    const app = Fastify();
+    app.decorateRequest('authzDecision', null);
+    app.decorateRequest('authzConfig', null);
+    await app.register(authzPlugin, { config });
+    app.get('/api/documents/:id', async (request) => ({ allowed: request.authzDecision?.allowed }));
+    app.get(
+      '/status',
+      skipMiddleware(async (request) => ({ decision: request.authzDecision })),
+    );
+    expect((await app.inject({ url: '/api/documents/1', headers: as('alice') })).json()).toEqual({
+      allowed: true,
+    });
+    expect((await app.inject({ url: '/status' })).json()).toEqual({ decision: null });
+  });
+
   it('refuses routes registered before it, which route scanning could not see', async () => {
     const { config } = await configured();
     const app = Fastify();

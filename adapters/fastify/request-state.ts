@@ -1,6 +1,8 @@
 /**
  * What the plugin and the guards leave on the Fastify request for handlers and
- * {@link checkRelations}: the configuration, and the decision or resource they established.
+ * {@link checkRelations}: the configuration, and the decision or resource they established —
+ * plain properties, set on the requests they handle and absent from the others (not request
+ * decorators, which Fastify would assign on every request).
  */
 
 import { type AuthzConfig, AuthzConfigError, type Decision, type HierarchyResult } from '@gatehousejs/core';
@@ -24,15 +26,6 @@ declare module 'fastify' {
     authorizedResource?: unknown;
   }
 }
-
-/** The request properties the adapter sets, declared by the plugin as request decorators. */
-export const REQUEST_DECORATIONS = [
-  'authzConfig',
-  'authzDecision',
-  'authzDenial',
-  'authzHierarchy',
-  'authorizedResource',
-] as const;
 
 /** The configuration given, or the one the plugin or a guard remembered on the request. */
 export function configOf(request: FastifyRequest, given?: FastifyAuthzConfig): FastifyAuthzConfig {
