@@ -15,7 +15,7 @@ import { BENCHMARK_ROUNDS, ROUTE } from './http-variants.ts';
 import { printTable } from './measure.ts';
 import { machineLine } from './rounds.ts';
 
-/** Over HTTP: the benchmarks' rounds (5 servers loaded in turns, about 240 s). */
+/** Over HTTP: the benchmarks' rounds (5 servers loaded in turns, about 480 s). */
 const HTTP = BENCHMARK_ROUNDS;
 const VARIANTS = [
   'fastify + authzPlugin',

@@ -37,7 +37,7 @@ const LOOP: LoopRounds = { rounds: 10, requests: 40_000 };
 /** Each process's rounds with the caches evicted before each request. */
 const EVICTED: EvictedRounds = { rounds: 10, pairs: 1_000, warmup: 2_000 };
 const CHILD = fileURLToPath(new URL('./hono-in-process-child.ts', import.meta.url));
-/** Over HTTP: the benchmarks' rounds (6 servers loaded in turns, about 290 s). */
+/** Over HTTP: the benchmarks' rounds (6 servers loaded in turns, about 570 s). */
 const HTTP = BENCHMARK_ROUNDS;
 /** Which parts run: `http`, `in-process` (comma-separated; default both). */
 const PARTS = new Set((process.env.HONO_BENCH_PARTS ?? 'http,in-process').split(',').map((p) => p.trim()));
