@@ -29,8 +29,9 @@ export const REQUEST_HEADERS: Readonly<Record<string, string>> = {
  * How `npm run bench -- hono` and `fastify` load their servers (`http-rounds.ts`): 24 blocks of
  * fresh processes, each of 6 windows of 0.1 + 0.5 s, every server loaded in turns on 8
  * connections of its own. A block is the unit of the ratios' intervals: what varies most is how
- * each process compiled its code, so more blocks, not longer ones, narrow them. `HTTP_BENCH_TOGETHER=1` loads them all at once instead, the method the
- * benchmarks used before (biased against the variant with more work; see `http-rounds.ts`).
+ * each process compiled its code, so more blocks, not longer ones, narrow them.
+ * `HTTP_BENCH_TOGETHER=1` loads them all at once instead, the method the benchmarks used before
+ * (biased against the variant with more work; see `http-rounds.ts`).
  */
 export const BENCHMARK_ROUNDS: HttpRoundsOptions = {
   path: REQUEST_PATH,
