@@ -34,6 +34,11 @@ import { readQuickStart } from './readme-quick-start.ts';
 const MB = 1024 * 1024;
 const runCommand = promisify(execFile);
 
+/** The Node release users run beside this machine's own (20), installed by `test/peers/node.sh`. */
+const NODE_22 = { name: 'Node 22.23.5', path: () => ensurePeer('node', ['22.23.5']) };
+/** This process's Node, then Node 22. */
+const NODES = [{ name: `Node ${process.versions.node}`, path: () => process.execPath }, NODE_22];
+
 let projects: InstalledProjects;
 
 beforeAll(async () => {
@@ -125,18 +130,20 @@ describe('the packages as installed from their tarballs', () => {
     }
   });
 
-  it('import every entry on Node, and require() it from CommonJS', async () => {
-    const entries = [...LIBRARY, ...OTHER_ENTRIES];
-    const script = `for (const e of ${JSON.stringify(entries)}) console.log(e, Object.keys(await import(e)).length);`;
-    const imported = await projects.full.run(process.execPath, ['--input-type=module', '-e', script]);
-    expect(imported.stderr).toBe('');
-    for (const entry of entries) expect(imported.stdout).toMatch(new RegExp(`^${entry} [1-9]\\d*$`, 'm'));
-    // Node ≥ 20.19 loads ES modules with require(): the same exports, no warning.
-    const requireScript = `for (const e of ${JSON.stringify(entries)}) console.log(e, Object.keys(require(e)).length);`;
-    const required = await projects.full.run(process.execPath, ['-e', requireScript]);
-    expect(required.stderr).toBe('');
-    for (const entry of entries) expect(required.stdout).toMatch(new RegExp(`^${entry} [1-9]\\d*$`, 'm'));
-  });
+  for (const node of NODES) {
+    it(`import every entry on ${node.name}, and require() it from CommonJS`, async () => {
+      const entries = [...LIBRARY, ...OTHER_ENTRIES];
+      const script = `for (const e of ${JSON.stringify(entries)}) console.log(e, Object.keys(await import(e)).length);`;
+      const imported = await projects.full.run(node.path(), ['--input-type=module', '-e', script]);
+      expect(imported.stderr).toBe('');
+      for (const entry of entries) expect(imported.stdout).toMatch(new RegExp(`^${entry} [1-9]\\d*$`, 'm'));
+      // Node ≥ 20.19 loads ES modules with require(): the same exports, no warning.
+      const requireScript = `for (const e of ${JSON.stringify(entries)}) console.log(e, Object.keys(require(e)).length);`;
+      const required = await projects.full.run(node.path(), ['-e', requireScript]);
+      expect(required.stderr).toBe('');
+      for (const entry of entries) expect(required.stdout).toMatch(new RegExp(`^${entry} [1-9]\\d*$`, 'm'));
+    });
+  }
 });
 
 describe('a consumer type-checks with skipLibCheck: false', () => {
@@ -223,10 +230,12 @@ describe('the installed bins', () => {
 });
 
 describe('a protected Hono app (core, Hono adapter, engine with inline policies) answers alike', () => {
-  it('on Node', async () => {
-    const run = await projects.library.run(process.execPath, ['print-answers.mjs']);
-    expect(JSON.parse(run.stdout)).toEqual(EXPECTED_ANSWERS);
-  });
+  for (const node of NODES) {
+    it(`on ${node.name}`, async () => {
+      const run = await projects.library.run(node.path(), ['print-answers.mjs']);
+      expect(JSON.parse(run.stdout)).toEqual(EXPECTED_ANSWERS);
+    });
+  }
 
   it("on Node with the lowest hono of the adapter's peer range, type-checking too", async () => {
     const hono = JSON.parse(
