@@ -33,6 +33,19 @@ export interface ConsumerProjectOptions {
   readonly files?: Readonly<Record<string, string>>;
 }
 
+/**
+ * The environment of a project's commands: a user's shell, not the repository's npm scripts
+ * (whose `npm_config_*` settings would apply to the project's npm too). The one setting kept is
+ * where npm's global configuration is, when it was given (`test/support/on-node.sh` gives the
+ * machine's, which npm run by another Node would look for beside that Node instead).
+ */
+function projectEnvironment(env: Readonly<Record<string, string>>): Record<string, string> {
+  const { PATH = '', HOME = '', NPM_CONFIG_GLOBALCONFIG } = process.env;
+  const kept: Record<string, string> = { PATH, HOME, NO_COLOR: '1' };
+  if (NPM_CONFIG_GLOBALCONFIG) kept.NPM_CONFIG_GLOBALCONFIG = NPM_CONFIG_GLOBALCONFIG;
+  return { ...kept, ...env };
+}
+
 function runIn(dir: string) {
   return (command: string, args: readonly string[], env: Readonly<Record<string, string>> = {}) =>
     new Promise<CommandRun>((resolve) => {
@@ -41,7 +54,7 @@ function runIn(dir: string) {
         args,
         {
           cwd: dir,
-          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...env },
+          env: projectEnvironment(env),
           maxBuffer: 64 * 1024 * 1024,
           timeout: 10 * 60_000,
         },

@@ -34,10 +34,14 @@ import { readQuickStart } from './readme-quick-start.ts';
 const MB = 1024 * 1024;
 const runCommand = promisify(execFile);
 
-/** The Node release users run beside this machine's own (20), installed by `test/peers/node.sh`. */
-const NODE_22 = { name: 'Node 22.23.5', path: () => ensurePeer('node', ['22.23.5']) };
-/** This process's Node, then Node 22. */
-const NODES = [{ name: `Node ${process.versions.node}`, path: () => process.execPath }, NODE_22];
+/** This process's Node, then the long-term releases users run beside it, installed by `test/peers/node.sh`. */
+const NODES = [
+  { name: `Node ${process.versions.node}`, path: () => process.execPath },
+  ...['22.23.5', '24.22.3'].map((version) => ({
+    name: `Node ${version}`,
+    path: () => ensurePeer('node', [version]),
+  })),
+];
 
 let projects: InstalledProjects;
 

@@ -7,6 +7,12 @@ set -euo pipefail
 version="${1:?usage: on-node.sh <version> <command> [arguments…]}"
 shift
 node_bin="$(bash "$(dirname "$0")/../peers/node.sh" "${version}")"
+# npm looks for its global configuration (a registry, a certificate authority) beside the node
+# that runs it: keep the machine's.
+if [ -z "${NPM_CONFIG_GLOBALCONFIG:-}" ] && command -v npm > /dev/null; then
+  NPM_CONFIG_GLOBALCONFIG="$(npm config get globalconfig)"
+  export NPM_CONFIG_GLOBALCONFIG
+fi
 PATH="$(dirname "${node_bin}"):${PATH}"
 export PATH
 if [ "$(node --version)" != "v${version}" ]; then
