@@ -1,7 +1,8 @@
 /**
  * What the installed-package tests check with: type-checking a source in a consumer project, the
- * size of a folder, the sources a consumer writes, and the answers the protected app of
- * `fixtures/` gives on every runtime (workerd through Miniflare; the adapter's own tests).
+ * size of a folder, the sources a consumer writes, the Node releases and how every entry loads on
+ * each, and the answers the protected app of `fixtures/` gives on every runtime (workerd through
+ * Miniflare; the adapter's own tests).
  */
 import { execFile, spawn } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../support/free-port.ts';
 import { ensurePeer } from '../support/peers.ts';
-import type { ConsumerProject } from './consumer-project.ts';
+import type { CommandRun, ConsumerProject } from './consumer-project.ts';
 import { REPO_ROOT } from './packed-workspaces.ts';
 
 const TSC = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -178,4 +179,35 @@ export async function startNodeApp(dir: string, file: string): Promise<{ url: st
     throw error;
   }
   return { url: `http://127.0.0.1:${port}`, stop: () => server.kill() };
+}
+
+/** This process's Node, then the long-term releases users run beside it (`test/peers/node.sh`). */
+export const NODES = [
+  { name: `Node ${process.versions.node}`, path: () => process.execPath },
+  ...['22.23.5', '24.22.3'].map((version) => ({
+    name: `Node ${version}`,
+    path: () => ensurePeer('node', [version]),
+  })),
+];
+
+/**
+ * Loads every entry in `project` on `node`, imported as an ES module and then required from
+ * CommonJS; each run prints a line `<entry> <number of exports>` per entry.
+ */
+export async function loadEntries(
+  project: ConsumerProject,
+  node: string,
+  entries: readonly string[],
+): Promise<CommandRun[]> {
+  const list = JSON.stringify(entries);
+  const imported = await project.run(node, [
+    '--input-type=module',
+    '-e',
+    `for (const e of ${list}) console.log(e, Object.keys(await import(e)).length);`,
+  ]);
+  const required = await project.run(node, [
+    '-e',
+    `for (const e of ${list}) console.log(e, Object.keys(require(e)).length);`,
+  ]);
+  return [imported, required];
 }
