@@ -41,7 +41,7 @@ const DECLARED_TOO_NARROW: Record<string, { excludes: string; why: string }> = {
 };
 
 /** Node release lines checked: the first release of each that a range admits. */
-const LINES = ['20.19.0', '22.12.0', '24.0.0'];
+const LINES = ['20.19.0', '22.12.0', '24.0.0', '26.0.0'];
 
 /** The lockfile path npm resolves `name` to from the package at `from` (Node's lookup upward). */
 function resolveFrom(from: string, name: string): string | undefined {

@@ -184,7 +184,7 @@ export async function startNodeApp(dir: string, file: string): Promise<{ url: st
 /** This process's Node, then the long-term releases users run beside it (`test/peers/node.sh`). */
 export const NODES = [
   { name: `Node ${process.versions.node}`, path: () => process.execPath },
-  ...['22.23.5', '24.22.3'].map((version) => ({
+  ...['22.23.5', '24.22.3', '26.12.1'].map((version) => ({
     name: `Node ${version}`,
     path: () => ensurePeer('node', [version]),
   })),
