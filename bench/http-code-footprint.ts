@@ -3,7 +3,7 @@
  * code a request runs, apart from its instructions. The same arithmetic runs in front of a Hono
  * route spread over 100 small functions (about 30 KB of compiled code) or looped through one
  * function ({@link CODE_WORK}): first both in a loop, where they should cost about the same, then
- * over HTTP in the benchmarks' blocks (`http-rounds.ts`, in turns, beside the bare route and an
+ * over HTTP in 12 of the benchmarks' blocks (`http-rounds.ts`, in turns, beside the bare route and an
  * A/A pair; about 4 minutes). Where the first costs the server much more than the second, a
  * request pays for the code it brings back into the processor's caches — as an authorization's
  * cache hit does.
@@ -44,7 +44,7 @@ printTable('the work alone, in a loop (median of rounds)', [
   loopRow(ONE, CODE_WORK.one),
 ]);
 const variants = ['hono', MANY, ONE, secondProcess('hono')];
-const result = await httpRounds(variants, { ...BENCHMARK_ROUNDS, together: false });
+const result = await httpRounds(variants, { ...BENCHMARK_ROUNDS, blocks: 12, together: false });
 printTable('the same work in front of the route, over HTTP (per-block ratios: median, 95% interval, IQR)', [
   comparisonRow(result, MANY, 'hono'),
   comparisonRow(result, ONE, 'hono'),
