@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthzConfigError } from './errors.ts';
-import { compilePathExclusions } from './path-exclusions.ts';
+import { compilePathExclusions, pathOfUrl } from './path-exclusions.ts';
 
 describe('compilePathExclusions', () => {
   it('matches the whole path only', () => {
@@ -78,5 +78,26 @@ describe('compilePathExclusions', () => {
     }
     const insensitive = compilePathExclusions([/\/health/i]);
     expect(insensitive.matches('/HEALTH')).toBe(true);
+  });
+
+  it('answers for a URL as for its path (before any `?`), literal or not', () => {
+    const lists: string[][] = [[], ['/health'], ['/health', '/login'], ['/health', '/auth/.*'], ['']];
+    const urls = ['', '?', '/health', '/health?', '/health?probe=1', '/health/?x', '/healthz?x', '/healt?h'];
+    urls.push('/health#x', '/login?next=/health', '/auth/x?y', '/x?/health', '/health?a?b');
+    for (const list of lists) {
+      const excluded = compilePathExclusions(list);
+      for (const url of urls) {
+        const expected = excluded.matches(pathOfUrl(url));
+        expect([list, url, excluded.matchesUrl(url)]).toEqual([list, url, expected]);
+      }
+    }
+    expect(compilePathExclusions(['/health']).matchesUrl('/health?probe=1')).toBe(true);
+    expect(compilePathExclusions([/\/health/i]).matchesUrl('/HEALTH?x')).toBe(true);
+  });
+
+  it('takes the path of a URL before its first `?`', () => {
+    expect(pathOfUrl('/a/b?c=d?e')).toBe('/a/b');
+    expect(pathOfUrl('/a/b')).toBe('/a/b');
+    expect(pathOfUrl('?x')).toBe('');
   });
 });

@@ -14,6 +14,17 @@ export interface PathExclusions {
   readonly patterns: readonly RegExp[];
   /** Whether some expression matches the whole of `path`. */
   matches(path: string): boolean;
+  /**
+   * {@link PathExclusions.matches} of the path of `url` (what comes before its `?`), without
+   * taking the path out of it when every expression is literal.
+   */
+  matchesUrl(url: string): boolean;
+}
+
+/** The path of a request URL: what comes before its query (`?`). */
+export function pathOfUrl(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
 }
 
 /**
@@ -56,7 +67,8 @@ export function compilePathExclusions(
       });
     }
   });
-  return { patterns: compiled, matches: matcherOf(compiled, sources) };
+  const matches = matcherOf(compiled, sources);
+  return { patterns: compiled, matches, matchesUrl: urlMatcherOf(compiled, sources, matches) };
 }
 
 /** A source without any character a regular expression reads specially: it matches itself only. */
@@ -89,6 +101,33 @@ function matcherOf(compiled: readonly RegExp[], sources: readonly string[]): (pa
   return (path) => {
     if (set.has(path)) return true;
     for (const re of expressions) if (re.test(path)) return true;
+    return false;
+  };
+}
+
+const QUERY_MARK = 0x3f; // '?'
+
+/**
+ * The test of a request URL. Literal expressions only (`/health`): the URL is compared with each
+ * as it is — its path is the literal exactly when the URL is the literal, or the literal followed
+ * by `?` — which on a request excluded by none costs a comparison of lengths and of one character
+ * each, where finding the `?` and copying the path would call into the engine's string code.
+ */
+function urlMatcherOf(
+  compiled: readonly RegExp[],
+  sources: readonly string[],
+  matches: (path: string) => boolean,
+): (url: string) => boolean {
+  if (compiled.length === 0) return () => false;
+  const literal = compiled.every((re, i) => re.flags === '' && LITERAL.test(sources[i]!));
+  if (!literal) return (url) => matches(pathOfUrl(url));
+  return (url) => {
+    for (const path of sources) {
+      const n = path.length;
+      const sameUrl =
+        url.length === n ? url === path : url.charCodeAt(n) === QUERY_MARK && url.startsWith(path);
+      if (sameUrl) return true;
+    }
     return false;
   };
 }

@@ -65,6 +65,22 @@ describe('authzPlugin', () => {
     ]);
   });
 
+  it('excludes a path whatever its query, and records paths without their query', async () => {
+    const { config, audit } = await configured();
+    const app = Fastify();
+    await app.register(authzPlugin, { config, excludePaths: ['/health'] });
+    app.get('/health', async () => 'ok');
+    app.get('/api/documents/:id', async () => ({}));
+    expect((await app.inject({ url: '/health?probe=1' })).statusCode).toBe(200);
+    const bob = await app.inject({ url: '/api/documents/1?next=/health', headers: as('bob') });
+    expect(bob.statusCode).toBe(403);
+    await app.inject({ url: '/api/documents/1?next=/health', headers: as('alice') });
+    expect(audit.map((r) => [r.method, r.path, r.outcome])).toEqual([
+      ['GET', '/api/documents/1', 'deny'],
+      ['GET', '/api/documents/1', 'allow'],
+    ]);
+  });
+
   it('authorizes each method of a route of several under its own policy path, in any order', async () => {
     const { config, audit } = await configured();
     const app = Fastify();

@@ -90,16 +90,16 @@ async function authzPluginBody(fastify: FastifyInstance, options: AuthzPluginOpt
     let lastPath = '';
     const hook: OnRequestHook = function authorize(request, reply, done) {
       request.authzConfig = config;
-      const info = requestInfo(request);
-      if (anyExcluded && excluded.matches(info.path)) return done();
-      if (info.method !== lastMethod) {
-        lastPath = pathOf(info.method, pattern);
-        lastMethod = info.method;
+      if (anyExcluded && excluded.matchesUrl(request.url)) return done();
+      const method = request.method;
+      if (method !== lastMethod) {
+        lastPath = pathOf(method, pattern);
+        lastMethod = method;
       }
       const path = lastPath;
       let decided: Decision | Promise<Decision>;
       try {
-        decided = decidePolicy(config, request, path, info);
+        decided = decidePolicy(config, request, path, requestInfo(request));
       } catch (error) {
         return answerFailure(reply, error, done);
       }

@@ -6,7 +6,7 @@
  */
 
 import { type AuthzConfig, AuthzConfigError, type Decision, type HierarchyResult } from '@gatehousejs/core';
-import type { Denial } from '@gatehousejs/core/adapter';
+import { type Denial, pathOfUrl, type RequestInfo } from '@gatehousejs/core/adapter';
 import type { FastifyRequest } from 'fastify';
 
 /** The authorization configuration of a Fastify application. */
@@ -39,10 +39,29 @@ export function configOf(request: FastifyRequest, given?: FastifyAuthzConfig): F
   return config;
 }
 
+/**
+ * The request fields of a decision record, read from the request when a record or a log asks for
+ * them: a cache hit that records nothing takes no path out of the URL.
+ */
+class RequestFacts implements RequestInfo {
+  readonly request: FastifyRequest;
+
+  constructor(request: FastifyRequest) {
+    this.request = request;
+  }
+
+  get method(): string {
+    return this.request.method;
+  }
+
+  get path(): string {
+    return pathOfUrl(this.request.url);
+  }
+}
+
 /** The request fields an audit record carries: the method and the path without its query. */
-export function requestInfo(request: FastifyRequest): { method: string; path: string } {
-  const query = request.url.indexOf('?');
-  return { method: request.method, path: query < 0 ? request.url : request.url.slice(0, query) };
+export function requestInfo(request: FastifyRequest): { readonly method: string; readonly path: string } {
+  return new RequestFacts(request);
 }
 
 /** A route parameter of the request, as the router decoded it. */

@@ -32,7 +32,7 @@ export { requireName } from '../option-names.ts';
 export type { ParsableSchema, ParsedOptions } from '../options.ts';
 export { parseOptions } from '../options.ts';
 export type { PathExclusions, PathPattern } from '../path-exclusions.ts';
-export { compilePathExclusions } from '../path-exclusions.ts';
+export { compilePathExclusions, pathOfUrl } from '../path-exclusions.ts';
 export { authorizationMethod, policyPathMemo } from '../policy-path-memo.ts';
 export { applyDirectoryWrite, canApplyBatch } from '../ports/relation-directory.ts';
 export { canSearchGraph } from '../ports/relation-graph.ts';
