@@ -19,6 +19,8 @@ const ABOUT: Readonly<Record<string, string>> = {
     'The Fastify plugin on a decision-cache hit, over HTTP (each server in its own process, the load from another one, with an A/A check), beside the least any authorization does (a minimal check), and where its hook spends its time step by step.',
   'hono-instructions':
     "The instructions a request runs through the Hono gate, the middleware and the minimal check, against the bare route, counted by valgrind's cachegrind in process: the same figures from run to run, where times on these machines move twice over between processes.",
+  'fastify-instructions':
+    "What the Fastify plugin's hook adds to a request on a cache hit, beside the minimal check's, with the processor's first-level caches emptied before each call, counted by valgrind's cachegrind: the lines of code and data a server's request brings back, the same figures from run to run.",
   'engine-batch': 'The per-document cost of authorizing a 1,000-document list with the embedded engine.',
   'directory-scale':
     'The PostgreSQL relation store from 1,000 to 10,000,000 relations generated with SQL, loaded whole (`snapshot`) and on demand. A cold check is the first check of a document the process has never read, after the first checks since its start (printed apart); beside it, a bare round trip to PostgreSQL taken between the cold checks, and the CPU and disk reads per check ([what the figures mean](../guides/directory-model.md)).',
@@ -132,8 +134,9 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
     table counts each request with the first-level caches emptied before it
     (\`bench/first-level-flush.ts\`), as a server's request finds them: what a request adds there is
     the lines of code and data it brings back, and it ranks the applications as the HTTP rounds do.
-    Neither count sees what the process runs between requests (a timer, a collection), which only
-    the HTTP rounds do.
+    \`npm run bench -- fastify-instructions\` counts the Fastify plugin's hook the same way, with the
+    caches emptied before each call (about 2 minutes). Neither count sees what the process runs
+    between requests (a timer, a collection), which only the HTTP rounds do.
 
 !!! tip "Where a server's CPU goes"
     \`npx tsx bench/http-profile.ts '<variant>' [seconds]\` (a variant of \`bench/http-variants.ts\`, such

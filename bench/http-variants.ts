@@ -13,7 +13,7 @@ import { InMemoryDecisionService } from '@gatehousejs/core/testing';
 import * as fastifyAdapter from '@gatehousejs/fastify';
 import * as honoAdapter from '@gatehousejs/hono';
 import { serve } from '@hono/node-server';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import { type Context, Hono } from 'hono';
 import { generatedSteps, stepRunner } from './code-footprint.ts';
 import type { HttpRoundsOptions } from './http-rounds.ts';
@@ -169,23 +169,33 @@ function listenHono(app: Hono): Promise<ListeningServer> {
   });
 }
 
+/** {@link minimalCheck} as a Fastify `onRequest` hook (the caller from `X-User-ID`; 403 without one). */
+export function fastifyMinimalHook(): onRequestHookHandler {
+  const allowed = minimalCheck();
+  return (request, reply, done) => {
+    const caller = request.headers['x-user-id'];
+    if (allowed(typeof caller === 'string' ? caller : undefined, request.method, request.url)) done();
+    else reply.code(403).send();
+  };
+}
+
+/** The configuration of the Fastify plugin's variant (see {@link cachedConfig}). */
+export function fastifyPluginConfig(): AuthzConfig<FastifyRequest> {
+  return cachedConfig<FastifyRequest>(fastifyAdapter.identityFromHeader('X-User-ID'), (r) => ({
+    id: (r.params as Record<string, string | undefined>).id,
+    method: r.method,
+  }));
+}
+
 async function listenFastify(variant: FastifyVariant): Promise<ListeningServer> {
   const app = Fastify();
   if (variant === 'noop') app.addHook('onRequest', (_request, _reply, done) => done());
-  if (variant === 'minimal') {
-    const allowed = minimalCheck();
-    app.addHook('onRequest', (request, reply, done) => {
-      const caller = request.headers['x-user-id'];
-      if (allowed(typeof caller === 'string' ? caller : undefined, request.method, request.url)) done();
-      else reply.code(403).send();
-    });
-  }
+  if (variant === 'minimal') app.addHook('onRequest', fastifyMinimalHook());
   if (variant === 'plugin') {
-    const config = cachedConfig<FastifyRequest>(fastifyAdapter.identityFromHeader('X-User-ID'), (r) => ({
-      id: (r.params as Record<string, string | undefined>).id,
-      method: r.method,
-    }));
-    await app.register(fastifyAdapter.authzPlugin, { config, excludePaths: ['/health'] });
+    await app.register(fastifyAdapter.authzPlugin, {
+      config: fastifyPluginConfig(),
+      excludePaths: ['/health'],
+    });
   }
   app.get(ROUTE, async (r) => ({ id: (r.params as { id: string }).id, name: 'report.pdf' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
