@@ -7,16 +7,11 @@
  * `npm run bench -- fastify`, which say what the hook costs in time. Needs valgrind
  * (`apt install valgrind`); takes about 2 minutes.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundledChild } from './bundled-child.ts';
 import { type CachegrindTotals, countsPerUnit, hasValgrind } from './instruction-counts.ts';
 import { printTable } from './measure.ts';
 import { machineLine } from './rounds.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.join(here, '..');
 /** Calls of the two runs whose difference is counted: past the warm-up, all compiled. */
 const LOW = 10_000;
 const HIGH = 30_000;
@@ -28,25 +23,6 @@ const ROWS: readonly { label: string; variant: string }[] = [
   { label: 'authzPlugin', variant: 'plugin' },
 ];
 
-/** The child script as plain JavaScript, so that both runs start the same way (see hono-instructions). */
-async function bundledChild(): Promise<string> {
-  const outdir = path.join(root, 'node_modules', '.cache', 'gatehouse-bench');
-  await mkdir(outdir, { recursive: true });
-  const outfile = path.join(outdir, 'fastify-hook-child.mjs');
-  await build({
-    entryPoints: [path.join(here, 'fastify-hook-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    tsconfig: path.join(root, 'tsconfig.json'),
-    outfile,
-    // Resolved from the project's node_modules when it runs, as the benchmark's own imports are.
-    external: ['hono', 'hono/*', '@hono/*', 'fastify', '@fastify/*', 'autocannon', 'undici'],
-    logLevel: 'warning',
-  });
-  return outfile;
-}
-
 const fixed = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 /** Runs the benchmark. */
@@ -57,7 +33,7 @@ export async function run(): Promise<void> {
     return;
   }
   console.log(`\n${machineLine()}`);
-  const child = await bundledChild();
+  const child = await bundledChild('fastify-hook-child');
   const counted: { label: string; totals: CachegrindTotals }[] = [];
   for (const { label, variant } of ROWS) {
     counted.push({ label, totals: await countsPerUnit([child, variant], LOW, HIGH) });

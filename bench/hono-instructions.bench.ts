@@ -7,19 +7,15 @@
  * there. The time a request takes is the `hono` benchmark's to say; this one says how much code
  * and how many instructions that time is spent on. A second table counts each request with the
  * first-level caches emptied before it (`first-level-flush.ts`), as a server's request finds them.
- * Needs valgrind (`apt install valgrind`); takes about 18 minutes.
+ * Needs valgrind (`apt install valgrind`); takes about 5 minutes.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+
+import { bundledChild } from './bundled-child.ts';
 import type { Environment, Variant } from './hono-apps.ts';
 import { type CachegrindTotals, countsPerUnit, hasValgrind } from './instruction-counts.ts';
 import { printTable } from './measure.ts';
 import { machineLine } from './rounds.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.join(here, '..');
 /** Requests of the two runs whose difference is counted: past the warm-up, all compiled. */
 const LOW = 20_000;
 const HIGH = 60_000;
@@ -35,28 +31,6 @@ const ROWS: readonly { label: string; variant: Variant; env: Environment }[] = [
   { label: 'authzMiddleware', variant: 'authz', env: 'node' },
   { label: 'a minimal check in front of app.fetch', variant: 'minimal', env: 'node' },
 ];
-
-/**
- * The child script as plain JavaScript: run through tsx, each run would compile (or find in
- * tsx's cache) the sources anew, and the start-ups of the two runs would differ.
- */
-async function bundledChild(): Promise<string> {
-  const outdir = path.join(root, 'node_modules', '.cache', 'gatehouse-bench');
-  await mkdir(outdir, { recursive: true });
-  const outfile = path.join(outdir, 'hono-instructions-child.mjs');
-  await build({
-    entryPoints: [path.join(here, 'hono-instructions-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    tsconfig: path.join(root, 'tsconfig.json'),
-    outfile,
-    // Resolved from the project's node_modules when it runs, as the benchmark's own imports are.
-    external: ['hono', 'hono/*', '@hono/*', 'fastify', '@fastify/*', 'autocannon', 'undici'],
-    logLevel: 'warning',
-  });
-  return outfile;
-}
 
 const fixed = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
@@ -83,7 +57,7 @@ export async function run(): Promise<void> {
     return;
   }
   console.log(`\n${machineLine()}`);
-  const child = await bundledChild();
+  const child = await bundledChild('hono-instructions-child');
   const counted: { label: string; totals: CachegrindTotals }[] = [];
   for (const { label, variant, env } of ROWS) {
     counted.push({ label, totals: await countsPerUnit([child, variant, env, 'hot'], LOW, HIGH) });
