@@ -98,9 +98,10 @@ function matcherOf(compiled: readonly RegExp[], sources: readonly string[]): (pa
     return (path) => set.has(path);
   }
   const set = new Set(literals);
+  // Indexed, as in urlMatcherOf below.
   return (path) => {
     if (set.has(path)) return true;
-    for (const re of expressions) if (re.test(path)) return true;
+    for (let i = 0; i < expressions.length; i++) if (expressions[i]!.test(path)) return true;
     return false;
   };
 }
@@ -121,8 +122,11 @@ function urlMatcherOf(
   if (compiled.length === 0) return () => false;
   const literal = compiled.every((re, i) => re.flags === '' && LITERAL.test(sources[i]!));
   if (!literal) return (url) => matches(pathOfUrl(url));
+  // An indexed loop: `for…of` would be an iterator's calls in the bytecode, which counts against
+  // what V8 inlines into the middleware that calls this on every request.
   return (url) => {
-    for (const path of sources) {
+    for (let i = 0; i < sources.length; i++) {
+      const path = sources[i]!;
       const n = path.length;
       const sameUrl =
         url.length === n ? url === path : url.charCodeAt(n) === QUERY_MARK && url.startsWith(path);

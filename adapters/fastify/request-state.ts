@@ -44,7 +44,9 @@ export function configOf(request: FastifyRequest, given?: FastifyAuthzConfig): F
  * them: a cache hit that records nothing takes no path out of the URL.
  */
 class RequestFacts implements RequestInfo {
-  readonly request: FastifyRequest;
+  // Declared, not a class field: a field would be defined by an initializer function of its own,
+  // inlined into the hook on every request, where the constructor's store is all it needs.
+  declare readonly request: FastifyRequest;
 
   constructor(request: FastifyRequest) {
     this.request = request;
