@@ -18,9 +18,9 @@ const ABOUT: Readonly<Record<string, string>> = {
   fastify:
     'The Fastify plugin on a decision-cache hit, over HTTP (each server in its own process, the load from another one, with an A/A check), beside the least any authorization does (a minimal check), and where its hook spends its time step by step.',
   'hono-instructions':
-    "The instructions a request runs through the Hono gate, the middleware and the minimal check, against the bare route, counted by valgrind's cachegrind in process: the same figures from run to run, where times on these machines move twice over between processes.",
+    "The instructions a request runs through the Hono gate, the middleware and the minimal check, against the bare route, counted by valgrind's cachegrind in process: the instructions nearly the same from run to run (the cache misses move by 15 to 20 with where the code lands in memory), where times on these machines move twice over between processes.",
   'fastify-instructions':
-    "What the Fastify plugin's hook adds to a request on a cache hit, beside the minimal check's, with the processor's first-level caches emptied before each call, counted by valgrind's cachegrind: the lines of code and data a server's request brings back, the same figures from run to run.",
+    "What the Fastify plugin's hook adds to a request on a cache hit, beside the minimal check's, with the processor's first-level caches emptied before each call, counted by valgrind's cachegrind: the lines of code and data a server's request brings back, which move by 15 to 20 between two builds of the same code.",
   'engine-batch': 'The per-document cost of authorizing a 1,000-document list with the embedded engine.',
   'directory-scale':
     'The PostgreSQL relation store from 1,000 to 10,000,000 relations generated with SQL, loaded whole (`snapshot`) and on demand. A cold check is the first check of a document the process has never read, after the first checks since its start (printed apart); beside it, a bare round trip to PostgreSQL taken between the cold checks, and the CPU and disk reads per check ([what the figures mean](../guides/directory-model.md)).',
@@ -128,8 +128,9 @@ target of the project) in one go; \`npm run bench:docs\` then rewrites this page
 
     **Instructions, counted.** \`npm run bench -- hono-instructions\` counts instead of timing:
     valgrind's cachegrind runs the in-process loop with V8 made deterministic and counts the
-    instructions and the first-level cache misses per request, the same figures in every run to
-    within a few instructions (about 5 minutes). A change too small for the timed tables to tell
+    instructions and the first-level cache misses per request (about 5 minutes): the instructions
+    the same in every run to within a few tens, the misses to within 15 to 20, which move with
+    where the code lands in memory. A change too small for the timed tables to tell
     apart (a few percent) shows there; what it is worth in time, the timed tables say. Its second
     table counts each request with the first-level caches emptied before it
     (\`bench/first-level-flush.ts\`), as a server's request finds them: what a request adds there is

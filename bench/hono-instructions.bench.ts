@@ -96,7 +96,7 @@ export async function run(): Promise<void> {
     '\nMethod: each application runs the loop twice under valgrind --tool=cachegrind (its simulated first-level caches: 32 KB,',
   );
   console.log(
-    '8-way, 64-byte lines), in Node with --predictable (one thread, fixed seed: the same count every run, to within a few), for',
+    '8-way, 64-byte lines), in Node with --predictable (one thread, fixed seed: the same instructions every run, to within a few tens), for',
   );
   console.log(
     `${fixed(LOW)} and ${fixed(HIGH)} requests; a figure is the difference divided by ${fixed(HIGH - LOW)} (start-up and compilation left out).`,
